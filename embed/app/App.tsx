@@ -1,0 +1,224 @@
+// The app: desktop sidebar or mobile bar/tab, tooltips on the shop's elements, and the pop-ups. Events on the shop's
+// page are delegated from the document, so elements a single-page app adds later work without extra setup.
+import { useEffect, useState } from 'preact/hooks';
+import { ctx, plural, S, score, t } from './env.js';
+import { Badges, BadgeIcon, badgeText, deepActive, Modal, Star, Summary } from './ui.js';
+import { ReviewsPopup, ShopPopup } from './popups.js';
+import { ReviewForm } from './form.js';
+import { ConsentFlow, pendingOrder } from './consent.js';
+import { cssTop, mobileLayout } from './placement.js';
+import { NARROW_QUERY, TOP_BAR_PX } from '../shared/context.js';
+import type { ParsedOrder } from '../shared/order.js';
+
+type Kind = 'shop' | 'reviews' | 'add';
+type Open = { kind: Kind; opener: HTMLElement | null } | { kind: 'consent'; opener: HTMLElement | null; parsed: ParsedOrder };
+
+/**
+ * The app's few pieces of shared state, changed by event handlers on the page and by the pop-ups. One component
+ * (App) renders them, so a plain object and a re-render after each change are all the state management needed.
+ */
+const state: { open: Open | null; tip: HTMLElement | null; narrow: boolean } = { open: null, tip: null, narrow: false };
+let rerender = () => {};
+function update(patch: Partial<typeof state>): void {
+  Object.assign(state, patch);
+  rerender();
+}
+/** A consent dialog that arrived while another pop-up was open. */
+let waiting: Open | null = null;
+let hideTimer: ReturnType<typeof setTimeout> | undefined;
+/** Numbers the pop-ups, so each one is a new component that starts fresh and returns focus when it goes. */
+let opened = 0;
+const keys = new WeakMap<Open, number>();
+
+function show(next: Open): void {
+  keys.set(next, ++opened);
+  if (state.open) waiting = next;
+  else update({ open: next, tip: null });
+}
+
+function close(): void {
+  update({ open: waiting });
+  waiting = null;
+}
+
+const hideTipSoon = () => {
+  clearTimeout(hideTimer);
+  hideTimer = setTimeout(() => update({ tip: null }), 200);
+};
+const keepTip = () => clearTimeout(hideTimer);
+
+/** The shop's element with one of our classes that an event happened in, and the pop-up it opens. */
+function ours(event: Event, withAdd: boolean): { el: HTMLElement; kind: Kind } | undefined {
+  const b = ctx.brand;
+  const cls = [b[0]!.toUpperCase() + b.slice(1), `${b}Popup`, `${b}Reviews`, ...(withAdd ? [`${b}AddReview`] : [])];
+  const target = event.target instanceof Element ? event.target : null;
+  const el = target?.closest<HTMLElement>(cls.map((c) => `.${c}`).join());
+  if (!el) return undefined;
+  const has = (c: string) => el.classList.contains(c);
+  return { el, kind: has(`${b}AddReview`) ? 'add' : has(`${b}Reviews`) ? 'reviews' : 'shop' };
+}
+
+function syncSpacer(): void {
+  const { settings } = ctx;
+  const wanted = state.narrow && settings.sidebar && settings.mobile === 'top_bar';
+  if (wanted && !ctx.spacer?.isConnected && document.body) {
+    ctx.spacer = document.createElement('div');
+    ctx.spacer.setAttribute('aria-hidden', 'true');
+    document.body.prepend(ctx.spacer);
+  }
+  if (ctx.spacer) ctx.spacer.style.cssText = `all:initial;display:${wanted ? 'block' : 'none'};height:${TOP_BAR_PX}px`;
+}
+
+function listen(): () => void {
+  const offs: (() => void)[] = [];
+  const on = <E extends Event>(type: string, handler: (e: E) => void, options?: AddEventListenerOptions) => {
+    document.addEventListener(type, handler as EventListener, options);
+    offs.push(() => document.removeEventListener(type, handler as EventListener, options));
+  };
+  on<MouseEvent>('click', (e) => {
+    const hit = ours(e, true);
+    // Modified clicks keep their usual meaning (open the link in a new tab or window).
+    if (!hit || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    show({ kind: hit.kind, opener: hit.el });
+  });
+  const enter = (e: Event) => {
+    const hit = ours(e, false);
+    if (hit && ctx.settings.tooltip && !state.open) {
+      keepTip();
+      update({ tip: hit.el });
+    }
+  };
+  on('mouseover', enter);
+  on('focusin', enter);
+  on<MouseEvent>('mouseout', (e) => {
+    const hit = ours(e, false);
+    if (hit && !hit.el.contains(e.relatedTarget as Node | null)) hideTipSoon();
+  });
+  on('focusout', (e) => ours(e, false) && hideTipSoon());
+  on<KeyboardEvent>('keydown', (e) => e.key === 'Escape' && update({ tip: null }));
+  on('scroll', () => state.tip && update({ tip: null }), { capture: true, passive: true });
+
+  const query = matchMedia(NARROW_QUERY);
+  const onQuery = () => {
+    update({ narrow: query.matches });
+    syncSpacer();
+  };
+  onQuery();
+  query.addEventListener('change', onQuery);
+  offs.push(() => query.removeEventListener('change', onQuery));
+
+  // The order-data element, now or when a single-page app renders its thank-you page later.
+  const seen = new WeakSet<Element>();
+  const findOrder = () => {
+    const el = document.getElementById(`${ctx.brand}_order_completed`);
+    if (!el || seen.has(el)) return;
+    seen.add(el);
+    void pendingOrder(el).then((parsed) => parsed && show({ kind: 'consent', parsed, opener: deepActive() }));
+  };
+  findOrder();
+  const watcher = new MutationObserver(findOrder);
+  watcher.observe(document.documentElement, { childList: true, subtree: true });
+  offs.push(() => watcher.disconnect());
+  return () => offs.forEach((off) => off());
+}
+
+function countText(): string {
+  return ctx.shop.count ? plural('reviews', ctx.shop.count) : S.noReviews;
+}
+
+function openShop(e: MouseEvent) {
+  show({ kind: 'shop', opener: e.currentTarget as HTMLElement });
+}
+
+function Sidebar() {
+  const { settings, shop } = ctx;
+  return (
+    <button type="button" class={`side ${settings.position}`} style={{ top: cssTop(settings.top) }} onClick={openShop}>
+      <span class="mu small">{ctx.brandName}</span>
+      <Summary />
+      {shop.badges.length > 0 && (
+        <span class="icons">
+          {shop.badges.map((b) => (
+            <span key={b.key} title={badgeText(b)}>
+              <BadgeIcon kind={b.key} />
+              <span class="sr">{badgeText(b)}</span>
+            </span>
+          ))}
+        </span>
+      )}
+    </button>
+  );
+}
+
+function Mobile() {
+  const layout = mobileLayout(ctx.settings);
+  if (layout.kind === 'none') return null;
+  const value = ctx.shop.count ? score(ctx.shop.score) : '–';
+  const label = `${t('openShop')}: ${t('scoreOutOf', { score: value })}, ${countText()}`;
+  if (layout.kind === 'bar') {
+    return (
+      <button type="button" class="bar" aria-label={label} onClick={openShop}>
+        <Star />
+        <strong>{value}</strong>
+        <span>/10 · {countText()}</span>
+        <span class="mu">{ctx.brandName}</span>
+      </button>
+    );
+  }
+  return (
+    <button type="button" class={`tab ${layout.edge}`} style={layout.style} aria-label={label} onClick={openShop}>
+      <Star />
+      <strong>{value}</strong>
+      <span class="mu">/10</span>
+    </button>
+  );
+}
+
+function Tooltip({ el }: { el: HTMLElement }) {
+  const r = el.getBoundingClientRect();
+  const below = r.bottom + 200 < innerHeight;
+  const style = {
+    left: `${Math.max(8, Math.min(r.left, innerWidth - 296))}px`,
+    ...(below ? { top: `${r.bottom + 8}px` } : { bottom: `${innerHeight - r.top + 8}px` }),
+  };
+  return (
+    <div class="tip" role="tooltip" style={style} onMouseEnter={keepTip} onMouseLeave={hideTipSoon}>
+      <strong>{ctx.shop.name}</strong>
+      <Summary />
+      <Badges />
+    </div>
+  );
+}
+
+function Dialog({ current }: { current: Open }) {
+  const layout = mobileLayout(ctx.settings);
+  const sheet = state.narrow ? `sheet ${layout.kind === 'tab' ? layout.edge : layout.kind === 'bar' ? 'top' : 'bottom'}` : '';
+  return (
+    <Modal onClose={close} opener={current.opener} sheet={sheet}>
+      {current.kind === 'consent' ? (
+        <ConsentFlow parsed={current.parsed} onClose={close} />
+      ) : current.kind === 'add' ? (
+        <ReviewForm mode="add" />
+      ) : current.kind === 'reviews' ? (
+        <ReviewsPopup />
+      ) : (
+        <ShopPopup />
+      )}
+    </Modal>
+  );
+}
+
+export function App() {
+  const [, setRenders] = useState(0);
+  rerender = () => setRenders((n) => n + 1);
+  useEffect(listen, []);
+  const current = state.open;
+  return (
+    <div class={`t ${ctx.settings.theme}`} lang={ctx.lang}>
+      {ctx.settings.sidebar && (state.narrow ? <Mobile /> : <Sidebar />)}
+      {state.tip && <Tooltip el={state.tip} />}
+      {current && <Dialog key={keys.get(current)} current={current} />}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+// The review form: written in the consent pop-up after "Write a review now" (with the consent's review token), or
+// through the `serviceAddReview` class as a consumer experience (published only after the writer confirms by
+// e-mail, never marked as a verified customer, with a honeypot field against bots).
+import { useState } from 'preact/hooks';
+import { api, ctx, S, t } from './env.js';
+import { StarInput } from './ui.js';
+import type { OrderData } from '../shared/order.js';
+import type { StringKey } from '../strings/index.js';
+
+const SUBS = ['shippingtime', 'customerservice', 'pricequality', 'aftersale'] as const;
+const COUNTRIES = ['NL', 'BE', 'DE', 'AT', 'CH', 'FR', 'LU', 'GB', 'IE', 'US', 'ES', 'IT', 'HR'];
+const COUNTRY_OF: Record<string, string> = { nl: 'NL', en: 'GB', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', hr: 'HR' };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Props = { mode: 'write'; token: string; order: OrderData } | { mode: 'add' };
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames([ctx.lang], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Turns the form into the API body, or names the first problem of each field. */
+function read(form: HTMLFormElement, askEmail: boolean) {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '').trim();
+  const errors: Record<string, StringKey> = {};
+  const rating = Number(data.get('rating') ?? 0);
+  if (!rating) errors.rating = 'errScore';
+  if (!text('name')) errors.name = 'errName';
+  if (askEmail && !EMAIL.test(text('email'))) errors.email = 'errEmail';
+  const ratings = Object.fromEntries(SUBS.map((k) => [k, Number(data.get(k) ?? 0)]));
+  const body: Record<string, unknown> = { rating, ratings, comment: text('comment'), name: text('name') };
+  if (text('country')) body.country = text('country');
+  if (askEmail) body.email = text('email');
+  return { body, errors, honeypot: String(data.get('website') ?? '') };
+}
+
+export function ReviewForm(props: Props) {
+  const [err, setErrors] = useState<Record<string, StringKey>>({});
+  const [state, setState] = useState<'idle' | 'busy' | 'published' | 'confirm'>('idle');
+  const [failure, setFailure] = useState<StringKey | ''>('');
+  // The server needs an address to send the edit or confirmation link to.
+  const askEmail = props.mode === 'add' || !EMAIL.test(props.order.email?.trim() ?? '');
+
+  if (state === 'published' || state === 'confirm') {
+    return (
+      <>
+        <h2 id="dlg-title">{t(props.mode === 'add' ? 'addTitle' : 'writeTitle')}</h2>
+        <p role="status" class="done" tabIndex={-1} ref={(el) => el?.focus()}>
+          {S[state]}
+        </p>
+      </>
+    );
+  }
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (state === 'busy') return;
+    const form = e.currentTarget as HTMLFormElement;
+    const { body, errors: found, honeypot } = read(form, askEmail);
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length) {
+      form.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+      return;
+    }
+    setState('busy');
+    const answer =
+      props.mode === 'write'
+        ? await api<{ status?: string }>('reviews', { ...body, reviewToken: props.token })
+        : await api<{ status?: string }>('experiences', { ...body, language: ctx.lang, website: honeypot });
+    if (answer.status === 201 || answer.status === 202) {
+      setState(answer.body.status === 'published' ? 'published' : 'confirm');
+      return;
+    }
+    setState('idle');
+    setFailure(answer.status === 429 ? 'errTooMany' : answer.status === 403 ? 'errExpired' : 'error');
+  };
+
+  const field = (name: 'name' | 'email', value?: string) => (
+    <p class="field">
+      <label for={`f-${name}`}>{S[name]}</label>
+      <input
+        id={`f-${name}`}
+        name={name}
+        // (One literal type: Preact's typings read a union of input types as possibly needing `list`.)
+        type={(name === 'email' ? 'email' : 'text') as 'text'}
+        autocomplete={name === 'email' ? 'email' : 'given-name'}
+        maxLength={name === 'name' ? 80 : 254}
+        defaultValue={value}
+        aria-invalid={err[name] ? 'true' : undefined}
+        aria-describedby={err[name] ? `f-${name}-err` : undefined}
+      />
+      {err[name] && (
+        <span id={`f-${name}-err`} class="err">
+          {S[err[name]!]}
+        </span>
+      )}
+    </p>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h2 id="dlg-title">{t(props.mode === 'add' ? 'addTitle' : 'writeTitle')}</h2>
+      {props.mode === 'add' && <p class="mu">{S.addNote}</p>}
+      <StarInput name="rating" legend={S.overall} required error={err.rating && S[err.rating]} />
+      <div class="subs">
+        {SUBS.map((k) => (
+          <StarInput key={k} name={k} legend={S[k]} />
+        ))}
+      </div>
+      <p class="field">
+        <label for="f-comment">{S.comment}</label>
+        <textarea id="f-comment" name="comment" rows={4} maxLength={5000} />
+      </p>
+      {field('name', props.mode === 'write' ? props.order.firstName?.trim() : undefined)}
+      {askEmail && field('email')}
+      <p class="field">
+        <label for="f-country">{S.country}</label>
+        <select id="f-country" name="country">
+          <option value="">–</option>
+          {COUNTRIES.map((c) => (
+            <option key={c} value={c} selected={c === COUNTRY_OF[ctx.lang]}>
+              {countryName(c)}
+            </option>
+          ))}
+        </select>
+      </p>
+      {props.mode === 'add' && (
+        // The honeypot: invisible to people (and to assistive technology), filled in by form-filling bots.
+        <p class="hp" aria-hidden="true">
+          <label>
+            Website <input name="website" tabIndex={-1} autocomplete="off" />
+          </label>
+        </p>
+      )}
+      {failure && (
+        <p role="alert" class="err">
+          {S[failure]}
+        </p>
+      )}
+      <button type="submit" class="btn" aria-disabled={state === 'busy'}>
+        {state === 'busy' ? S.sending : S.send}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+// Where the mobile sidebar sits for each `_service_mobile` mode (see README, "Embedding"):
+// - `none`: nothing; `top_bar`: a full-width bar fixed at the top, with room made for it above the page;
+// - `top`, `bottom`: a tab on that edge, placed left, centre or right by `_service_mobile_tab`;
+// - `top_left` … `bottom_right`: a tab in that corner (the corner decides; `_service_mobile_tab` does not apply);
+// - `top_manual`, `bottom_manual`: the shop places the tab itself: `_service_sidebar_top` from the top (or from the
+//   bottom) edge, on the side `_service_mobile_tab` names.
+import type { Settings } from '../shared/settings.js';
+
+export type MobileLayout =
+  | { kind: 'none' }
+  | { kind: 'bar' }
+  | { kind: 'tab'; edge: 'top' | 'bottom'; style: Record<string, string> };
+
+const ACROSS: Record<Settings['mobile_tab'], Record<string, string>> = {
+  left: { left: '0' },
+  center: { left: '50%', transform: 'translateX(-50%)' },
+  right: { right: '0' },
+};
+
+export function mobileLayout(s: Pick<Settings, 'mobile' | 'mobile_tab' | 'top'>): MobileLayout {
+  if (s.mobile === 'none') return { kind: 'none' };
+  if (s.mobile === 'top_bar') return { kind: 'bar' };
+  const [edgeWord, where] = s.mobile.split('_') as ['top' | 'bottom', string | undefined];
+  const edge = edgeWord === 'bottom' ? 'bottom' : 'top';
+  if (where === 'left' || where === 'right') return { kind: 'tab', edge, style: { [edge]: '0', [where]: '0' } };
+  const offset = where === 'manual' ? cssTop(s.top) : '0';
+  return { kind: 'tab', edge, style: { [edge]: offset, ...ACROSS[s.mobile_tab] } };
+}
+
+/** `300` → `300px`; `300px` and `40%` stay as they are. */
+export function cssTop(top: string): string {
+  return /[%x]$/.test(top) ? top : `${top}px`;
+}

@@ -1,0 +1,171 @@
+// The only module that reads process.env. Everything is validated once at start-up and passed down;
+// a bad value stops start-up with a message that names the variable.
+import { z } from 'zod';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './mail/retry.js';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/).default('reviews'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  BRAND: z.string().regex(/^[a-z][a-z0-9]{0,30}$/, 'lowercase letters and digits, starting with a letter').default('service'),
+  BRAND_NAME: z.string().min(1).max(60).default('Service'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
+  /** Requests per minute per client address on /api and public endpoints; 0 turns the limit off. */
+  RATE_LIMIT_PER_IP: int(0, 10_000_000).default(6000),
+  /** Requests per minute per webshop on /api; 0 turns the limit off. */
+  RATE_LIMIT_PER_SHOP: int(0, 10_000_000).default(12000),
+  /** How long a cached read may be served after another process changed the data (ms). */
+  CACHE_TTL_MS: int(0, 3_600_000).default(5000),
+  CACHE_MAX_ENTRIES: int(10, 10_000_000).default(20_000),
+  CACHE_MAX_MB: int(1, 100_000).default(64),
+  /** Do not create the demo webshop on first start (development only does it anyway). */
+  DEMO_SHOP: bool.default(true),
+  /** `all` serves the API and runs scheduled work; `api` and `worker` split them across processes. */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  SCHEDULER_POLL_MS: int(50, 60_000).default(1000),
+  JOB_LOCK_MS: int(1000, 600_000).default(30_000),
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset (development only): e-mails go to DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://').optional(),
+  /** `Name <address>` or an address; no line breaks (it becomes a header). */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[A-Za-z0-9.-]+>|[^\s<>@]+@[A-Za-z0-9.-]+)$/, 'must be an address or Name <address>')
+    .optional(),
+  DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a domain name').optional(),
+  DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]{1,63}$/, 'must be a DNS label').optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
+  /** Waits before the 2nd, 3rd, … attempt after a transient SMTP failure, e.g. `1m,5m,1h`; then give up. */
+  MAIL_RETRY_SCHEDULE: z
+    .string()
+    .refine((v) => parseRetrySchedule(v) !== undefined, 'must be a list like 1m,5m,1h (units s, m, h, d)')
+    .default(DEFAULT_RETRY_SCHEDULE),
+  /** Pooled SMTP connections per worker process. */
+  MAIL_CONNECTIONS: int(1, 50).default(5),
+  /** Hosts (names or IPs, comma-separated) that webhooks may reach over plain http and at private addresses. */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean)),
+  /** Seconds between webhook retries, comma-separated; after the last one a delivery is failed. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d{1,7}\s*(,\s*\d{1,7}\s*){0,49}$/, 'comma-separated whole seconds, e.g. 60,300,1800')
+    .default('60,300,1800,7200,21600,43200,86400')
+    .transform((v) => v.split(',').map((s) => Number(s.trim()))),
+  /** Consecutive failed events after which a subscription is switched off; 0 never switches off. */
+  WEBHOOK_DISABLE_AFTER: int(0, 100_000).default(10),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  production: boolean;
+  port: number;
+  host: string;
+  baseUrl: string;
+  mongodbUri: string | undefined;
+  mongodbDb: string;
+  dataDir: string;
+  adminToken: string | undefined;
+  brand: string;
+  brandName: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  tls: { certFile: string; keyFile: string } | undefined;
+  rateLimit: { perIpPerMinute: number; perShopPerMinute: number };
+  cache: { ttlMs: number; maxEntries: number; maxBytes: number };
+  demoShop: boolean;
+  role: 'all' | 'api' | 'worker';
+  scheduler: { pollMs: number; lockLifetimeMs: number };
+  mail: {
+    /** Unset: every message is written to `outbox/` under dataDir instead (development). */
+    smtpUrl: string | undefined;
+    from: string;
+    dkim: { domain: string; selector: string; privateKeyFile: string } | undefined;
+    retryScheduleMs: number[];
+    connections: number;
+  };
+  webhooks: { allowedHosts: string[]; retryScheduleSeconds: number[]; disableAfter: number };
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production && !e.ADMIN_TOKEN) problems.push('ADMIN_TOKEN: required when NODE_ENV=production');
+  if (production && !e.MONGODB_URI) problems.push('MONGODB_URI: required when NODE_ENV=production');
+  if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production');
+  const dkimSet = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length;
+  if (dkimSet !== 0 && dkimSet !== 3) problems.push('DKIM_DOMAIN/DKIM_SELECTOR/DKIM_PRIVATE_KEY_FILE: set all three or none');
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
+    problems.push('TLS_CERT_FILE/TLS_KEY_FILE: set both or neither');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  const scheme = e.TLS_CERT_FILE ? 'https' : 'http';
+  const baseUrl = (e.BASE_URL ?? `${scheme}://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    mongodbUri: e.MONGODB_URI,
+    mongodbDb: e.MONGODB_DB,
+    dataDir: e.DATA_DIR,
+    adminToken: e.ADMIN_TOKEN,
+    brand: e.BRAND,
+    brandName: e.BRAND_NAME,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
+    rateLimit: { perIpPerMinute: e.RATE_LIMIT_PER_IP, perShopPerMinute: e.RATE_LIMIT_PER_SHOP },
+    cache: { ttlMs: e.CACHE_TTL_MS, maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: e.CACHE_MAX_MB * 1024 * 1024 },
+    demoShop: e.DEMO_SHOP,
+    role: e.ROLE,
+    scheduler: { pollMs: e.SCHEDULER_POLL_MS, lockLifetimeMs: e.JOB_LOCK_MS },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.BRAND_NAME.replace(/[^\p{L}\p{N} .-]/gu, '')} <noreply@${new URL(baseUrl).hostname}>`,
+      dkim:
+        e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY_FILE
+          ? { domain: e.DKIM_DOMAIN, selector: e.DKIM_SELECTOR, privateKeyFile: e.DKIM_PRIVATE_KEY_FILE }
+          : undefined,
+      retryScheduleMs: parseRetrySchedule(e.MAIL_RETRY_SCHEDULE)!,
+      connections: e.MAIL_CONNECTIONS,
+    },
+    webhooks: {
+      allowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+      retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE,
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+    },
+  };
+}
+
+/** A configuration for tests: defaults plus overrides, never read from the process environment. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', ADMIN_TOKEN: 'test-admin-token-0123456789abcdef', ...overrides });
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
+import type { Webshop } from '../webshops/store.js';
+import type { Review, ReviewEvent } from '../reviews/store.js';
+
+let t: TestApp;
+let shopA: Webshop;
+let shopB: Webshop;
+beforeAll(async () => {
+  t = await startTestApp();
+  shopA = await t.createShop({ name: 'A' });
+  shopB = await t.createShop({ name: 'B' });
+});
+afterAll(() => t.close());
+
+async function invite(shop: Webshop, email: string, order: string) {
+  const res = await t.fetch(withAuth('/api/1.0/invitations.json', shop), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, order }).toString(),
+  });
+  expect((await res.json()).message).toBe('Invitation successfully added to queue!');
+}
+
+async function seed(shop: Webshop, email: string, order: string) {
+  const review = await t.services.reviews.create(shop.id, { name: 'Jane Doe', email, rating: 5, language: 'nl', order, comment: 'Top' });
+  await invite(shop, email, order);
+  await t.services.consents.record({
+    shopId: shop.id,
+    order,
+    email,
+    firstName: 'Jane',
+    inviteDelay: 5,
+    choice: 'write_now',
+    language: 'nl',
+    signed: true,
+    textVersion: '1',
+  });
+  return review;
+}
+
+const erase = (query: string) => t.admin(`/admin/api/customers?${query}`, { method: 'DELETE' });
+const review = (id: number) => t.db.collection<Review>('reviews').findOne({ id });
+
+describe('DELETE /admin/api/customers', () => {
+  it('erases a customer in one shop, then in all shops, whatever the case of the address', async () => {
+    const a1 = await seed(shopA, 'jane@example.com', 'A-1');
+    const a2 = await seed(shopA, 'Jane@Example.com', 'A-2');
+    const b1 = await seed(shopB, 'jane@example.com', 'B-1');
+    const bystander = await seed(shopA, 'john@example.com', 'A-3');
+    // Cached before the erasure: the merchant's list must not keep showing the name.
+    const before = await (await t.fetch(withAuth('/api/1.0/ratings.json', shopA))).json();
+    expect(before.ratings.map((r: { name: string }) => r.name)).toContain('Jane Doe');
+
+    const res = await erase(`email=${encodeURIComponent('JANE@example.com')}&webshop=${shopA.id}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ reviews_anonymised: 2, invitations_deleted: 2, consents_deleted: 2 });
+
+    for (const id of [a1.id, a2.id]) {
+      expect(await review(id)).toMatchObject({ name: 'Anoniem', email: '', rating: 5, comment: 'Top', deleted: false });
+    }
+    const events = await t.db.collection<ReviewEvent>('events').find({ reviewId: a1.id }).toArray();
+    expect(events.map((e) => e.topic)).toEqual(['reviews.created', 'reviews.updated']);
+    const after = await (await t.fetch(withAuth('/api/1.0/ratings.json', shopA))).json();
+    expect(after.ratings.map((r: { name: string }) => r.name).sort()).toEqual(['Anoniem', 'Anoniem', 'Jane Doe']);
+
+    // Shop B and the other customer are untouched.
+    expect(await review(b1.id)).toMatchObject({ name: 'Jane Doe', email: 'jane@example.com' });
+    expect(await review(bystander.id)).toMatchObject({ name: 'Jane Doe', email: 'john@example.com' });
+    expect(await t.db.collection('invitations').countDocuments({ email: 'john@example.com' })).toBe(1);
+    expect(await t.services.consents.get(shopA.id, 'A-3')).not.toBeNull();
+    expect(await t.services.consents.get(shopB.id, 'B-1')).not.toBeNull();
+
+    const all = await erase('email=jane%40example.com');
+    expect(await all.json()).toEqual({ reviews_anonymised: 1, invitations_deleted: 1, consents_deleted: 1 });
+    expect(await review(b1.id)).toMatchObject({ name: 'Anoniem', email: '' });
+    expect(await t.db.collection('invitations').countDocuments({ email: /jane@/i })).toBe(0);
+
+    // Nothing left: a repeat changes nothing.
+    expect(await (await erase('email=jane%40example.com')).json()).toEqual({
+      reviews_anonymised: 0,
+      invitations_deleted: 0,
+      consents_deleted: 0,
+    });
+  });
+
+  it('treats the address as text, not a pattern', async () => {
+    await seed(shopB, 'a.b@example.com', 'B-2');
+    const res = await erase('email=a*b%40example.com');
+    expect(await res.json()).toEqual({ reviews_anonymised: 0, invitations_deleted: 0, consents_deleted: 0 });
+    expect(await t.services.consents.get(shopB.id, 'B-2')).not.toBeNull();
+  });
+
+  it.each([
+    ['no email', ''],
+    ['an empty email', 'email='],
+    ['an invalid email', 'email=jane'],
+    ['two emails', 'email=a%40example.com&email=b%40example.com'],
+    ['an invalid webshop', 'email=a%40example.com&webshop=abc'],
+  ])('answers 422 for %s', async (_name, query) => {
+    const res = await erase(query);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: { code: 'validation_failed', message: expect.any(String) } });
+  });
+
+  it('answers 404 for an unknown webshop and 401 without the operator token', async () => {
+    expect((await erase('email=a%40example.com&webshop=987654')).status).toBe(404);
+    const res = await t.fetch('/admin/api/customers?email=a%40example.com', { method: 'DELETE' });
+    expect(res.status).toBe(401);
+  });
+});

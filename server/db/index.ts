@@ -1,0 +1,67 @@
+// Database plumbing shared by every feature: connecting, integer id sequences and duplicate-key detection.
+// Only operations that both MongoDB 6+ and FerretDB 1.24 support are used (see docs/decisions.md).
+import { MongoClient, MongoServerError, type Db, type Collection, type Filter, type OptionalUnlessRequiredId } from 'mongodb';
+
+export type { Db, Collection };
+
+export async function connect(uri: string, dbName: string): Promise<{ client: MongoClient; db: Db }> {
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000, maxPoolSize: 50 });
+  await client.connect();
+  return { client, db: client.db(dbName) };
+}
+
+export function isDuplicateKey(err: unknown): err is MongoServerError {
+  return err instanceof MongoServerError && err.code === 11000;
+}
+
+/** True when a duplicate-key error was raised by the index on `field` (FerretDB names no key: then unknown). */
+export function duplicateOn(err: MongoServerError, field: string): boolean | undefined {
+  const pattern = err.keyPattern ?? err.keyValue;
+  if (pattern) return field in pattern;
+  const match = /index: (\S+)/.exec(err.message);
+  return match ? match[1]!.startsWith(`${field}_`) : undefined;
+}
+
+interface Counter {
+  _id: string;
+  seq: number;
+}
+
+/**
+ * Inserts a document numbered by the named sequence (webshops, reviews, webhooks).
+ * FerretDB's findAndModify is a query followed by an update, so two callers can draw the same number: the unique
+ * index on `id` turns that into a duplicate-key error and we draw again. A duplicate on another unique index is the
+ * caller's business and is rethrown.
+ */
+export async function insertNumbered<T extends { id: number }>(
+  db: Db,
+  collection: Collection<T>,
+  sequence: string,
+  build: (id: number) => T,
+): Promise<T> {
+  const counters = db.collection<Counter>('counters');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    let counter: Counter | null;
+    try {
+      counter = await counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' });
+    } catch (err) {
+      // Concurrent first uses of a sequence both upsert its counter: the loser draws again.
+      if (isDuplicateKey(err)) continue;
+      throw err;
+    }
+    const doc = build(counter?.seq ?? 1);
+    try {
+      await collection.insertOne(doc as OptionalUnlessRequiredId<T>);
+      return doc;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const onId = duplicateOn(err, 'id');
+      if (onId === false) throw err;
+      if (onId === undefined && (await collection.countDocuments({ id: doc.id } as Filter<T>, { limit: 1 })) === 0) throw err;
+      // Numbers may also have been taken by imports: move the sequence past the highest id in use.
+      const [highest] = await collection.find({}, { projection: { id: 1 } }).sort({ id: -1 }).limit(1).toArray();
+      if (highest) await counters.updateOne({ _id: sequence, seq: { $lt: highest.id } }, { $set: { seq: highest.id } });
+    }
+  }
+  throw new Error(`could not allocate an id from sequence ${sequence}`);
+}

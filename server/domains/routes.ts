@@ -1,0 +1,69 @@
+// GET /webshops/fetch_domain.json (retrieve by domain, token-authorised) and the operator API that issues and
+// revokes its tokens. Errors use the `{error:{code, message}}` envelope of the endpoints outside /api.
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { requireAdmin } from '../admin/auth.js';
+import { BoundedCache } from '../cache.js';
+import { readFields } from '../http/body.js';
+import { HttpError } from '../http/errors.js';
+import { validate } from '../http/validate.js';
+import type { Services } from '../services.js';
+import { hostOf, type Webshop } from '../webshops/store.js';
+import { isTrueFlag, toDomainRecord } from './record.js';
+
+const TOKEN_BODY_LIMIT = 16 * 1024;
+const URL_MAX_LENGTH = 2000;
+
+const issueSchema = z.object({ label: z.string().trim().max(200) }).partial().strict();
+
+export function registerDomainRoutes(router: Router, services: Services): void {
+  const { domainTokens, webshops, ratings, config } = services;
+  const admin = requireAdmin(config.adminToken);
+  // Host → shop ids. Every filtered find scans the webshops, so repeated look-ups of a host are answered from
+  // here for the cache TTL; the shops themselves come from the webshop cache, which their updates invalidate.
+  const hosts = new BoundedCache<number[]>(config.cache);
+
+  async function shopsAt(host: string): Promise<Webshop[]> {
+    let ids = hosts.get(host);
+    if (!ids) {
+      ids = (await webshops.findByHost(host)).map((s) => s.id);
+      hosts.set(host, ids, 64 + host.length + ids.length * 8);
+    }
+    const shops = await Promise.all(ids.map((id) => webshops.get(id)));
+    // A shop that moved to another URL since the host was cached no longer matches.
+    return shops.filter((s): s is Webshop => s !== null && s.host === host);
+  }
+
+  router.get('/webshops/fetch_domain.json', async (ctx) => {
+    ctx.state.envelope = { style: 'admin' };
+    const { token, url } = ctx.query;
+    if (token === undefined || token === '') throw new HttpError(401, 'The token parameter is required.');
+    if (typeof token !== 'string' || !(await domainTokens.isValid(token))) {
+      throw new HttpError(401, 'The token is not valid.');
+    }
+    if (url === undefined || url === '') throw new HttpError(400, 'The url parameter is required.');
+    if (typeof url !== 'string') throw new HttpError(400, 'The url parameter must be a single value.');
+    if (url.length > URL_MAX_LENGTH) throw new HttpError(400, `The url parameter must be at most ${URL_MAX_LENGTH} characters.`);
+    const host = hostOf(url.trim());
+    if (!host) throw new HttpError(400, 'The url parameter is not a valid URL or host name.');
+
+    const options = {
+      baseUrl: config.baseUrl,
+      approvedDate: isTrueFlag(ctx.query.approved_date),
+      partnerAssurances: isTrueFlag(ctx.query.partner_assurances),
+    };
+    const shops = await shopsAt(host);
+    ctx.body = await Promise.all(shops.map(async (shop) => toDomainRecord(shop, await ratings.summary(shop.id), options)));
+  });
+
+  router.post('/admin/api/tokens', admin, async (ctx) => {
+    const input = validate(issueSchema, await readFields(ctx, TOKEN_BODY_LIMIT));
+    ctx.status = 201;
+    ctx.body = { token: await domainTokens.issue(input.label ?? '') };
+  });
+
+  router.delete('/admin/api/tokens/:token', admin, async (ctx) => {
+    if (!(await domainTokens.revoke(ctx.params.token ?? ''))) throw new HttpError(404, 'No such token.');
+    ctx.status = 204;
+  });
+}

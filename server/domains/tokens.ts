@@ -1,0 +1,62 @@
+// Operator-issued tokens for fetch_domain.json. Only a SHA-256 hash of each token is stored, so a copy of the
+// database does not hand out working tokens; lookups go by hash. Valid tokens are cached for the cache TTL; a
+// revocation in this process is seen at once, in other processes within the TTL.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, Collection } from '../db/index.js';
+import { BoundedCache, type CacheLimits } from '../cache.js';
+
+export interface DomainToken {
+  /** SHA-256 of the token, lowercase hex. */
+  hash: string;
+  label: string;
+  created: Date;
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** 256 random bits as lowercase hex. */
+export const newToken = (): string => randomBytes(32).toString('hex');
+
+export class DomainTokenStore {
+  readonly collection: Collection<DomainToken>;
+  private readonly valid: BoundedCache<true>;
+
+  constructor(
+    db: Db,
+    cacheLimits: CacheLimits,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.collection = db.collection<DomainToken>('domain_tokens');
+    this.valid = new BoundedCache(cacheLimits);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ hash: 1 }, { unique: true, name: 'hash_1' });
+  }
+
+  /** Issues a token; the plain token is returned once and never stored. */
+  async issue(label: string): Promise<string> {
+    const token = newToken();
+    await this.collection.insertOne({ hash: hashToken(token), label, created: this.now() });
+    return token;
+  }
+
+  /** True when the token existed (and now no longer works). */
+  async revoke(token: string): Promise<boolean> {
+    const hash = hashToken(token);
+    this.valid.delete(hash);
+    const result = await this.collection.deleteOne({ hash });
+    return result.deletedCount > 0;
+  }
+
+  // Comparing hashes in the database is not a timing oracle for the token: learning a hash prefix says nothing
+  // about a token that hashes to it.
+  async isValid(token: string): Promise<boolean> {
+    const hash = hashToken(token);
+    if (this.valid.get(hash)) return true;
+    const found = await this.collection.findOne({ hash }, { projection: { _id: 0, hash: 1 } });
+    // Unknown tokens are not cached: random guesses would only push the valid ones out.
+    if (found) this.valid.set(hash, true, 100);
+    return found !== null;
+  }
+}

@@ -1,0 +1,90 @@
+// Review tokens of the pop-up: a "write now" choice returns one, and it lets its holder submit one review for that
+// order. Only a SHA-256 hash is stored, so a copy of the database cannot submit reviews. A token carries what the
+// consent said about the order, so the review needs no second look-up, and works once, within TOKEN_LIFETIME_MS.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, Collection } from '../db/index.js';
+import type { Language } from '../languages.js';
+
+/** The shopper writes on the thank-you page; a day leaves room for a tab left open overnight. */
+export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export interface PopupToken {
+  /** SHA-256 of the token, lowercase hex. */
+  hash: string;
+  shopId: number;
+  order: string;
+  /** '' when the order data carried none: the review form then asks for it. */
+  email: string;
+  firstName: string;
+  inviteDelay: number;
+  signed: boolean;
+  language: Language;
+  consentCreated: Date;
+  expires: Date;
+  /** When a review was submitted with it; null before. */
+  used: Date | null;
+}
+
+export const hashSecret = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** 192 random bits, URL-safe: the credential inside review, edit and confirmation links. */
+export const newSecret = (): string => randomBytes(24).toString('base64url');
+
+/** What our secrets (and the mailer's) look like; anything else is not looked up at all. */
+export const SECRET_FORMAT = /^[A-Za-z0-9_-]{16,128}$/;
+
+export type NewPopupToken = Omit<PopupToken, 'hash' | 'expires' | 'used'>;
+
+export class PopupTokenStore {
+  readonly collection: Collection<PopupToken>;
+
+  constructor(
+    db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.collection = db.collection<PopupToken>('popup_tokens');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ hash: 1 }, { unique: true, name: 'hash_1' });
+    await this.collection.createIndex({ shopId: 1, order: 1 }, { name: 'shop_order' });
+  }
+
+  /** Issues a token; the plain token is returned once and never stored. */
+  async issue(input: NewPopupToken): Promise<string> {
+    const token = newSecret();
+    const now = this.now();
+    await this.collection.insertOne({
+      ...input,
+      hash: hashSecret(token),
+      expires: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+      used: null,
+    });
+    return token;
+  }
+
+  /** The token's record while it can still be used for this shop; null otherwise. */
+  async peek(shopId: number, token: string): Promise<PopupToken | null> {
+    if (!SECRET_FORMAT.test(token)) return null;
+    const found = await this.collection.findOne({ hash: hashSecret(token), shopId }, { projection: { _id: 0 } });
+    if (!found || found.used !== null || found.expires <= this.now()) return null;
+    return found;
+  }
+
+  /** Marks the token used; false when another request used it first. */
+  async claim(token: PopupToken): Promise<boolean> {
+    const result = await this.collection.updateOne({ hash: token.hash, used: null }, { $set: { used: this.now() } });
+    return result.modifiedCount === 1;
+  }
+
+  /** A signed choice replaced an unsigned one: tokens issued for the unsigned one stop working. */
+  async revokeUnsigned(shopId: number, order: string): Promise<void> {
+    await this.collection.updateMany({ shopId, order, signed: false, used: null }, { $set: { used: this.now() } });
+  }
+
+  /** Erasure and housekeeping: removes tokens that can no longer be used. */
+  async deleteExpired(): Promise<number> {
+    const result = await this.collection.deleteMany({ expires: { $lte: this.now() } });
+    return result.deletedCount;
+  }
+}

@@ -1,0 +1,100 @@
+// The frame around every /api endpoint: it names the endpoint's error envelope, authenticates the webshop by
+// `id` + `code`, applies the per-shop rate limit and turns thrown ClassicErrors into `{status:"error"}` bodies.
+import type { Context, Middleware } from 'koa';
+import { ClassicError, HttpError, sendError, type Envelope } from './errors.js';
+import { parseId, safeEqual } from './credentials.js';
+import type { Webshop, WebshopStore } from '../webshops/store.js';
+import type { RateLimiter } from './rate-limit.js';
+import { readFields, type Fields } from './body.js';
+
+export const MESSAGES = {
+  missing: 'Not all obligated variables are set.',
+  wrongCredentials: 'Incorrect authentication credentials.',
+  tooMany: 'Too many requests. Please try again later.',
+  unexpected: (brandName: string) => `Unexpected error while processing. Please contact ${brandName}.`,
+} as const;
+
+export interface ClassicDeps {
+  webshops: WebshopStore;
+  shopLimiter: RateLimiter;
+}
+
+export type AuthOutcome = { ok: true; shop: Webshop } | { ok: false; reason: 'missing' | 'invalid' };
+
+// A code to compare against when the shop does not exist, so both paths take the same time.
+const NO_SHOP_CODE = '0'.repeat(32);
+
+/** Checks `id` + `code` from a parameter source (query, or query merged with body). */
+export async function authenticate(webshops: WebshopStore, params: Fields): Promise<AuthOutcome> {
+  const rawId = params.id;
+  const code = params.code;
+  if (rawId === undefined || rawId === '' || code === undefined || code === '') return { ok: false, reason: 'missing' };
+  const id = parseId(rawId);
+  if (id === undefined || typeof code !== 'string') return { ok: false, reason: 'invalid' };
+  const shop = await webshops.get(id);
+  const matches = safeEqual(code, shop?.code ?? NO_SHOP_CODE);
+  return shop && matches ? { ok: true, shop } : { ok: false, reason: 'invalid' };
+}
+
+export function queryFields(ctx: Context): Fields {
+  return Object.assign(Object.create(null) as Fields, ctx.query);
+}
+
+export interface ClassicOptions {
+  /** Fields returned empty on error, e.g. `{ ratings: [] }`. */
+  empty: Record<string, unknown>;
+  /** Read the body and merge it over the query (Add invitation); value is the byte limit. */
+  bodyLimit?: number;
+  /** How auth failures are answered; default: HTTP 200 with the spec's messages. */
+  unauthorized?: { status: number; missingStatus?: number; message?: string };
+}
+
+export interface ClassicRequest {
+  shop: Webshop;
+  /** Query parameters, merged with body fields when the endpoint reads a body. */
+  params: Fields;
+}
+
+/**
+ * Wraps a classic endpoint handler. The handler returns the success body without `status`; it throws
+ * ClassicError for application errors and HttpError for transport-level ones.
+ */
+export function classic(
+  deps: ClassicDeps,
+  options: ClassicOptions,
+  handler: (ctx: Context, req: ClassicRequest) => Promise<Record<string, unknown>>,
+): Middleware {
+  const envelope: Envelope = { style: 'classic', empty: options.empty };
+  return async (ctx) => {
+    ctx.state.envelope = envelope;
+    const params = queryFields(ctx);
+    if (options.bodyLimit !== undefined) {
+      const body = await readFields(ctx, options.bodyLimit);
+      // Body fields win, except that credentials given in the query stay as they are.
+      for (const [k, v] of Object.entries(body)) {
+        if ((k === 'id' || k === 'code') && k in params) continue;
+        params[k] = v;
+      }
+    }
+    const auth = await authenticate(deps.webshops, params);
+    if (!auth.ok) {
+      const message =
+        options.unauthorized?.message ?? (auth.reason === 'missing' ? MESSAGES.missing : MESSAGES.wrongCredentials);
+      const status =
+        auth.reason === 'missing'
+          ? (options.unauthorized?.missingStatus ?? options.unauthorized?.status ?? 200)
+          : (options.unauthorized?.status ?? 200);
+      sendError(ctx, status, message);
+      return;
+    }
+    const wait = deps.shopLimiter.hit(`shop:${auth.shop.id}`);
+    if (wait > 0) throw new HttpError(429, MESSAGES.tooMany, 'too_many_requests', { 'Retry-After': String(wait) });
+    try {
+      const result = await handler(ctx, { shop: auth.shop, params });
+      if (ctx.body === undefined || ctx.body === null) ctx.body = { status: 'success', ...result };
+    } catch (err) {
+      if (err instanceof ClassicError) sendError(ctx, 200, err.message);
+      else throw err;
+    }
+  };
+}

@@ -1,0 +1,89 @@
+// POST /api/1.0/invitations.json (Add invitation) and GET /api/1.0/invitations.json (List invitations).
+import type Router from '@koa/router';
+import { classic } from '../http/classic.js';
+import { intParam } from '../http/params.js';
+import type { Services } from '../services.js';
+import { addDays, formatTimestamp } from '../time.js';
+import { mainLanguage } from '../webshops/store.js';
+import { parseInvitationInput } from './input.js';
+import type { ListedInvitation } from './store.js';
+import { INVITATION_MAIL_JOB } from './send.js';
+import { releaseOnInvitation } from '../embed/release.js';
+
+/** 1 MB of order_data grows to about 3 MB when URL-encoded; this leaves room for the other fields. */
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+export const INVITATION_MESSAGES = {
+  queued: 'Invitation successfully added to queue!',
+  alreadySent: 'Invitation already sent for this order.',
+  limitReached: 'Invitation not queued: the maximum number of invitations for this e-mail address has been reached.',
+  reviewWritten: 'No invitation queued: the customer already wrote a review for this order.',
+  listed: 'Invitations successfully retrieved!',
+} as const;
+
+export function toListedInvitation(i: ListedInvitation) {
+  return {
+    email: i.email,
+    order: i.order,
+    delay: i.delay,
+    datetimes: {
+      created: formatTimestamp(i.created),
+      scheduled: formatTimestamp(i.scheduled),
+      sent: i.sent ? formatTimestamp(i.sent) : false,
+    },
+  };
+}
+
+export function registerInvitationRoutes(router: Router, services: Services): void {
+  const { invitations, consents, reviews } = services;
+
+  router.post(
+    '/api/1.0/invitations.json',
+    classic(services, { empty: {}, bodyLimit: BODY_LIMIT }, async (_ctx, { shop, params }) => {
+      const input = parseInvitationInput(params, mainLanguage(shop));
+
+      // Privacy First: the customer answered the pop-up for this order. If they already wrote their review there,
+      // an invitation would ask for it again; if they chose "ask me later", their chosen delay is respected.
+      const consent = input.order ? await consents.get(shop.id, input.order) : null;
+      if (consent) {
+        // An unsigned pop-up review waits for proof of the order: this call, with the same address, is that proof.
+        // One that still waits (another address) proves nothing and does not stop the invitation.
+        await releaseOnInvitation(services, shop.id, input.order, input.email);
+        const reviewed = await reviews.collection.countDocuments(
+          { shopId: shop.id, order: input.order, confirmToken: null },
+          { limit: 1 },
+        );
+        if (reviewed > 0) return { message: INVITATION_MESSAGES.reviewWritten };
+      }
+
+      if (input.maxPerEmail !== null) {
+        // A retry of an order that is already queued is a repeat, not a new invitation over the limit.
+        if (await invitations.exists(shop.id, input.email, input.order)) return { message: INVITATION_MESSAGES.alreadySent };
+        if ((await invitations.countForEmail(shop.id, input.email)) >= input.maxPerEmail) {
+          return { message: INVITATION_MESSAGES.limitReached };
+        }
+      }
+
+      const notBefore = consent?.choice === 'ask_later' ? addDays(consent.created, consent.inviteDelay) : undefined;
+      const result = await invitations.add(shop.id, input, notBefore);
+      if (result.added && result.invitation.scheduled <= services.now()) services.scheduler.trigger(INVITATION_MAIL_JOB);
+      return { message: result.added ? INVITATION_MESSAGES.queued : INVITATION_MESSAGES.alreadySent };
+    }),
+  );
+
+  router.get(
+    '/api/1.0/invitations.json',
+    classic(services, { empty: { invitations: [], total: 0 } }, async (_ctx, { shop, params }) => {
+      const offset = intParam(params.offset, 'offset', { min: 0, max: 1_000_000_000, fallback: 0 });
+      // `order` is the spec's name for the page size; some clients send `limit`.
+      const useOrder = params.order !== undefined && params.order !== '';
+      const limit = intParam(useOrder ? params.order : params.limit, useOrder ? 'order' : 'limit', {
+        min: 1,
+        max: 100,
+        fallback: 10,
+      });
+      const page = await invitations.list(shop.id, offset, limit);
+      return { message: INVITATION_MESSAGES.listed, invitations: page.invitations.map(toListedInvitation), total: page.total };
+    }),
+  );
+}

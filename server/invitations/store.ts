@@ -1,0 +1,144 @@
+// Review invitations: queued by Add invitation, sent later by the scheduler (send.ts). The invitation itself is
+// never changed by sending: what is still to be sent and how it ended live beside it (see queue.ts).
+//
+// "Same e-mail and order means the same invitation" is enforced by a unique index on `dedupe`, not by a read
+// before the write: clients retry concurrently, and FerretDB has no transactions. The field is always stored
+// (on SQLite a missing field does not collide), with a random value when there is no order number.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ObjectId } from 'mongodb';
+import type { Db, Collection } from '../db/index.js';
+import { isDuplicateKey } from '../db/index.js';
+import type { Language } from '../languages.js';
+import { addDays } from '../time.js';
+import type { InvitationInput, InvitationProduct } from './input.js';
+import { sameAddress } from './email.js';
+import { InvitationQueue } from './queue.js';
+
+export interface Invitation {
+  shopId: number;
+  /** Normalised (see normalizeEmail). */
+  email: string;
+  order: string;
+  dedupe: string;
+  language: Language;
+  delay: number;
+  customer_name: string;
+  products: InvitationProduct[];
+  client: string | null;
+  platform_version: string | null;
+  plugin_version: string | null;
+  created: Date;
+  scheduled: Date;
+  /** The review link's secret (`/review/{token}`); made when queued, so every copy of the e-mail has the same link. */
+  token: string;
+  /** When the customer wrote their review through the invitation's link (single use); null before. */
+  used: Date | null;
+  /** Secret of the unsubscribe link: a separate token, so that each link can do one thing only. */
+  unsubscribeToken: string;
+}
+
+/** An invitation as listed: with when it was sent (from its outcome), null while not sent. */
+export type ListedInvitation = Invitation & { sent: Date | null };
+
+/** A link secret: 192 random bits, URL-safe. */
+export const newLinkToken = (): string => randomBytes(24).toString('base64url');
+
+export type AddResult = { added: true; invitation: Invitation } | { added: false; reason: 'duplicate' };
+
+/** The dedupe key: address and order when there is an order, else unique (newline never occurs in either). */
+export function dedupeKey(email: string, order: string): string {
+  return order ? `${email}\n${order}` : `none:${randomUUID()}`;
+}
+
+export class InvitationStore {
+  readonly collection: Collection<Invitation>;
+  /** What is still to be sent, and how sending ended. */
+  readonly queue: InvitationQueue;
+
+  constructor(
+    db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.collection = db.collection<Invitation>('invitations');
+    this.queue = new InvitationQueue(db);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ shopId: 1, dedupe: 1 }, { unique: true, name: 'shop_dedupe' });
+    await this.collection.createIndex({ shopId: 1, created: -1 }, { name: 'shop_created' });
+    await this.collection.createIndex({ shopId: 1, email: 1 }, { name: 'shop_email' });
+    await this.collection.createIndex({ token: 1 }, { name: 'token' });
+    await this.collection.createIndex({ unsubscribeToken: 1 }, { name: 'unsubscribe_token' });
+    await this.queue.ensureIndexes();
+  }
+
+  /**
+   * Queues an invitation; `notBefore` (from an Ask-me-later consent) can push the scheduled time later.
+   * A repeat of the same address and order is reported, not stored.
+   */
+  async add(shopId: number, input: InvitationInput, notBefore?: Date): Promise<AddResult> {
+    const created = this.now();
+    const byDelay = addDays(created, input.delay);
+    const scheduled = notBefore && notBefore > byDelay ? notBefore : byDelay;
+    const invitation: Invitation = {
+      shopId,
+      email: input.email,
+      order: input.order,
+      dedupe: dedupeKey(input.email, input.order),
+      language: input.language,
+      delay: input.delay,
+      customer_name: input.customerName,
+      products: input.products,
+      client: input.client,
+      platform_version: input.platformVersion,
+      plugin_version: input.pluginVersion,
+      created,
+      scheduled,
+      token: newLinkToken(),
+      used: null,
+      unsubscribeToken: newLinkToken(),
+    };
+    // The work is queued before the invitation exists, so a crash between the two writes cannot lose it; a queue
+    // entry whose invitation never came (a repeat, or that crash) is dropped by the sender.
+    const _id = new ObjectId();
+    await this.queue.enqueue(_id, scheduled);
+    try {
+      await this.collection.insertOne({ ...invitation, _id });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      await this.queue.queue.deleteOne({ _id });
+      return { added: false, reason: 'duplicate' };
+    }
+    return { added: true, invitation };
+  }
+
+  async exists(shopId: number, email: string, order: string): Promise<boolean> {
+    if (!order) return false;
+    return (await this.collection.countDocuments({ shopId, dedupe: dedupeKey(email, order) }, { limit: 1 })) > 0;
+  }
+
+  async countForEmail(shopId: number, email: string): Promise<number> {
+    return this.collection.countDocuments({ shopId, email });
+  }
+
+  /** A page of the shop's invitations, newest first, and how many there are in all. */
+  async list(shopId: number, offset: number, limit: number): Promise<{ invitations: ListedInvitation[]; total: number }> {
+    const [page, total] = await Promise.all([
+      this.collection.find({ shopId }).sort({ created: -1, _id: -1 }).skip(offset).limit(limit).toArray(),
+      this.collection.countDocuments({ shopId }),
+    ]);
+    const outcomes = await this.queue.outcomesOf(page.map((i) => i._id));
+    const invitations = page.map(({ _id, ...invitation }) => {
+      const outcome = outcomes.get(_id.toHexString());
+      return { ...invitation, sent: outcome?.status === 'sent' ? outcome.at : null };
+    });
+    return { invitations, total };
+  }
+
+  /** Erasure: removes every invitation to the address (matched case-insensitively), in one shop or all. */
+  async deleteByEmail(email: string, shopId?: number): Promise<number> {
+    const result = await this.collection.deleteMany({ ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) });
+    return result.deletedCount;
+  }
+}
+

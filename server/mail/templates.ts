@@ -1,0 +1,135 @@
+// The e-mails' text and HTML parts. Pure functions from what a message is about to what it says; every value from
+// a shop or a customer is escaped in the HTML part.
+import type { Language } from '../languages.js';
+import { MAIL_STRINGS, fill, type MailStrings } from './strings.js';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Common {
+  language: Language;
+  shopName: string;
+  brandName: string;
+  /** '' when unknown: then the greeting has no name. */
+  customerName: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Control characters (line breaks included) have no place in a subject line. */
+const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+interface Parts {
+  s: MailStrings;
+  common: Common;
+  subject: string;
+  /** Paragraphs of plain text, before the button. */
+  body: string[];
+  /** Quoted blocks (a reply, the customer's own words), plain text. */
+  quotes?: { label: string; text: string }[];
+  button?: { label: string; url: string };
+  /** Plain-text paragraphs after the button. */
+  after?: string[];
+  unsubscribe?: { line: string; label: string; url: string };
+}
+
+function compose(p: Parts): RenderedMail {
+  const values = { shop: p.common.shopName, brand: p.common.brandName, name: p.common.customerName };
+  const t = (template: string) => fill(template, values);
+  const greeting = p.common.customerName ? t(p.s.helloName) : p.s.hello;
+  const footer = t(p.s.footer);
+
+  const text: string[] = [greeting, '', ...p.body.flatMap((b) => [b, ''])];
+  for (const q of p.quotes ?? []) text.push(q.label, ...q.text.split('\n').map((l) => `> ${l}`), '');
+  if (p.button) text.push(`${p.button.label}: ${p.button.url}`, '');
+  for (const a of p.after ?? []) text.push(a, '');
+  text.push('-- ', footer);
+  if (p.unsubscribe) text.push(`${p.unsubscribe.line} ${p.unsubscribe.label}: ${p.unsubscribe.url}`);
+
+  const para = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html: string[] = [
+    '<!doctype html>',
+    `<html lang="${p.common.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">`,
+    `<title>${escapeHtml(p.subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f4f4f5;font:16px/1.5 Arial,Helvetica,sans-serif;color:#18181b">',
+    '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">',
+    para(greeting),
+    ...p.body.map(para),
+  ];
+  for (const q of p.quotes ?? []) {
+    html.push(
+      para(q.label),
+      `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d4d4d8;white-space:pre-line">${escapeHtml(q.text)}</blockquote>`,
+    );
+  }
+  if (p.button) {
+    const href = escapeHtml(p.button.url);
+    html.push(
+      `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#2563eb;color:#fff;` +
+        `text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(p.button.label)}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:13px;color:#52525b">${escapeHtml(p.s.linkFallback)}<br>` +
+        `<a href="${href}" style="color:#2563eb;word-break:break-all">${href}</a></p>`,
+    );
+  }
+  html.push(...(p.after ?? []).map(para), '</div>');
+  html.push(`<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#71717a">${escapeHtml(footer)}`);
+  if (p.unsubscribe) {
+    html.push(
+      `<br>${escapeHtml(p.unsubscribe.line)} <a href="${escapeHtml(p.unsubscribe.url)}" style="color:#71717a">` +
+        `${escapeHtml(p.unsubscribe.label)}</a>`,
+    );
+  }
+  html.push('</p></body></html>');
+
+  return { subject: oneLine(p.subject), text: text.join('\n'), html: html.join('\n') };
+}
+
+const stringsFor = (c: Common) => MAIL_STRINGS[c.language];
+const shopOnly = (template: string, c: Common) => fill(template, { shop: c.shopName });
+
+export function invitationMail(c: Common & { reviewUrl: string; unsubscribeUrl: string }): RenderedMail {
+  const s = stringsFor(c);
+  return compose({
+    s,
+    common: c,
+    subject: shopOnly(s.inviteSubject, c),
+    body: [shopOnly(s.inviteBody, c)],
+    button: { label: s.inviteButton, url: c.reviewUrl },
+    unsubscribe: { line: shopOnly(s.unsubscribeLine, c), label: s.unsubscribeLink, url: c.unsubscribeUrl },
+  });
+}
+
+export function editMail(c: Common & { editUrl: string }): RenderedMail {
+  const s = stringsFor(c);
+  return compose({
+    s,
+    common: c,
+    subject: shopOnly(s.editSubject, c),
+    body: [shopOnly(s.editBody, c)],
+    button: { label: s.editButton, url: c.editUrl },
+  });
+}
+
+export function confirmMail(c: Common & { confirmUrl: string }): RenderedMail {
+  const s = stringsFor(c);
+  return compose({
+    s,
+    common: c,
+    subject: shopOnly(s.confirmSubject, c),
+    body: [shopOnly(s.confirmBody, c)],
+    button: { label: s.confirmButton, url: c.confirmUrl },
+    after: [s.confirmIgnore],
+  });
+}
+
+export function replyMail(c: Common & { reply: string; comment: string | null }): RenderedMail {
+  const s = stringsFor(c);
+  const quotes = [{ label: shopOnly(s.replyBody, c), text: c.reply }];
+  if (c.comment) quotes.push({ label: s.replyYouWrote, text: c.comment });
+  return compose({ s, common: c, subject: shopOnly(s.replySubject, c), body: [], quotes });
+}

@@ -1,0 +1,536 @@
+// The OpenAPI 3.1 description of the REST API (the spec's endpoints and our extensions) and the operator API,
+// served at /api/openapi.json. openapi.it.test.ts fails when a routed API path is missing here.
+import type { Config } from '../config.js';
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
+const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
+const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
+const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({
+  type: 'object',
+  properties,
+  required,
+});
+const json = (schema: Schema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+
+const credentials = [
+  { name: 'id', in: 'query', required: true, schema: int('webshop id'), description: 'webshop id' },
+  { name: 'code', in: 'query', required: true, schema: str(), description: 'personal API code' },
+];
+const query = (name: string, schema: Schema, description: string, required = false) => ({
+  name,
+  in: 'query',
+  required,
+  schema,
+  description,
+});
+const pathId = (name = 'id') => ({ name, in: 'path', required: true, schema: int() });
+
+/** A classic endpoint: HTTP 200 for success and application errors alike. */
+const classicResponses = (success: Schema) => ({
+  '200': json({ oneOf: [success, ref('ClassicError')] }, 'success, or an application error in the same envelope'),
+  '413': json(ref('ClassicError'), 'body too large'),
+  '429': json(ref('ClassicError'), 'rate limited (Retry-After header)'),
+});
+const classicSuccess = (message: string, extra: Record<string, Schema>) =>
+  obj({ status: { const: 'success' }, message: { const: message }, ...extra });
+
+const adminError = (description: string) => json(ref('AdminError'), description);
+const admin = { security: [{ operatorToken: [] }], tags: ['operator'] };
+const adminErrors = {
+  '401': adminError('no or wrong operator token'),
+  '404': adminError('not found'),
+  '422': adminError('invalid input; the message names the field'),
+};
+
+export function openApiDocument(config: Config) {
+  const subRatings = obj({ shippingtime: int(), customerservice: int(), pricequality: int(), aftersale: int() });
+  const subAverages = obj({
+    shippingtime: { type: 'number' },
+    customerservice: { type: 'number' },
+    pricequality: { type: 'number' },
+    aftersale: { type: 'number' },
+  });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${config.brandName} review collection API`,
+      version: '1.0.0',
+      description:
+        'Classic endpoints answer application errors with HTTP 200 and `{"status":"error","message":…}`. ' +
+        'Timestamps are `YYYY-MM-DD HH:MM:SS` in UTC. Webhook deliveries carry `X-Hash`, the lowercase hex ' +
+        'HMAC-SHA512 of the raw body keyed with the subscription secret.',
+    },
+    servers: [{ url: config.baseUrl }],
+    tags: [{ name: 'classic' }, { name: 'webhooks' }, { name: 'operator' }, { name: 'public' }],
+    paths: {
+      '/api/1.0/invitations.json': {
+        post: {
+          tags: ['classic'],
+          summary: 'Add invitation',
+          parameters: [...credentials, query('max_invitations_per_email', int(), 'at most this many invitations per address')],
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': { schema: ref('InvitationInput') },
+              'multipart/form-data': { schema: ref('InvitationInput') },
+            },
+          },
+          responses: classicResponses(obj({ status: { const: 'success' }, message: str() })),
+        },
+        get: {
+          tags: ['classic'],
+          summary: 'List invitations',
+          parameters: [
+            ...credentials,
+            query('offset', int(), 'newest invitations skipped (default 0)'),
+            query('order', int(), 'maximum returned, 1–100 (default 10)'),
+            query('limit', int(), 'synonym of order'),
+          ],
+          responses: classicResponses(
+            classicSuccess('Invitations successfully retrieved!', { invitations: { type: 'array', items: ref('Invitation') }, total: int() }),
+          ),
+        },
+      },
+      '/api/1.0/ratings.json': {
+        get: {
+          tags: ['classic'],
+          summary: 'List ratings (newest first)',
+          parameters: [
+            ...credentials,
+            query('language', str(), 'ISO 639-1 (other forms are mapped)'),
+            query('offset', int(), 'default 0'),
+            query('limit', int(), '1–100, default 10'),
+          ],
+          responses: classicResponses(
+            classicSuccess('Ratings successfully retrieved!', { ratings: { type: 'array', items: ref('Rating') }, total: int() }),
+          ),
+        },
+      },
+      '/api/1.0/ratings_summary.json': {
+        get: {
+          tags: ['classic'],
+          summary: 'Ratings summary',
+          parameters: credentials,
+          responses: classicResponses(
+            classicSuccess('Ratings summary successfully retrieved!', {
+              data: obj({ amount: int(), rating_average: { type: 'number', description: '1–10' }, ratings_average: subAverages }),
+            }),
+          ),
+        },
+      },
+      '/api/1.0/webshop.json': {
+        get: {
+          tags: ['classic'],
+          summary: 'Webshop details',
+          parameters: credentials,
+          responses: classicResponses(classicSuccess('Webshop details successfully retrieved!', { data: ref('WebshopDetails') })),
+        },
+      },
+      '/api/1.0/product_reviews.xml': {
+        get: {
+          tags: ['classic'],
+          summary: 'Product review feed (Google Product Reviews 2.3 layout)',
+          parameters: [
+            ...credentials,
+            query('detailed', int(), '1 adds email, valid, deleted, modified and product external_id'),
+            query('last_synced', str(), '`Y-m-d H:i:s` (UTC) or ISO 8601 with offset; inclusive'),
+          ],
+          responses: {
+            '200': {
+              description: 'the feed, or `<response><status>error</status><message>…</message></response>`',
+              content: { 'application/xml': { schema: str() } },
+            },
+          },
+        },
+      },
+      '/api/2.0/order_permissions.json': {
+        get: {
+          tags: ['classic'],
+          summary: 'Check order consent (Privacy First)',
+          parameters: [...credentials, query('orderNumber', str(), 'order number', true)],
+          responses: {
+            '200': json(obj({ has_consent: bool() })),
+            '400': json(ref('ClassicError'), 'missing variables'),
+            '401': json(ref('ClassicError'), 'wrong credentials'),
+          },
+        },
+      },
+      '/api/1.0/review_replies.json': {
+        post: {
+          tags: ['classic'],
+          summary: 'Add review reply (for shops granted reply access)',
+          parameters: credentials,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: obj({ review_id: int(), reply: str(), notify: bool() }, ['review_id', 'reply']),
+              },
+            },
+          },
+          responses: {
+            '200': json(obj({ status: { const: 'success' }, message: { const: 'Reply successfully added' } })),
+            '400': json(ref('ClassicError'), 'bad request'),
+            '401': json(ref('ClassicError'), 'wrong credentials or no reply access'),
+            '404': json(ref('ClassicError'), 'no such review in this shop'),
+          },
+        },
+      },
+      '/api/1.0/webhook.json': {
+        post: {
+          tags: ['webhooks'],
+          summary: 'Subscribe webhook',
+          parameters: credentials,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: obj({ url: str(), topic: ref('Topic'), is_active: bool() }, ['url', 'topic']) } },
+          },
+          responses: {
+            '200': json(
+              classicSuccess('Webhook subscription created', {
+                data: obj({ webhook_id: int(), url: str(), topic: ref('Topic'), secret: str() }),
+              }),
+            ),
+            '400': json(ref('ClassicError'), 'bad request (also: a refused URL)'),
+            '401': json(ref('ClassicError'), '`Unauthorized`'),
+          },
+        },
+      },
+      '/api/1.0/webhooks.json': {
+        get: {
+          tags: ['webhooks'],
+          summary: 'List webhook subscriptions (20 per page, newest first; X-Total header)',
+          parameters: [...credentials, query('page', int(), 'default 1')],
+          responses: {
+            '200': json({ type: 'array', items: ref('WebhookSubscription') }),
+            '401': json(ref('ClassicError'), '`Unauthorized`'),
+          },
+        },
+      },
+      '/api/1.0/webhooks/{id}.json': {
+        get: {
+          tags: ['webhooks'],
+          summary: 'One subscription, with why the service switched it off (if it did)',
+          parameters: [...credentials, pathId()],
+          responses: {
+            '200': json(obj({ status: { const: 'success' }, message: str(), data: ref('WebhookState') })),
+            '401': json(ref('ClassicError'), '`Unauthorized`'),
+            '404': json(ref('ClassicError'), 'no such subscription'),
+          },
+        },
+        patch: {
+          tags: ['webhooks'],
+          summary: 'Change a subscription (e.g. is_active back to true)',
+          parameters: [...credentials, pathId()],
+          requestBody: { content: { 'application/json': { schema: obj({ url: str(), topic: ref('Topic'), is_active: bool() }, []) } } },
+          responses: {
+            '200': json(obj({ status: { const: 'success' }, message: str(), data: ref('WebhookState') })),
+            '400': json(ref('ClassicError'), 'bad request (also: a refused URL)'),
+            '401': json(ref('ClassicError'), '`Unauthorized`'),
+            '404': json(ref('ClassicError'), 'no such subscription'),
+          },
+        },
+        delete: {
+          tags: ['webhooks'],
+          summary: 'Delete a subscription',
+          parameters: [...credentials, pathId()],
+          responses: {
+            '200': json(obj({ status: { const: 'success' }, message: str() })),
+            '401': json(ref('ClassicError'), '`Unauthorized`'),
+            '404': json(ref('ClassicError'), 'no such subscription'),
+          },
+        },
+      },
+      '/api/1.0/webhooks/{id}/deliveries.json': {
+        get: {
+          tags: ['webhooks'],
+          summary: 'Delivery log of a subscription (newest first, paged; X-Total header)',
+          parameters: [...credentials, pathId(), query('page', int(), 'default 1')],
+          responses: {
+            '200': json({ type: 'array', items: ref('Delivery') }),
+            '401': json(ref('ClassicError'), '`Unauthorized`'),
+            '404': json(ref('ClassicError'), 'no such subscription'),
+          },
+        },
+      },
+      '/api/1.0/webhooks/{id}/redeliver.json': {
+        post: {
+          tags: ['webhooks'],
+          summary: 'Send an event to the subscription again',
+          parameters: [...credentials, pathId(), query('event_id', str(), 'the X-Event-Id to send again', true)],
+          responses: {
+            '200': json(obj({ status: { const: 'success' }, message: str() })),
+            '400': json(ref('ClassicError'), 'bad request'),
+            '401': json(ref('ClassicError'), '`Unauthorized`'),
+            '404': json(ref('ClassicError'), 'no such subscription or event'),
+          },
+        },
+      },
+      '/webshops/fetch_domain.json': {
+        get: {
+          tags: ['public'],
+          summary: 'Retrieve shops by domain (operator-issued token)',
+          parameters: [
+            query('token', str(), 'operator-issued token', true),
+            query('url', str(), 'URL whose host is matched (scheme, www., port, path and case ignored)', true),
+            query('approved_date', str(), 'true/1 to include approved_date'),
+            query('partner_assurances', str(), 'true/1 to include partner_assurances'),
+          ],
+          responses: {
+            '200': json({ type: 'array', items: ref('DomainRecord') }),
+            '400': adminError('missing url'),
+            '401': adminError('missing or invalid token'),
+          },
+        },
+      },
+      '/webshops/rich_snippet': {
+        get: {
+          tags: ['public'],
+          summary: 'Rich snippet HTML (AggregateRating) for plugins',
+          parameters: [query('id', int(), 'webshop id', true), query('lang', str(), 'language')],
+          responses: {
+            '200': json({
+              oneOf: [obj({ result: { const: 'ok' }, content: str() }), obj({ result: { const: 'error' }, error: str() })],
+            }),
+          },
+        },
+      },
+      '/healthz': {
+        get: {
+          tags: ['public'],
+          summary: 'Health: 200 when the database answers',
+          responses: { '200': json(obj({ status: { const: 'ok' } })), '503': json(obj({ status: str() }), 'database unavailable') },
+        },
+      },
+      '/api/openapi.json': {
+        get: { tags: ['public'], summary: 'This document', responses: { '200': json({ type: 'object' }) } },
+      },
+      '/admin/api/webshops': {
+        post: {
+          ...admin,
+          summary: 'Create a webshop',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('WebshopSettings') } } },
+          responses: { '201': json(ref('AdminWebshop'), 'created, with id and code'), ...adminErrors },
+        },
+      },
+      '/admin/api/webshops/{id}': {
+        get: { ...admin, summary: 'Read a webshop', parameters: [pathId()], responses: { '200': json(ref('AdminWebshop')), ...adminErrors } },
+        patch: {
+          ...admin,
+          summary: 'Change stored settings',
+          parameters: [pathId()],
+          requestBody: { required: true, content: { 'application/json': { schema: ref('WebshopSettings') } } },
+          responses: { '200': json(ref('AdminWebshop')), ...adminErrors },
+        },
+      },
+      '/admin/api/webshops/{id}/code': {
+        post: {
+          ...admin,
+          summary: 'Rotate the API code (the old one stops working at once)',
+          parameters: [pathId()],
+          responses: { '200': json(obj({ id: int(), code: str() })), ...adminErrors },
+        },
+      },
+      '/admin/api/webshops/{id}/reviews': {
+        post: {
+          ...admin,
+          summary: 'Import a review',
+          parameters: [pathId()],
+          requestBody: { required: true, content: { 'application/json': { schema: ref('ReviewImport') } } },
+          responses: { '201': json(obj({ id: int() }), 'created'), ...adminErrors },
+        },
+      },
+      '/admin/api/reviews/{id}': {
+        get: { ...admin, summary: 'Read a review with its moderation state', parameters: [pathId()], responses: { '200': json({ type: 'object' }), ...adminErrors } },
+        patch: {
+          ...admin,
+          summary: 'Moderate a review',
+          parameters: [pathId()],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: obj(
+                  {
+                    comment: str(),
+                    rating: int(),
+                    ratings: subRatings,
+                    quarantine: bool(),
+                    read: bool(),
+                    is_spam: bool(),
+                    valid: bool(),
+                    name: str(),
+                    country: str(),
+                  },
+                  [],
+                ),
+              },
+            },
+          },
+          responses: { '200': json({ type: 'object' }), ...adminErrors },
+        },
+        delete: {
+          ...admin,
+          summary: 'Soft-delete a review (kept in the product feed as deleted)',
+          parameters: [pathId()],
+          responses: { '204': { description: 'deleted' }, ...adminErrors },
+        },
+      },
+      '/admin/api/tokens': {
+        post: {
+          ...admin,
+          summary: 'Issue a token for fetch_domain.json',
+          requestBody: { content: { 'application/json': { schema: obj({ label: str() }, []) } } },
+          responses: { '201': json(obj({ token: str() }), 'created'), '401': adminError('no or wrong operator token') },
+        },
+      },
+      '/admin/api/tokens/{token}': {
+        delete: {
+          ...admin,
+          summary: 'Revoke a token',
+          parameters: [{ name: 'token', in: 'path', required: true, schema: str() }],
+          responses: { '204': { description: 'revoked' }, '401': adminError('no or wrong operator token'), '404': adminError('unknown token') },
+        },
+      },
+      '/admin/api/customers': {
+        delete: {
+          ...admin,
+          summary: "Erase a customer's personal data (GDPR)",
+          parameters: [query('email', str(), 'the customer address', true), query('webshop', int(), 'one shop only')],
+          responses: {
+            '200': json(obj({ reviews_anonymised: int(), invitations_deleted: int(), consents_deleted: int() })),
+            ...adminErrors,
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' } },
+      schemas: {
+        ClassicError: obj({ status: { const: 'error' }, message: str() }),
+        AdminError: obj({ error: obj({ code: str(), message: str() }) }),
+        Topic: { type: 'string', enum: ['reviews.created', 'reviews.updated', 'reviews.deleted'] },
+        InvitationInput: obj(
+          {
+            email: str(),
+            order: str(),
+            language: str('ISO 639-1 (other forms are mapped)'),
+            delay: int('days'),
+            customer_name: str(),
+            phone_numbers: { type: 'array', items: str(), description: 'accepted and discarded' },
+            order_total: str('accepted and discarded'),
+            order_data: str('JSON: {"products":[{"id","name","url","image_url","sku","gtin"}]}'),
+            client: str(),
+            platform_version: str(),
+            plugin_version: str(),
+            max_invitations_per_email: int(),
+          },
+          ['email'],
+        ),
+        Invitation: obj({
+          email: str(),
+          order: str(),
+          delay: int(),
+          datetimes: obj({ created: str(), scheduled: str(), sent: { oneOf: [str(), { const: false }] } }),
+        }),
+        Rating: obj({
+          id: int(),
+          name: str(),
+          email: str(),
+          rating: int('1–5'),
+          ratings: subRatings,
+          comment: { type: ['string', 'null'] },
+          date: str('YYYY-MM-DD'),
+          country: str(),
+          created: str(),
+          read: bool(),
+          quarantine: bool(),
+          reply: { type: ['string', 'null'] },
+          reply_date: { type: ['string', 'null'] },
+        }),
+        WebshopDetails: obj({
+          name: str(),
+          address: obj({ street: str(), housenumber: str(), postalcode: str(), city: str(), country: str() }),
+          logo: str(),
+          languages: { type: 'array', items: obj({ name: str(), url: str(), iso: str(), all: bool(), main: bool() }) },
+        }),
+        WebhookSubscription: obj({ id: int(), topic: ref('Topic'), url: str(), secret: str(), is_active: bool() }),
+        WebhookState: obj({
+          id: int(),
+          topic: ref('Topic'),
+          url: str(),
+          secret: str(),
+          is_active: bool(),
+          disabled_reason: { type: ['string', 'null'], description: 'set when the service switched it off' },
+        }),
+        Delivery: {
+          ...obj({
+            time: str('YYYY-MM-DD HH:MM:SS (UTC)'),
+            topic: ref('Topic'),
+            event_id: str('the X-Event-Id'),
+            attempt: int('1 for the first attempt of this event'),
+            http_status: { type: ['integer', 'null'], description: 'null when there was no HTTP answer' },
+            error: { type: ['string', 'null'], description: 'network error, timeout or refused target' },
+            duration_ms: int(),
+            redelivery: bool('asked for with redeliver.json'),
+          }),
+          description: 'one delivery attempt',
+        },
+        DomainRecord: obj(
+          {
+            id: int(),
+            name: str(),
+            url: str(),
+            rating: { type: 'number' },
+            rating_count: int(),
+            icon: str(),
+            page: str(),
+            hero_color: str(),
+            hero_image: str(),
+            created: str(),
+            approved_date: str(),
+            partner_assurances: { type: 'object', additionalProperties: bool() },
+          },
+          ['id', 'name', 'url', 'rating', 'rating_count', 'icon', 'page', 'hero_color', 'hero_image', 'created'],
+        ),
+        WebshopSettings: obj(
+          {
+            name: str(),
+            url: str(),
+            logo: str(),
+            address: { type: 'object' },
+            languages: { type: 'array', items: obj({ iso: str(), name: str(), url: str(), all: bool(), main: bool() }, ['iso']) },
+            hero_color: str(),
+            hero_image: str(),
+            reply_access: bool(),
+            approved_date: { type: ['string', 'null'] },
+            partner_assurances: { type: 'object', additionalProperties: bool() },
+            sidebar: { type: 'object', description: 'the embed dashboard configuration' },
+          },
+          [],
+        ),
+        AdminWebshop: { type: 'object', description: 'every stored setting, with id and code' },
+        ReviewImport: obj(
+          {
+            name: str(),
+            email: str(),
+            rating: int('1–5'),
+            ratings: subRatings,
+            comment: str(),
+            country: str(),
+            language: str(),
+            order: str(),
+            created: str(),
+            read: bool(),
+            quarantine: bool(),
+            verified: bool(),
+            products: { type: 'array', items: { type: 'object' } },
+          },
+          ['rating'],
+        ),
+      },
+    },
+  };
+}

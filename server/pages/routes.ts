@@ -1,0 +1,219 @@
+// The server-rendered shopper pages:
+// - /review/{token}: the invitation e-mail's link; one verified review of the shop and the order's products;
+// - /edit/{token}: the writer changes their review;
+// - /confirm/{token}: the writer confirms a review that waits for it (GET shows a button, POST publishes);
+// - /webshops/{id}: the shop's public page with its reviews and schema.org markup.
+// The token in the address is the credential: no cookies, so no cross-site request can borrow a session. A link
+// that no longer works answers a readable page with 404 or 410, never an error document.
+import type Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { readFields } from '../http/body.js';
+import { awaitsConfirmation, badgesFor } from '../embed/rules.js';
+import { releaseReview } from '../embed/release.js';
+import { newSecret, SECRET_FORMAT } from '../embed/tokens.js';
+import type { Invitation } from '../invitations/store.js';
+import { normalizeLanguage, type Language } from '../languages.js';
+import { noSubRatings, type Review } from '../reviews/store.js';
+import type { Services } from '../services.js';
+import { mainLanguage } from '../webshops/store.js';
+import { STYLE_HASH } from './components.js';
+import { formProblems, readReviewForm, type ReviewFormValues } from './form.js';
+import { COUNTRIES, countryOptions, sendHtml } from './html.js';
+import { DEFAULT_COUNTRY, stringsFor } from './strings.js';
+import { confirmPage, editPage, messagePage, reviewPage, shopPage, type PageFrame } from './views.js';
+
+const FORM_LIMIT = 64 * 1024;
+const REVIEWS_PER_PAGE = 10;
+
+export function registerPageRoutes(router: Router, services: Services): void {
+  const { config, invitations, reviews, webshops, ratings } = services;
+
+  const frameFor = (lang: Language): PageFrame => ({ t: stringsFor(lang), lang, brandName: config.brandName });
+  const send = (ctx: Context, status: number, html: string, secret = true) =>
+    sendHtml(ctx, status, html, { secret, styleHash: STYLE_HASH });
+
+  /** Without a record we know no language but the browser's. */
+  const browserFrame = (ctx: Context) => {
+    const preferred = ctx.acceptsLanguages().map(normalizeLanguage).find((l) => l !== undefined);
+    return frameFor(preferred ?? 'en');
+  };
+
+  function unknownLink(ctx: Context, frame = browserFrame(ctx)): void {
+    send(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
+  }
+
+  async function invitationOf(token: string): Promise<Invitation | null> {
+    if (!SECRET_FORMAT.test(token)) return null;
+    return invitations.collection.findOne({ token }, { projection: { _id: 0 } });
+  }
+
+  async function reviewBy(field: 'editToken' | 'confirmToken', token: string): Promise<Review | null> {
+    if (!SECRET_FORMAT.test(token)) return null;
+    return reviews.collection.findOne({ [field]: token, deleted: false }, { projection: { _id: 0 } });
+  }
+
+  async function shopName(shopId: number): Promise<string | null> {
+    return (await webshops.get(shopId))?.name ?? null;
+  }
+
+  // --- /review/{token} ---
+
+  async function reviewRoute(ctx: Context): Promise<void> {
+    const token = ctx.params.token ?? '';
+    const invitation = await invitationOf(token);
+    const name = invitation ? await shopName(invitation.shopId) : null;
+    if (!invitation || name === null) return unknownLink(ctx);
+    const frame = frameFor(invitation.language);
+    if (invitation.used) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
+
+    const products = invitation.products.map((p) => p.name);
+    const form = (values: ReviewFormValues, problems = formProblems(values, frame.t, COUNTRIES)) => ({
+      values,
+      problems,
+      products,
+      countries: countryOptions(frame.lang),
+    });
+
+    if (ctx.method === 'GET') {
+      const initial: ReviewFormValues = {
+        rating: null,
+        ratings: noSubRatings(),
+        comment: '',
+        name: invitation.customer_name,
+        country: DEFAULT_COUNTRY[frame.lang],
+        products: products.map(() => ({ rating: null, content: '' })),
+      };
+      return send(ctx, 200, reviewPage(frame, name, form(initial, [])));
+    }
+
+    const values = readReviewForm(await readFields(ctx, FORM_LIMIT), products.length);
+    const filled = form(values);
+    if (filled.problems.length) return send(ctx, 400, reviewPage(frame, name, filled));
+
+    // Claimed before writing: a double submit must not write two reviews.
+    const claim = await invitations.collection.updateOne({ token, used: null }, { $set: { used: services.now() } });
+    if (claim.modifiedCount !== 1) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
+
+    const editToken = newSecret();
+    await reviews.create(invitation.shopId, {
+      name: values.name,
+      email: invitation.email,
+      rating: values.rating!,
+      ratings: values.ratings,
+      comment: values.comment || null,
+      country: values.country,
+      language: invitation.language,
+      order: invitation.order,
+      source: 'invitation',
+      verified: true,
+      products: invitation.products.map((p, i) => ({
+        ...p,
+        rating: values.products[i]?.rating ?? null,
+        content: values.products[i]?.content ?? '',
+      })),
+      editToken,
+    });
+    send(ctx, 200, messagePage(frame, frame.t.thanksTitle, frame.t.thanksBody(name), { href: `/edit/${editToken}`, text: frame.t.editLink }));
+  }
+
+  router.get('/review/:token', reviewRoute);
+  router.post('/review/:token', reviewRoute);
+
+  // --- /edit/{token} ---
+
+  async function editRoute(ctx: Context): Promise<void> {
+    const review = await reviewBy('editToken', ctx.params.token ?? '');
+    const name = review ? await shopName(review.shopId) : null;
+    if (!review || name === null) return unknownLink(ctx);
+    const frame = frameFor(review.language);
+    const countries = countryOptions(frame.lang);
+
+    if (ctx.method === 'GET') {
+      const values: ReviewFormValues = {
+        rating: review.rating,
+        ratings: { ...review.ratings },
+        comment: review.comment ?? '',
+        name: review.name,
+        country: review.country,
+        products: [],
+      };
+      return send(ctx, 200, editPage(frame, name, { values, problems: [], products: [], countries }, false));
+    }
+
+    const values = readReviewForm(await readFields(ctx, FORM_LIMIT), 0);
+    const problems = formProblems(values, frame.t, COUNTRIES);
+    if (problems.length) return send(ctx, 400, editPage(frame, name, { values, problems, products: [], countries }, false));
+    const changes = {
+      rating: values.rating!,
+      ratings: values.ratings,
+      comment: values.comment || null,
+      name: values.name,
+      country: values.country,
+    };
+    const unchanged =
+      changes.rating === review.rating &&
+      JSON.stringify(changes.ratings) === JSON.stringify(review.ratings) &&
+      changes.comment === review.comment &&
+      changes.name === review.name &&
+      changes.country === review.country;
+    // Saving without a change is no change: no new version and no reviews.updated event.
+    if (!unchanged && !(await reviews.update(review.id, changes))) return unknownLink(ctx, frame);
+    send(ctx, 200, editPage(frame, name, { values, problems: [], products: [], countries }, true));
+  }
+
+  router.get('/edit/:token', editRoute);
+  router.post('/edit/:token', editRoute);
+
+  // --- /confirm/{token} ---
+
+  async function confirmRoute(ctx: Context): Promise<void> {
+    const review = await reviewBy('confirmToken', ctx.params.token ?? '');
+    const name = review ? await shopName(review.shopId) : null;
+    const frame = review ? frameFor(review.language) : browserFrame(ctx);
+    const gone = () => send(ctx, 404, messagePage(frame, frame.t.confirmGoneTitle, frame.t.confirmGoneBody));
+    if (!review || name === null || !awaitsConfirmation(review)) return gone();
+    // GET changes nothing: mail scanners and link previews open it.
+    if (ctx.method === 'GET') return send(ctx, 200, confirmPage(frame, name, review));
+    if (!(await releaseReview(services, review))) return gone();
+    send(ctx, 200, messagePage(frame, frame.t.confirmedTitle, frame.t.confirmedBody(name)));
+  }
+
+  router.get('/confirm/:token', confirmRoute);
+  router.post('/confirm/:token', confirmRoute);
+
+  // --- /webshops/{id} ---
+
+  router.get('/webshops/:id', async (ctx: Context, next: Next) => {
+    // Other /webshops/… routes (fetch_domain.json, widget_html, …) share the pattern: only digits are a shop page.
+    const rawId = ctx.params.id ?? '';
+    if (!/^\d{1,15}$/.test(rawId)) return next();
+    const shop = await webshops.get(Number(rawId));
+    if (!shop) {
+      const frame = browserFrame(ctx);
+      return send(ctx, 404, messagePage(frame, frame.t.shopNotFoundTitle, frame.t.shopNotFoundBody), false);
+    }
+    const askedLanguage = typeof ctx.query.lang === 'string' ? normalizeLanguage(ctx.query.lang) : undefined;
+    const frame = frameFor(askedLanguage ?? mainLanguage(shop));
+    const rawPage = typeof ctx.query.page === 'string' && /^\d{1,9}$/.test(ctx.query.page) ? Number(ctx.query.page) : 1;
+
+    const summary = await ratings.summary(shop.id);
+    const pages = Math.max(1, Math.ceil(summary.amount / REVIEWS_PER_PAGE));
+    const page = Math.min(Math.max(1, rawPage), pages);
+    const listed = await ratings.publishedPage(shop.id, (page - 1) * REVIEWS_PER_PAGE, REVIEWS_PER_PAGE);
+    const hrefFor = (p: number) =>
+      `/webshops/${shop.id}?${new URLSearchParams({ ...(askedLanguage ? { lang: askedLanguage } : {}), page: String(p) })}`;
+
+    const html = shopPage(frame, {
+      shop: { id: shop.id, name: shop.name, url: shop.url, logo: shop.logo },
+      pageUrl: `${config.baseUrl}/webshops/${shop.id}`,
+      score: summary.rating_average,
+      count: summary.amount,
+      badges: badgesFor(shop, listed, services.now()),
+      reviews: listed.reviews,
+      page,
+      pages,
+      hrefFor,
+    });
+    send(ctx, 200, html, false);
+  });
+}

@@ -1,0 +1,180 @@
+// The shopper pages as functions from their data to HTML: the review form, the edit form, the confirmation page,
+// the messages for links that no longer work, and the public shop page.
+import type { Badge } from '../embed/rules.js';
+import type { Language } from '../languages.js';
+import type { Rating } from '../ratings/rating.js';
+import { ErrorSummary, renderDocument, ReviewForm, ShownStars, type ReviewFormProps } from './components.js';
+import type { FieldProblem } from './form.js';
+import { shopJsonLd, type ShopForJsonLd } from './html.js';
+import type { PageStrings } from './strings.js';
+
+export interface PageFrame {
+  t: PageStrings;
+  lang: Language;
+  brandName: string;
+}
+
+const titled = (frame: PageFrame, title: string, problems: FieldProblem[] = []) =>
+  `${problems.length ? `${frame.t.errorTitle}: ` : ''}${title} | ${frame.brandName}`;
+
+export function messagePage(frame: PageFrame, title: string, body: string, link?: { href: string; text: string }): string {
+  return renderDocument({
+    lang: frame.lang,
+    title: titled(frame, title),
+    footer: frame.t.footer(frame.brandName),
+    children: (
+      <>
+        <h1>{title}</h1>
+        <p>{body}</p>
+        {link ? (
+          <p>
+            <a href={link.href}>{link.text}</a>
+          </p>
+        ) : null}
+      </>
+    ),
+  });
+}
+
+export function reviewPage(frame: PageFrame, shopName: string, form: Omit<ReviewFormProps, 't' | 'submit'>): string {
+  const { t } = frame;
+  return renderDocument({
+    lang: frame.lang,
+    title: titled(frame, t.reviewTitle(shopName), form.problems),
+    footer: t.footer(frame.brandName),
+    children: (
+      <>
+        <h1>{t.reviewTitle(shopName)}</h1>
+        <p>{t.reviewIntro(shopName)}</p>
+        <ErrorSummary problems={form.problems} t={t} />
+        <ReviewForm {...form} t={t} submit={t.submit} />
+      </>
+    ),
+  });
+}
+
+export function editPage(frame: PageFrame, shopName: string, form: Omit<ReviewFormProps, 't' | 'submit'>, saved: boolean): string {
+  const { t } = frame;
+  return renderDocument({
+    lang: frame.lang,
+    title: titled(frame, t.editTitle(shopName), form.problems),
+    footer: t.footer(frame.brandName),
+    children: (
+      <>
+        <h1>{t.editTitle(shopName)}</h1>
+        {saved ? (
+          <p class="notice" role="status">
+            {t.editSaved}
+          </p>
+        ) : (
+          <p>{t.editIntro}</p>
+        )}
+        <ErrorSummary problems={form.problems} t={t} />
+        <ReviewForm {...form} t={t} submit={t.editSave} />
+      </>
+    ),
+  });
+}
+
+export function confirmPage(frame: PageFrame, shopName: string, review: { name: string; rating: number; comment: string | null }): string {
+  const { t } = frame;
+  return renderDocument({
+    lang: frame.lang,
+    title: titled(frame, t.confirmTitle),
+    footer: t.footer(frame.brandName),
+    children: (
+      <>
+        <h1>{t.confirmTitle}</h1>
+        <p>{t.confirmBody(shopName)}</p>
+        <article class="card review" aria-labelledby="confirm-name">
+          <header>
+            <h2 id="confirm-name">{review.name}</h2>
+            <ShownStars value={review.rating} t={t} />
+          </header>
+          {review.comment ? <p class="text">{review.comment}</p> : null}
+        </article>
+        {/* A POST, because mail scanners open every GET link in an e-mail. */}
+        <form method="post">
+          <button type="submit">{t.confirmButton}</button>
+        </form>
+      </>
+    ),
+  });
+}
+
+export interface ShopPageData {
+  shop: ShopForJsonLd & { id: number };
+  pageUrl: string;
+  score: number;
+  count: number;
+  badges: Badge[];
+  reviews: { rating: Rating; verified: boolean }[];
+  page: number;
+  pages: number;
+  /** Link to another page of reviews. */
+  hrefFor: (page: number) => string;
+}
+
+export function shopPage(frame: PageFrame, data: ShopPageData): string {
+  const { t, lang } = frame;
+  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+  const dateOf = (ymd: string) => dates.format(new Date(`${ymd}T00:00:00Z`));
+  const badgeText = (b: Badge) =>
+    b.key === 'approved' ? t.badgeApproved(dateOf(b.since)) : b.key === 'verified_share' ? t.badgeVerifiedShare(b.value) : t.badgeMemberYears(b.value);
+  const { shop } = data;
+  return renderDocument({
+    lang,
+    title: titled(frame, t.shopTitle(shop.name)),
+    footer: t.footer(frame.brandName),
+    jsonLd: shopJsonLd(shop, data.pageUrl, data.score, data.count),
+    children: (
+      <>
+        {shop.logo ? <img class="logo" src={shop.logo} alt="" /> : null}
+        <h1>{t.shopTitle(shop.name)}</h1>
+        <section class="card" aria-label={t.score}>
+          <div class="summary">
+            <span class="score">{t.outOf10(number.format(data.score))}</span>
+            <span>{t.reviewCount(data.count, number.format(data.count))}</span>
+            <a href={shop.url} rel="nofollow noopener">
+              {t.visitShop(shop.name)}
+            </a>
+          </div>
+          {data.badges.length ? (
+            <ul class="badges">
+              {data.badges.map((b) => (
+                <li>{badgeText(b)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <h2>{t.reviewCount(data.count, number.format(data.count))}</h2>
+        {data.reviews.length === 0 ? <p>{t.noReviews}</p> : null}
+        {data.reviews.map(({ rating: r, verified }) => (
+          <article class="card review" aria-labelledby={`review-${r.id}`}>
+            <header>
+              <h3 id={`review-${r.id}`}>{r.name}</h3>
+              <ShownStars value={r.rating} t={t} />
+              <time datetime={r.date}>{dateOf(r.date)}</time>
+              {verified ? <span class="badge">{t.verified}</span> : null}
+            </header>
+            {r.comment ? <p class="text">{r.comment}</p> : null}
+            {r.reply ? (
+              <div class="reply">
+                <h4>{t.replyFrom(shop.name)}</h4>
+                <p class="text">{r.reply}</p>
+              </div>
+            ) : null}
+          </article>
+        ))}
+        {data.pages > 1 ? (
+          <nav class="pages" aria-label={t.pagination}>
+            {data.page > 1 ? <a href={data.hrefFor(data.page - 1)}>{t.newer}</a> : <span />}
+            <span>{t.pageOf(data.page, data.pages)}</span>
+            {data.page < data.pages ? <a href={data.hrefFor(data.page + 1)}>{t.older}</a> : <span />}
+          </nav>
+        ) : null}
+      </>
+    ),
+  });
+}

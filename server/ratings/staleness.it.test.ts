@@ -1,0 +1,43 @@
+// Two processes sharing one database: a change made by one is seen by the other's cache within the TTL.
+import { afterAll, beforeAll, expect, it, inject } from 'vitest';
+import { MongoClient, type Db } from 'mongodb';
+import { ReviewStore } from '../reviews/store.js';
+import { RatingsReadModel } from './read-model.js';
+
+let client: MongoClient;
+let db: Db;
+beforeAll(async () => {
+  client = new MongoClient(inject('mongoUri'));
+  await client.connect();
+  db = client.db(`stale_${Date.now()}`);
+});
+afterAll(async () => {
+  await db.dropDatabase();
+  await client.close();
+});
+
+it('serves another process’s change after the TTL, and keeps an unchanged list without reloading it', async () => {
+  const limits = { ttlMs: 200, maxEntries: 100, maxBytes: 10_000_000 };
+  const writerStore = new ReviewStore(db);
+  await writerStore.ensureIndexes();
+  const readerStore = new ReviewStore(db);
+  const reader = new RatingsReadModel(readerStore, limits);
+
+  await writerStore.create(7, { name: 'A', email: 'a@example.com', rating: 4, language: 'en' });
+  expect((await reader.summary(7)).amount).toBe(1);
+
+  const created = await writerStore.create(7, { name: 'B', email: 'b@example.com', rating: 2, language: 'en' });
+  expect((await reader.summary(7)).amount).toBe(1); // cached, within the TTL
+  await new Promise((r) => setTimeout(r, 250));
+  expect((await reader.summary(7)).amount).toBe(2);
+
+  // Unchanged after the next TTL: the same cached object comes back (no reload).
+  const before = await reader.page(7, { offset: 0, limit: 10 });
+  await new Promise((r) => setTimeout(r, 250));
+  const after = await reader.page(7, { offset: 0, limit: 10 });
+  expect(after.ratings[0]).toBe(before.ratings[0]);
+
+  await writerStore.softDelete(created.id);
+  await new Promise((r) => setTimeout(r, 250));
+  expect((await reader.summary(7)).amount).toBe(1);
+});

@@ -1,0 +1,187 @@
+// Operator API for reviews: import (from another platform), read, moderate and delete. Every write goes through
+// ReviewStore, which records the review events webhooks deliver.
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { requireAdmin } from '../admin/auth.js';
+import { readFields } from '../http/body.js';
+import { HttpError } from '../http/errors.js';
+import { idParam, validate } from '../http/validate.js';
+import { isValidEmail, normalizeEmail } from '../invitations/email.js';
+import { normalizeLanguage } from '../languages.js';
+import { toRating } from '../ratings/rating.js';
+import type { Services } from '../services.js';
+import { parseSyncTime } from '../time.js';
+import { mainLanguage } from '../webshops/store.js';
+import { noSubRatings, type Review, type ReviewChanges, type ReviewProduct } from './store.js';
+
+const JSON_LIMIT = 1024 * 1024;
+const MAX_PRODUCTS = 100;
+/** Clocks of the platform an import comes from may run a little ahead of ours. */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
+const text = (max: number) => z.string().trim().max(max);
+const score = z.number().int().min(1).max(5);
+const subScore = z.number().int().min(0).max(5);
+const optionalUrl = z.union([z.url({ protocol: /^https?$/ }).max(2000), z.literal('')]);
+
+const subRatings = z
+  .object({ shippingtime: subScore, customerservice: subScore, pricequality: subScore, aftersale: subScore })
+  .partial()
+  .strict();
+
+const comment = z
+  .union([text(10_000), z.null()])
+  .transform((c) => (c ? c : null));
+
+const country = z
+  .string()
+  .trim()
+  .regex(/^([A-Za-z]{2})?$/, 'a two-letter country code such as NL, or empty')
+  .transform((c) => c.toUpperCase());
+
+const email = z
+  .string()
+  .max(320)
+  .transform(normalizeEmail)
+  .refine((e) => e === '' || isValidEmail(e), 'a valid e-mail address, or empty');
+
+const created = z
+  .string()
+  .refine((v) => parseSyncTime(v) !== undefined, 'an ISO 8601 date-time or YYYY-MM-DD HH:MM:SS (UTC)')
+  .transform((v) => parseSyncTime(v)!);
+
+const product = z
+  .object({
+    id: z.union([text(200).min(1), z.number().int().nonnegative()]).transform(String),
+    name: text(500).min(1),
+    url: optionalUrl.optional(),
+    image_url: optionalUrl.optional(),
+    sku: text(200).optional(),
+    gtin: text(50).optional(),
+    mpn: text(200).optional(),
+    brand: text(200).optional(),
+    rating: z.union([score, z.null()]).optional(),
+    content: text(10_000).optional(),
+  })
+  .strict();
+
+const importSchema = z
+  .object({
+    name: text(200).default(''),
+    email: email.default(''),
+    rating: score,
+    ratings: subRatings.optional(),
+    comment: comment.optional(),
+    country: country.optional(),
+    read: z.boolean().optional(),
+    quarantine: z.boolean().optional(),
+    language: text(20).optional(),
+    order: text(200).optional(),
+    created: created.optional(),
+    verified: z.boolean().optional(),
+    products: z.array(product).max(MAX_PRODUCTS).optional(),
+  })
+  .strict();
+
+const patchSchema = z
+  .object({
+    comment,
+    rating: score,
+    ratings: subRatings,
+    quarantine: z.boolean(),
+    read: z.boolean(),
+    is_spam: z.boolean(),
+    valid: z.boolean(),
+    name: text(200),
+    country,
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
+
+function toProduct(p: z.infer<typeof product>): ReviewProduct {
+  return {
+    external_id: p.id,
+    name: p.name,
+    url: p.url ?? '',
+    image_url: p.image_url ?? '',
+    sku: p.sku ?? '',
+    gtin: p.gtin ?? '',
+    mpn: p.mpn ?? '',
+    brand: p.brand ?? '',
+    rating: p.rating ?? null,
+    content: p.content ?? '',
+  };
+}
+
+/** A ratings.json rating plus what moderation changes (PATCH answers this). */
+export function moderatedView(r: Review) {
+  return { ...toRating(r), is_spam: r.is_spam, valid: r.valid, published: r.published };
+}
+
+/** Everything stored about a review except the writer's secret link tokens; dates serialise as ISO 8601. */
+export function adminReviewView(r: Review): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(r).filter(([key]) => !/token$/i.test(key)));
+}
+
+const notFound = () => new HttpError(404, 'No such review.');
+
+export function registerReviewAdminRoutes(router: Router, services: Services): void {
+  const { reviews, webshops } = services;
+  const admin = requireAdmin(services.config.adminToken);
+
+  router.post('/admin/api/webshops/:id/reviews', admin, async (ctx) => {
+    const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
+    if (!shop) throw new HttpError(404, 'No such webshop.');
+    const input = validate(importSchema, await readFields(ctx, JSON_LIMIT));
+    if (input.created && input.created.getTime() > services.now().getTime() + FUTURE_SLACK_MS) {
+      throw new HttpError(422, 'created: must not be in the future', 'validation_failed');
+    }
+    const review = await reviews.create(shop.id, {
+      name: input.name,
+      email: input.email,
+      rating: input.rating,
+      ratings: { ...noSubRatings(), ...input.ratings },
+      comment: input.comment ?? null,
+      country: input.country ?? '',
+      read: input.read,
+      quarantine: input.quarantine,
+      language: normalizeLanguage(input.language) ?? mainLanguage(shop),
+      order: input.order ?? '',
+      created: input.created,
+      verified: input.verified,
+      products: input.products?.map(toProduct) ?? [],
+      source: 'import',
+    });
+    ctx.status = 201;
+    ctx.body = { id: review.id };
+  });
+
+  router.get('/admin/api/reviews/:id', admin, async (ctx) => {
+    const review = await reviews.get(idParam(ctx.params.id, 'review'));
+    if (!review) throw notFound();
+    ctx.body = adminReviewView(review);
+  });
+
+  router.patch('/admin/api/reviews/:id', admin, async (ctx) => {
+    const id = idParam(ctx.params.id, 'review');
+    const patch = validate(patchSchema, await readFields(ctx, JSON_LIMIT));
+    const { ratings, ...rest } = patch;
+    const changes: ReviewChanges = { ...rest };
+    if (ratings) {
+      // Sub-scores not named keep their value.
+      const current = await reviews.get(id);
+      if (!current || current.deleted) throw notFound();
+      changes.ratings = { ...current.ratings, ...ratings };
+    }
+    const updated = await reviews.update(id, changes);
+    if (!updated) throw notFound();
+    ctx.body = moderatedView(updated);
+  });
+
+  router.delete('/admin/api/reviews/:id', admin, async (ctx) => {
+    const deleted = await reviews.softDelete(idParam(ctx.params.id, 'review'));
+    if (!deleted) throw notFound();
+    ctx.status = 204;
+  });
+}

@@ -1,0 +1,234 @@
+// Webhook deliveries (one per event and subscription) and each subscription's delivery log (one entry per attempt).
+//
+// A delivery's _id is `<event id>:<subscription id>`: turning an event into deliveries twice (after a crash between
+// the inserts and marking the event dispatched) inserts nothing new, so each event's deliveries exist exactly once.
+// Sending is at least once: a sender claims a due delivery by moving its `nextAttempt` past the request's timeout;
+// if the process dies mid-request, the delivery falls due again when that lease runs out and is sent again, with
+// the same X-Event-Id so the receiver can drop the duplicate.
+//
+// On FerretDB only a filter that is exactly `{_id}` is answered without scanning the collection, so every write
+// here on the sending path filters by `_id` alone, and the claim is an insert of a unique key instead of a
+// conditional update (which would scan all deliveries, once per attempt).
+import { MongoBulkWriteError } from 'mongodb';
+import type { Db, Collection } from '../db/index.js';
+import { isDuplicateKey } from '../db/index.js';
+import type { ReviewTopic } from '../reviews/store.js';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+export interface WebhookDelivery {
+  /** `<event id>:<subscription id>`. */
+  _id: string;
+  eventId: string;
+  subscriptionId: number;
+  shopId: number;
+  topic: ReviewTopic;
+  /** The exact JSON body: every attempt sends (and signs) the same bytes. */
+  body: string;
+  status: DeliveryStatus;
+  /** Attempts so far, redeliveries included: numbers the log entries. */
+  attempts: number;
+  /** Failed attempts in a row in the current round: picks the next retry delay. */
+  failures: number;
+  /** False for a redelivery asked for by the shop: one attempt, no retries, no effect on the switch-off count. */
+  retries: boolean;
+  /** When the delivery is due; while one is being sent, the end of the sender's lease. */
+  nextAttempt: Date;
+  created: Date;
+  completed: Date | null;
+}
+
+export interface DeliveryLogEntry {
+  subscriptionId: number;
+  shopId: number;
+  deliveryId: string;
+  eventId: string;
+  topic: ReviewTopic;
+  attempt: number;
+  time: Date;
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+  redelivery: boolean;
+}
+
+export interface AttemptRecord {
+  delivery: WebhookDelivery;
+  attempt: { time: Date; status: number | null; error: string | null; durationMs: number };
+  outcome: AttemptOutcome;
+}
+
+export type AttemptOutcome =
+  | { kind: 'delivered' }
+  | { kind: 'retry'; at: Date }
+  | { kind: 'failed' };
+
+/** One sender's right to one attempt: the key is the delivery's state when it was due, so only one sender wins. */
+interface Claim {
+  _id: string;
+  at: Date;
+}
+
+export class WebhookDeliveryStore {
+  readonly deliveries: Collection<WebhookDelivery>;
+  readonly log: Collection<DeliveryLogEntry>;
+  private readonly claims: Collection<Claim>;
+
+  constructor(db: Db) {
+    this.deliveries = db.collection<WebhookDelivery>('webhook_deliveries');
+    this.log = db.collection<DeliveryLogEntry>('webhook_delivery_log');
+    this.claims = db.collection<Claim>('webhook_claims');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.deliveries.createIndex({ status: 1, nextAttempt: 1 }, { name: 'status_next' });
+    await this.deliveries.createIndex({ subscriptionId: 1, eventId: 1 }, { name: 'subscription_event' });
+    await this.deliveries.createIndex({ completed: 1 }, { name: 'completed' });
+    await this.log.createIndex({ subscriptionId: 1, time: -1 }, { name: 'subscription_time' });
+    await this.log.createIndex({ time: 1 }, { name: 'time' });
+    await this.claims.createIndex({ at: 1 }, { name: 'at' });
+  }
+
+  /**
+   * Inserts deliveries and returns the ones that are new; those that already exist (same event and subscription)
+   * are left as they are.
+   */
+  async createMany(docs: WebhookDelivery[]): Promise<WebhookDelivery[]> {
+    if (docs.length === 0) return [];
+    try {
+      await this.deliveries.insertMany(docs, { ordered: false });
+      return docs;
+    } catch (err) {
+      if (!(err instanceof MongoBulkWriteError)) throw err;
+      const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+      if (!errors.every((e) => e.code === 11000)) throw err;
+      const existing = new Set(errors.map((e) => e.index));
+      return docs.filter((_, i) => !existing.has(i));
+    }
+  }
+
+  /** Pending deliveries due at `now`, oldest first. */
+  async due(now: Date, limit: number): Promise<WebhookDelivery[]> {
+    return this.deliveries
+      .find({ status: 'pending', nextAttempt: { $lte: now } })
+      .sort({ nextAttempt: 1 })
+      .limit(limit)
+      .toArray();
+  }
+
+  /** When the next pending delivery falls due, if any. */
+  async nextDue(): Promise<Date | undefined> {
+    const [next] = await this.deliveries
+      .find({ status: 'pending' }, { projection: { nextAttempt: 1 } })
+      .sort({ nextAttempt: 1 })
+      .limit(1)
+      .toArray();
+    return next?.nextAttempt;
+  }
+
+  /**
+   * Takes a due delivery for sending until `leaseUntil`; false when another sender took it first. Senders that read
+   * the same state race for the same key; after a lease ran out, `nextAttempt` (and so the key) is new.
+   */
+  async claim(delivery: WebhookDelivery, leaseUntil: Date, now: Date): Promise<boolean> {
+    const key = `${delivery._id}#${delivery.attempts}#${delivery.nextAttempt.getTime()}`;
+    if (!(await this.insertClaim(key, now))) {
+      // A claim older than a lease whose delivery is still due: its sender died before moving `nextAttempt`.
+      const existing = await this.claims.findOne({ _id: key });
+      const leaseMs = leaseUntil.getTime() - now.getTime();
+      if (!existing || existing.at.getTime() > now.getTime() - leaseMs) return false;
+      await this.claims.deleteOne({ _id: key });
+      if (!(await this.insertClaim(key, now))) return false;
+    }
+    await this.deliveries.updateOne({ _id: delivery._id }, { $set: { nextAttempt: leaseUntil } });
+    return true;
+  }
+
+  private async insertClaim(key: string, now: Date): Promise<boolean> {
+    try {
+      await this.claims.insertOne({ _id: key, at: now });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  /** Records an attempt in the log and its outcome on the delivery. */
+  /** Records attempts in the log and their outcomes on the deliveries: two writes however many attempts. */
+  async recordAttempts(records: AttemptRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.log.insertMany(
+      records.map(({ delivery, attempt }) => ({
+        subscriptionId: delivery.subscriptionId,
+        shopId: delivery.shopId,
+        deliveryId: delivery._id,
+        eventId: delivery.eventId,
+        topic: delivery.topic,
+        attempt: delivery.attempts + 1,
+        time: attempt.time,
+        status: attempt.status,
+        error: attempt.error,
+        durationMs: attempt.durationMs,
+        redelivery: !delivery.retries,
+      })),
+    );
+    await this.deliveries.bulkWrite(
+      records.map(({ delivery, attempt, outcome }) => {
+        const set: Partial<WebhookDelivery> = { attempts: delivery.attempts + 1 };
+        if (outcome.kind === 'retry') Object.assign(set, { failures: delivery.failures + 1, nextAttempt: outcome.at });
+        else Object.assign(set, { status: outcome.kind, completed: attempt.time });
+        if (outcome.kind === 'failed') set.failures = delivery.failures + 1;
+        return { updateOne: { filter: { _id: delivery._id }, update: { $set: set } } };
+      }),
+      { ordered: false },
+    );
+  }
+
+  /** A delivery whose subscription no longer wants it (switched off). */
+  async cancel(delivery: WebhookDelivery, now: Date): Promise<void> {
+    await this.deliveries.updateOne({ _id: delivery._id }, { $set: { status: 'cancelled', completed: now } });
+  }
+
+  async find(subscriptionId: number, eventId: string): Promise<WebhookDelivery | null> {
+    return this.deliveries.findOne({ _id: `${eventId}:${subscriptionId}` });
+  }
+
+  /**
+   * Sends a delivery again now. A pending one just moves up (keeping its retries); a finished one gets a single
+   * extra attempt.
+   */
+  async redeliver(delivery: WebhookDelivery, now: Date): Promise<void> {
+    const set: Partial<WebhookDelivery> =
+      delivery.status === 'pending'
+        ? { nextAttempt: now }
+        : { status: 'pending', nextAttempt: now, failures: 0, retries: false, completed: null };
+    await this.deliveries.updateOne({ _id: delivery._id }, { $set: set });
+  }
+
+  /** One page of a subscription's log, newest first, and how many entries it has in all. */
+  async logPage(subscriptionId: number, offset: number, limit: number): Promise<{ items: DeliveryLogEntry[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.log
+        .find({ subscriptionId }, { projection: { _id: 0 } })
+        .sort({ time: -1, attempt: -1 })
+        .skip(offset)
+        .limit(limit)
+        .toArray(),
+      this.log.countDocuments({ subscriptionId }),
+    ]);
+    return { items, total };
+  }
+
+  async removeSubscription(subscriptionId: number): Promise<void> {
+    await this.deliveries.deleteMany({ subscriptionId });
+    await this.log.deleteMany({ subscriptionId });
+  }
+
+  /** Deletes finished deliveries and log entries older than `before`, and spent claims (no TTL indexes on FerretDB). */
+  async prune(before: Date, claimsBefore: Date): Promise<void> {
+    await this.deliveries.deleteMany({ status: { $ne: 'pending' }, completed: { $lt: before } });
+    await this.log.deleteMany({ time: { $lt: before } });
+    await this.claims.deleteMany({ at: { $lt: claimsBefore } });
+  }
+}

@@ -1,0 +1,301 @@
+// The two steps of webhook delivery, run by the scheduler's drains (jobs.ts):
+// 1. dispatch: review events (recorded by ReviewStore) become one delivery per active subscription of the shop and
+//    topic, then the event is marked dispatched;
+// 2. send: deliveries are claimed, POSTed and their outcome recorded (delivered, retry later, failed).
+//
+// Two paths share them. The fast path takes the reviews this process just wrote (from memory) and sends their new
+// deliveries at once, without searching any collection (on FerretDB every filtered find is a scan); it creates them
+// already leased to itself (`nextAttempt` a lease ahead), so no other sender sees them due and no claim is needed.
+// The full path searches for undispatched events and due deliveries and claims each before sending: for retries,
+// redeliveries, other processes' writes, and whatever a crash left behind.
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { Review, ReviewEvent, ReviewStore } from '../reviews/store.js';
+import type { WebhookDeliveryStore, WebhookDelivery, AttemptOutcome, AttemptRecord } from './deliveries.js';
+import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';
+import { postWebhook, TIMEOUT_MS, type SendOptions, type SendResult } from './send.js';
+import type { WebhookStore, WebhookSubscription } from './store.js';
+
+/**
+ * Reviews as this process wrote them, by event id (`<review id>:<version>`), until their event is dispatched. The
+ * payload then shows exactly the version the event is about. Events written by other processes (or dropped here
+ * when dispatching falls far behind) are found by the full path, which reads the review from the database.
+ */
+export class ReviewSnapshots {
+  private readonly byEvent = new Map<string, Review>();
+
+  constructor(private readonly max = 5000) {}
+
+  remember(review: Review): void {
+    if (!review.pendingEvent) return;
+    this.byEvent.set(`${review.id}:${review.version}`, review);
+    if (this.byEvent.size > this.max) this.byEvent.delete(this.byEvent.keys().next().value!);
+  }
+
+  take(eventId: string): Review | undefined {
+    const review = this.byEvent.get(eventId);
+    this.byEvent.delete(eventId);
+    return review;
+  }
+
+  takeAll(): Review[] {
+    const all = [...this.byEvent.values()];
+    this.byEvent.clear();
+    return all;
+  }
+}
+
+export interface DeliveryDeps {
+  config: Pick<Config, 'webhooks' | 'brandName'>;
+  log: Logger;
+  now: () => Date;
+  reviews: ReviewStore;
+  webhooks: WebhookStore;
+  deliveries: WebhookDeliveryStore;
+  snapshots?: ReviewSnapshots;
+  /** Deliveries being sent by this process: the fast and the full path never send one twice at once. */
+  inFlight?: Set<string>;
+  /** Writes attempt records in groups (see GroupCommit); without it each is written on its own. */
+  recorder?: GroupCommit<AttemptRecord>;
+  send?: (options: SendOptions) => Promise<SendResult>;
+}
+
+/**
+ * Group commit: items added while a write is running are written together by the next one. Under load, many
+ * attempts share two writes (on FerretDB each write is a transaction); alone, an item is written at once.
+ * `add` resolves once the item is written.
+ */
+export class GroupCommit<T> {
+  private queue: { item: T; ok: () => void; fail: (err: unknown) => void }[] = [];
+  private running = false;
+
+  constructor(private readonly write: (items: T[]) => Promise<void>) {}
+
+  add(item: T): Promise<void> {
+    return new Promise((ok, fail) => {
+      this.queue.push({ item, ok, fail });
+      void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    while (this.queue.length > 0) {
+      const group = this.queue.splice(0);
+      try {
+        await this.write(group.map((g) => g.item));
+        for (const g of group) g.ok();
+      } catch (err) {
+        for (const g of group) g.fail(err);
+      }
+    }
+    this.running = false;
+  }
+}
+
+const EVENT_BATCH = 500;
+const SEND_BATCH = 100;
+const PARALLEL_SENDS = 8;
+/** A claimed delivery is not due again before its request has surely ended (the timeout plus slack). */
+export const LEASE_MS = TIMEOUT_MS + 5_000;
+
+/** Full path: turns undispatched events into deliveries, exactly once per event and subscription; returns events. */
+export async function dispatchEvents(deps: DeliveryDeps): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const events = await deps.reviews.events.find({ dispatched: false }).sort({ created: 1 }).limit(EVENT_BATCH).toArray();
+    if (events.length === 0) return handled;
+    await dispatchBatch(deps, events);
+    handled += events.length;
+    if (events.length < EVENT_BATCH) return handled;
+  }
+}
+
+/** Fast path: dispatches the events of reviews this process just wrote and sends their new deliveries. */
+export async function deliverWritten(deps: DeliveryDeps, written: Review[]): Promise<SendReport> {
+  const leaseUntil = new Date(deps.now().getTime() + LEASE_MS);
+  const { created, subscriptions } = await dispatchWritten(deps, written, leaseUntil);
+  return send(deps, created, { leased: true, subscriptions });
+}
+
+/** The events of reviews this process just wrote, turned into deliveries (see dispatchBatch). */
+export async function dispatchWritten(deps: DeliveryDeps, written: Review[], leaseUntil?: Date) {
+  const events = written.map((review) => ({
+    _id: `${review.id}:${review.version}`,
+    shopId: review.shopId,
+    reviewId: review.id,
+    topic: review.pendingEvent!,
+  }));
+  const snapshots = new Map(written.map((review, i) => [events[i]!._id, review]));
+  return dispatchBatch(deps, events, snapshots, leaseUntil);
+}
+
+type EventRef = Pick<ReviewEvent, '_id' | 'shopId' | 'reviewId' | 'topic'>;
+
+/**
+ * Creates the deliveries of these events (those that already exist are left alone) and marks the events
+ * dispatched. With `leaseUntil`, new deliveries are due only then: the caller sends them itself.
+ */
+async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], known = new Map<string, Review>(), leaseUntil?: Date) {
+  if (events.length === 0) return { created: [], subscriptions: [] };
+  const subscriptions = await deps.webhooks.activeForShops([...new Set(events.map((e) => e.shopId))]);
+  const wantedBy = (e: EventRef) => subscriptions.filter((s) => s.shopId === e.shopId && s.topic === e.topic);
+  for (const e of events) {
+    const snapshot = deps.snapshots?.take(e._id);
+    if (snapshot && !known.has(e._id)) known.set(e._id, snapshot);
+  }
+  const wanted = events.filter((e) => wantedBy(e).length > 0);
+  // Most shops have no webhooks: only read the reviews someone will be told about and we have no snapshot of.
+  const missing = [...new Set(wanted.filter((e) => !known.has(e._id)).map((e) => e.reviewId))];
+  const stored = missing.length
+    ? await deps.reviews.collection.find({ id: { $in: missing } }, { projection: { _id: 0 } }).toArray()
+    : [];
+  const byId = new Map(stored.map((r) => [r.id, r]));
+  const now = deps.now();
+  const deliveries: WebhookDelivery[] = [];
+  for (const event of wanted) {
+    // Without a snapshot, the review as it is now: normally the event's own version, written moments ago.
+    const review = known.get(event._id) ?? byId.get(event.reviewId);
+    if (!review) {
+      deps.log.warn({ event: event._id }, 'webhook event for a review that does not exist');
+      continue;
+    }
+    const body = payloadFor(event.topic, review);
+    for (const subscription of wantedBy(event)) deliveries.push(newDelivery(event, subscription, body, now, leaseUntil ?? now));
+  }
+  const created = await deps.deliveries.createMany(deliveries);
+  // One update per event: on FerretDB only `{_id}` alone is found without a scan (`$in` scans).
+  await deps.reviews.events.bulkWrite(
+    events.map((e) => ({ updateOne: { filter: { _id: e._id }, update: { $set: { dispatched: true } } } })),
+    { ordered: false },
+  );
+  return { created, subscriptions };
+}
+
+function newDelivery(event: EventRef, subscription: WebhookSubscription, body: string, now: Date, due: Date): WebhookDelivery {
+  return {
+    _id: `${event._id}:${subscription.id}`,
+    eventId: event._id,
+    subscriptionId: subscription.id,
+    shopId: event.shopId,
+    topic: event.topic,
+    body,
+    status: 'pending',
+    attempts: 0,
+    failures: 0,
+    retries: true,
+    nextAttempt: due,
+    created: now,
+    completed: null,
+  };
+}
+
+export interface SendReport {
+  attempts: number;
+  /** The earliest retry scheduled by these attempts. */
+  nextRetry: Date | undefined;
+}
+
+/** Full path: sends every due delivery; `touch` keeps the scheduler's lock while this runs. */
+export async function sendDue(deps: DeliveryDeps, touch: () => Promise<void> = async () => undefined): Promise<SendReport> {
+  const report: SendReport = { attempts: 0, nextRetry: undefined };
+  for (;;) {
+    const due = await deps.deliveries.due(deps.now(), SEND_BATCH);
+    const batch = await send(deps, due);
+    await touch();
+    report.attempts += batch.attempts;
+    report.nextRetry = earliest(report.nextRetry, batch.nextRetry);
+    // Nothing due, or everything due was taken by another sender (what is left is theirs).
+    if (batch.handled === 0) return report;
+  }
+}
+
+/**
+ * Sends these deliveries a few at a time, claiming each first unless they are `leased` to this sender already.
+ * `subscriptions` saves reading them again when the caller has them.
+ */
+export async function send(
+  deps: DeliveryDeps,
+  deliveries: WebhookDelivery[],
+  { leased = false, subscriptions: known }: { leased?: boolean; subscriptions?: WebhookSubscription[] } = {},
+): Promise<SendReport & { handled: number }> {
+  const report = { attempts: 0, nextRetry: undefined as Date | undefined, handled: 0 };
+  if (deliveries.length === 0) return report;
+  const ids = [...new Set(deliveries.map((d) => d.subscriptionId))];
+  const subscriptions = new Map((known ?? (await deps.webhooks.byIds(ids))).map((s) => [s.id, s]));
+  let next = 0;
+  const worker = async () => {
+    while (next < deliveries.length) {
+      const delivery = deliveries[next++]!;
+      const result = await attempt(deps, delivery, subscriptions.get(delivery.subscriptionId), leased);
+      if (result.kind !== 'claimed elsewhere') report.handled++;
+      if (result.kind === 'sent') report.attempts++;
+      if (result.kind === 'sent' && result.outcome.kind === 'retry') report.nextRetry = earliest(report.nextRetry, result.outcome.at);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, deliveries.length) }, worker));
+  return report;
+}
+
+const earliest = (a: Date | undefined, b: Date | undefined) => (!a ? b : !b ? a : a < b ? a : b);
+
+type AttemptResult = { kind: 'sent'; outcome: AttemptOutcome } | { kind: 'cancelled' } | { kind: 'claimed elsewhere' };
+
+/** One attempt at one delivery, unless another sender claimed it or the subscription no longer wants it. */
+async function attempt(
+  deps: DeliveryDeps,
+  delivery: WebhookDelivery,
+  subscription: WebhookSubscription | undefined,
+  leased: boolean,
+): Promise<AttemptResult> {
+  const now = deps.now();
+  if (deps.inFlight?.has(delivery._id)) return { kind: 'claimed elsewhere' };
+  if (!subscription || !subscription.is_active) {
+    await deps.deliveries.cancel(delivery, now);
+    return { kind: 'cancelled' };
+  }
+  deps.inFlight?.add(delivery._id);
+  try {
+    if (!leased && !(await deps.deliveries.claim(delivery, new Date(now.getTime() + LEASE_MS), now))) {
+      return { kind: 'claimed elsewhere' };
+    }
+    const result = await (deps.send ?? postWebhook)({
+      url: subscription.url,
+      body: delivery.body,
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': `${deps.config.brandName}-Webhooks/1.0`,
+        'X-Topic': delivery.topic,
+        'X-Event-Id': delivery.eventId,
+        'X-Hash': signature(delivery.body, subscription.secret),
+      },
+      allowedHosts: deps.config.webhooks.allowedHosts,
+    });
+    const outcome = outcomeOf(delivery, result.status, deps.config.webhooks.retryScheduleSeconds, deps.now());
+    const record = { delivery, attempt: { time: now, ...result }, outcome };
+    await (deps.recorder ? deps.recorder.add(record) : deps.deliveries.recordAttempts([record]));
+    if (outcome.kind === 'delivered' && subscription.consecutive_failures !== 0) await deps.webhooks.recordSuccess(subscription.id);
+    if (outcome.kind === 'failed' && delivery.retries) {
+      const last = result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'error');
+      if (await deps.webhooks.recordFailure(subscription.id, deps.config.webhooks.disableAfter, last)) {
+        deps.log.warn({ webhook: subscription.id, shopId: subscription.shopId }, 'webhook switched off after repeated failures');
+      }
+    }
+    return { kind: 'sent', outcome };
+  } finally {
+    deps.inFlight?.delete(delivery._id);
+  }
+}
+
+/** What follows an attempt with this HTTP status (null: no response). */
+export function outcomeOf(
+  delivery: Pick<WebhookDelivery, 'failures' | 'retries'>,
+  status: number | null,
+  scheduleSeconds: readonly number[],
+  now: Date,
+): AttemptOutcome {
+  if (isDelivered(status)) return { kind: 'delivered' };
+  const delay = delivery.retries ? retryDelayMs(scheduleSeconds, delivery.failures + 1) : undefined;
+  return delay === undefined ? { kind: 'failed' } : { kind: 'retry', at: new Date(now.getTime() + delay) };
+}

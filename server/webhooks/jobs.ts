@@ -1,0 +1,89 @@
+// Webhook work on the scheduler (see delivery.ts for the two paths):
+// - `webhooks.written` runs at once when this process writes a review event: it dispatches and sends the reviews
+//   just written, without searching the database. In a process that wrote nothing (a worker woken by an API-only
+//   process's queued job, or at start) it asks for the full run instead.
+// - `webhooks.deliver` is the full run: undispatched events and due deliveries. Every 30 s as a safety net, when the
+//   next retry falls due (a timer), and on redelivery.
+// - `webhooks.maintain` repairs events lost in a crash and prunes old history, every minute.
+import type { Services } from '../services.js';
+import { deliverWritten, dispatchEvents, GroupCommit, ReviewSnapshots, sendDue, type DeliveryDeps } from './delivery.js';
+
+export const WRITTEN_JOB = 'webhooks.written';
+export const DELIVER_JOB = 'webhooks.deliver';
+export const MAINTAIN_JOB = 'webhooks.maintain';
+const DELIVER_EVERY_MS = 30_000;
+const MAINTAIN_EVERY_MS = 60_000;
+/** How long finished deliveries and their log are kept. */
+export const HISTORY_DAYS = 30;
+/**
+ * Dispatched events are only the hand-over from the review store (the deliveries hold the history); finding the
+ * undispatched ones is a scan on FerretDB, so the collection is kept to the last hour.
+ */
+const DISPATCHED_EVENTS_KEPT_MS = 3_600_000;
+
+export function registerWebhookJobs(services: Services): void {
+  const { scheduler, reviews, webhookDeliveries, now } = services;
+  const snapshots = new ReviewSnapshots();
+  const deps: DeliveryDeps = {
+    config: services.config,
+    log: services.log,
+    now,
+    reviews,
+    webhooks: services.webhooks,
+    deliveries: webhookDeliveries,
+    snapshots,
+    inFlight: new Set(),
+    recorder: new GroupCommit((records) => webhookDeliveries.recordAttempts(records)),
+  };
+
+  // The next retry is often seconds away: wake up for it instead of waiting for the periodic run.
+  let wakeUp: NodeJS.Timeout | undefined;
+  let wakeUpAt = Infinity;
+  const wakeAt = (due: Date | undefined) => {
+    if (!due || due.getTime() >= wakeUpAt) return;
+    const delay = Math.max(0, due.getTime() - now().getTime());
+    if (delay >= DELIVER_EVERY_MS) return;
+    clearTimeout(wakeUp);
+    wakeUpAt = due.getTime();
+    wakeUp = setTimeout(() => {
+      wakeUpAt = Infinity;
+      scheduler.trigger(DELIVER_JOB);
+    }, delay + 10);
+    wakeUp.unref();
+  };
+
+  const fullRun = async (touch: () => Promise<void>) => {
+    await dispatchEvents(deps);
+    await sendDue(deps, touch);
+    // Not on the hot path: the one search that sees every retry still to come, whoever scheduled it.
+    wakeAt(await webhookDeliveries.nextDue());
+  };
+
+  scheduler.define(WRITTEN_JOB, async () => {
+    const written = snapshots.takeAll();
+    if (written.length === 0) return scheduler.trigger(DELIVER_JOB);
+    wakeAt((await deliverWritten(deps, written)).nextRetry);
+  });
+
+  scheduler.define(DELIVER_JOB, async ({ touch }) => fullRun(touch), DELIVER_EVERY_MS);
+
+  scheduler.define(
+    MAINTAIN_JOB,
+    async () => {
+      if ((await reviews.recordPendingEvents()) > 0) scheduler.trigger(DELIVER_JOB);
+      await webhookDeliveries.prune(new Date(now().getTime() - HISTORY_DAYS * 86_400_000), new Date(now().getTime() - 86_400_000));
+      await reviews.events.deleteMany({ dispatched: true, created: { $lt: new Date(now().getTime() - DISPATCHED_EVENTS_KEPT_MS) } });
+    },
+    MAINTAIN_EVERY_MS,
+  );
+
+  // Only writes that recorded an event have something to deliver.
+  reviews.onChange((_shopId, review) => {
+    if (!review.pendingEvent) return;
+    snapshots.remember(review);
+    scheduler.trigger(WRITTEN_JOB);
+  });
+}
+
+/** Queues a redelivery or other new work for the senders. */
+export const triggerDelivery = (services: Pick<Services, 'scheduler'>): void => services.scheduler.trigger(DELIVER_JOB);

@@ -1,0 +1,137 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { toRating } from '../ratings/rating.js';
+import { noSubRatings, type Review } from '../reviews/store.js';
+import { GroupCommit, outcomeOf, ReviewSnapshots } from './delivery.js';
+import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';
+
+const review = (changes: Partial<Review> = {}): Review => ({
+  id: 12,
+  shopId: 3,
+  name: 'Jane',
+  email: 'jane@example.com',
+  rating: 4,
+  ratings: { ...noSubRatings(), shippingtime: 5 },
+  comment: 'Good',
+  language: 'nl',
+  country: 'NL',
+  order: '1001',
+  created: new Date('2024-11-03T08:00:00Z'),
+  modified: new Date('2024-11-03T08:00:00Z'),
+  read: false,
+  quarantine: false,
+  is_spam: false,
+  valid: true,
+  deleted: false,
+  published: true,
+  announced: true,
+  verified: true,
+  source: 'import',
+  products: [],
+  reply: null,
+  editToken: null,
+  editMailDue: null,
+  editMailSent: null,
+  confirmToken: null,
+  confirmMailSent: null,
+  version: 1,
+  pendingEvent: 'reviews.created',
+  ...changes,
+});
+
+describe('payloadFor', () => {
+  it('is the ratings.json object for created and updated', () => {
+    expect(JSON.parse(payloadFor('reviews.created', review()))).toEqual(toRating(review()));
+    expect(JSON.parse(payloadFor('reviews.updated', review({ comment: 'Better' })))).toEqual(toRating(review({ comment: 'Better' })));
+  });
+
+  it('is id, deleted and the fields a deletion keeps for deleted', () => {
+    const deleted = review({ deleted: true, name: '', email: '', comment: null, version: 2 });
+    expect(JSON.parse(payloadFor('reviews.deleted', deleted))).toEqual({
+      id: 12,
+      deleted: true,
+      rating: 4,
+      ratings: { shippingtime: 5, customerservice: 0, pricequality: 0, aftersale: 0 },
+      date: '2024-11-03',
+      country: 'NL',
+      created: '2024-11-03 08:00:00',
+      read: false,
+      quarantine: false,
+    });
+    expect(Object.keys(JSON.parse(payloadFor('reviews.deleted', deleted))).slice(0, 2)).toEqual(['id', 'deleted']);
+  });
+});
+
+describe('signature', () => {
+  it('is the lowercase hex HMAC-SHA512 of the exact bytes, including non-ASCII text', () => {
+    const body = '{"comment":"Très bien 👍"}';
+    expect(signature(body, 'k')).toBe(createHmac('sha512', 'k').update(Buffer.from(body, 'utf8')).digest('hex'));
+    expect(signature(body, 'k')).toMatch(/^[0-9a-f]{128}$/);
+    expect(signature(`${body} `, 'k')).not.toBe(signature(body, 'k'));
+  });
+});
+
+describe('retries', () => {
+  const schedule = [60, 300, 1800];
+  const now = new Date('2024-01-01T00:00:00Z');
+
+  it('waits the n-th delay after the n-th failure and stops after the last', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(schedule, n))).toEqual([60_000, 300_000, 1_800_000, undefined]);
+  });
+
+  it('counts only 2xx as delivered', () => {
+    expect([200, 204, 299].every(isDelivered)).toBe(true);
+    expect([null, 199, 301, 302, 400, 401, 500].some(isDelivered)).toBe(false);
+  });
+
+  it('turns an attempt into delivered, a retry at the scheduled time, or failed', () => {
+    expect(outcomeOf({ failures: 0, retries: true }, 200, schedule, now)).toEqual({ kind: 'delivered' });
+    expect(outcomeOf({ failures: 0, retries: true }, 500, schedule, now)).toEqual({ kind: 'retry', at: new Date('2024-01-01T00:01:00Z') });
+    expect(outcomeOf({ failures: 2, retries: true }, null, schedule, now)).toEqual({ kind: 'retry', at: new Date('2024-01-01T00:30:00Z') });
+    expect(outcomeOf({ failures: 3, retries: true }, 500, schedule, now)).toEqual({ kind: 'failed' });
+    // A redelivery asked for by the shop is one attempt.
+    expect(outcomeOf({ failures: 0, retries: false }, 302, schedule, now)).toEqual({ kind: 'failed' });
+  });
+});
+
+describe('ReviewSnapshots', () => {
+  it('keeps written versions with an event until taken, and only a bounded number', () => {
+    const snapshots = new ReviewSnapshots(2);
+    snapshots.remember(review({ version: 1 }));
+    snapshots.remember(review({ version: 2, pendingEvent: null })); // no event: nothing to deliver
+    snapshots.remember(review({ id: 13 }));
+    snapshots.remember(review({ id: 14 }));
+    expect(snapshots.take('12:1')).toBeUndefined(); // the oldest made room
+    expect(snapshots.take('13:1')?.id).toBe(13);
+    expect(snapshots.take('13:1')).toBeUndefined();
+    expect(snapshots.takeAll().map((r) => r.id)).toEqual([14]);
+    expect(snapshots.takeAll()).toEqual([]);
+  });
+});
+
+describe('GroupCommit', () => {
+  it('writes an item at once when idle, and items added during a write together in the next one', async () => {
+    const writes: number[][] = [];
+    let release: () => void = () => undefined;
+    const group = new GroupCommit<number>(async (items) => {
+      writes.push(items);
+      if (writes.length === 1) await new Promise<void>((ok) => (release = ok));
+    });
+    const first = group.add(1);
+    const later = [group.add(2), group.add(3), group.add(4)];
+    expect(writes).toEqual([[1]]);
+    release();
+    await Promise.all([first, ...later]);
+    expect(writes).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('rejects the items of a failed write, and goes on with later ones', async () => {
+    let fail = true;
+    const group = new GroupCommit<string>(async () => {
+      if (fail) throw new Error('database down');
+    });
+    await expect(group.add('a')).rejects.toThrow('database down');
+    fail = false;
+    await expect(group.add('b')).resolves.toBeUndefined();
+  });
+});

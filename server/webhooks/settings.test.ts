@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+
+describe('webhook settings', () => {
+  it('defaults to https-only targets, the 1 min … 24 h schedule and a switch-off after 10 failed events', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      allowedHosts: [],
+      retryScheduleSeconds: [60, 300, 1800, 7200, 21600, 43200, 86400],
+      disableAfter: 10,
+    });
+  });
+
+  it('reads allowed hosts (IPv6 with or without brackets), a short schedule and the switch-off count', () => {
+    const c = loadConfig({ WEBHOOK_ALLOWED_HOSTS: ' 127.0.0.1, Hooks.Internal ,[::1],', WEBHOOK_RETRY_SCHEDULE: '1, 2,3', WEBHOOK_DISABLE_AFTER: '0' });
+    expect(c.webhooks).toEqual({ allowedHosts: ['127.0.0.1', 'hooks.internal', '::1'], retryScheduleSeconds: [1, 2, 3], disableAfter: 0 });
+  });
+
+  it.each([['1,,2'], ['1.5'], ['-1'], ['one'], [',']])('refuses the schedule %j, naming the variable', (schedule) => {
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: schedule })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+  });
+
+  it('refuses a negative switch-off count', () => {
+    expect(() => loadConfig({ WEBHOOK_DISABLE_AFTER: '-1' })).toThrow(/WEBHOOK_DISABLE_AFTER/);
+  });
+});

@@ -1,0 +1,130 @@
+// Operator API for webshops: create, read, change every stored setting, rotate the API code.
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { requireAdmin } from '../admin/auth.js';
+import { readFields } from '../http/body.js';
+import { HttpError } from '../http/errors.js';
+import { idParam, validate } from '../http/validate.js';
+import { LANGUAGES, LANGUAGE_NAMES } from '../languages.js';
+import type { Services } from '../services.js';
+import type { Webshop } from './store.js';
+
+const JSON_LIMIT = 1024 * 1024;
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
+const optionalUrl = z.union([httpUrl, z.literal('')]);
+const hexColor = z.union([z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'a CSS hex colour such as #1a7f37'), z.literal('')]);
+const text = (max: number) => z.string().trim().max(max);
+
+const address = z
+  .object({
+    street: text(200),
+    housenumber: text(40),
+    postalcode: text(20),
+    city: text(100),
+    country: text(2),
+  })
+  .partial()
+  .strict();
+
+const language = z
+  .object({
+    iso: z.enum(LANGUAGES),
+    name: text(60).optional(),
+    url: z.union([httpUrl, z.literal('')]).optional(),
+    all: z.boolean().optional(),
+    main: z.boolean().optional(),
+  })
+  .strict();
+
+const sidebar = z
+  .object({
+    sidebar: z.boolean(),
+    position: z.enum(['left', 'right']),
+    top: z.string().regex(/^\d{1,4}(%|px)?$/, 'pixels (e.g. 300) or a percentage (e.g. 40%)'),
+    theme: z.enum(['dark', 'light']),
+    mobile: z.enum(['none', 'top_bar', 'top', 'top_left', 'top_right', 'top_manual', 'bottom', 'bottom_left', 'bottom_right', 'bottom_manual']),
+    mobile_tab: z.enum(['left', 'center', 'right']),
+    tooltip: z.boolean(),
+    language: z.string().regex(/^(nld|eng|deu|fra|spa|ita|hrv|url|html|browser)$/),
+  })
+  .partial()
+  .strict();
+
+const settings = {
+  name: text(200).min(1),
+  url: httpUrl,
+  logo: optionalUrl,
+  address,
+  languages: z.array(language).min(1).max(7),
+  hero_color: hexColor,
+  hero_image: optionalUrl,
+  reply_access: z.boolean(),
+  approved_date: z.union([z.iso.date(), z.null()]),
+  partner_assurances: z.record(z.string().regex(/^[a-z0-9_.-]{1,60}$/i), z.boolean()),
+  sidebar,
+};
+
+const createSchema = z.object(settings).partial().required({ name: true, url: true }).strict();
+const patchSchema = z.object(settings).partial().strict();
+
+function languagesFrom(input: z.infer<typeof language>[], shopUrl: string): Webshop['languages'] {
+  const hasMain = input.some((l) => l.main);
+  return input.map((l, i) => ({
+    iso: l.iso,
+    name: l.name ?? LANGUAGE_NAMES[l.iso],
+    url: l.url ?? shopUrl,
+    all: l.all ?? false,
+    main: l.main ?? (!hasMain && i === 0),
+  }));
+}
+
+/** The operator's view of a shop: everything stored, including the API code. */
+export function adminView(shop: Webshop) {
+  const { created, updated, ...rest } = shop;
+  return { ...rest, created: created.toISOString(), updated: updated.toISOString() };
+}
+
+export function registerWebshopAdminRoutes(router: Router, services: Services): void {
+  const { webshops } = services;
+  const admin = requireAdmin(services.config.adminToken);
+
+  router.post('/admin/api/webshops', admin, async (ctx) => {
+    const input = validate(createSchema, await readFields(ctx, JSON_LIMIT));
+    const shop = await webshops.create({
+      ...input,
+      address: input.address ? { ...input.address } : undefined,
+      languages: input.languages ? languagesFrom(input.languages, input.url) : undefined,
+      partner_assurances: input.partner_assurances ? { ...input.partner_assurances } : undefined,
+    } as Parameters<typeof webshops.create>[0]);
+    ctx.status = 201;
+    ctx.body = adminView(shop);
+  });
+
+  router.get('/admin/api/webshops/:id', admin, async (ctx) => {
+    const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
+    if (!shop) throw new HttpError(404, 'No such webshop.');
+    ctx.body = adminView(shop);
+  });
+
+  router.patch('/admin/api/webshops/:id', admin, async (ctx) => {
+    const id = idParam(ctx.params.id, 'webshop');
+    const input = validate(patchSchema, await readFields(ctx, JSON_LIMIT));
+    const current = await webshops.collection.findOne({ id });
+    if (!current) throw new HttpError(404, 'No such webshop.');
+    const changes: Partial<Webshop> = { ...(input as Partial<Webshop>) };
+    if (input.address) changes.address = { ...current.address, ...input.address };
+    if (input.sidebar) changes.sidebar = { ...current.sidebar, ...input.sidebar } as Webshop['sidebar'];
+    if (input.languages) changes.languages = languagesFrom(input.languages, input.url ?? current.url);
+    if (input.partner_assurances) changes.partner_assurances = { ...input.partner_assurances };
+    const shop = await webshops.update(id, changes);
+    if (!shop) throw new HttpError(404, 'No such webshop.');
+    ctx.body = adminView(shop);
+  });
+
+  router.post('/admin/api/webshops/:id/code', admin, async (ctx) => {
+    const shop = await webshops.rotateCode(idParam(ctx.params.id, 'webshop'));
+    if (!shop) throw new HttpError(404, 'No such webshop.');
+    ctx.body = { id: shop.id, code: shop.code };
+  });
+}

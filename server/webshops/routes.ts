@@ -1,0 +1,30 @@
+// GET /api/1.0/webshop.json: the shop's public details, every field always present.
+import type Router from '@koa/router';
+import { classic } from '../http/classic.js';
+import type { Services } from '../services.js';
+import type { Webshop } from './store.js';
+
+export function webshopDetails(shop: Webshop) {
+  return {
+    name: shop.name,
+    address: {
+      street: shop.address.street,
+      housenumber: shop.address.housenumber,
+      postalcode: shop.address.postalcode,
+      city: shop.address.city,
+      country: shop.address.country,
+    },
+    logo: shop.logo,
+    languages: shop.languages.map((l) => ({ name: l.name, url: l.url, iso: l.iso, all: l.all, main: l.main })),
+  };
+}
+
+export function registerWebshopRoutes(router: Router, services: Services): void {
+  router.get(
+    '/api/1.0/webshop.json',
+    classic(services, { empty: { data: [] } }, async (_ctx, { shop }) => ({
+      message: 'Webshop details successfully retrieved!',
+      data: webshopDetails(shop),
+    })),
+  );
+}

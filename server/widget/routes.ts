@@ -1,0 +1,172 @@
+// The widget's public endpoints (no credentials; spec section "Widget", compatibility "Rich snippet"):
+// - GET /webshops/widget_html: the iframe page, cached per shop and parameter set;
+// - GET /webshops/widget: the configurator where a merchant composes the iframe snippet;
+// - GET /webshops/rich_snippet: `{"result":"ok","content":"<html>"}` for shop plugins.
+// They answer HTML pages (or the rich snippet's JSON), never the JSON error envelope.
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Services } from '../services.js';
+import { enabledLanguages, mainLanguage, type Webshop } from '../webshops/store.js';
+import { normalizeLanguage, type Language, LANGUAGES } from '../languages.js';
+import { parseId } from '../http/credentials.js';
+import { redactUrl } from '../log.js';
+import { renderWidgetPage, type WidgetOptions } from '../../widget/page.js';
+import { renderErrorPage } from '../../widget/error-page.js';
+import { renderConfigurator } from '../../widget/configurator.js';
+import { renderRichSnippet } from '../../widget/rich-snippet.js';
+import { localeFor } from '../../widget/strings.js';
+import type { WidgetData } from '../../widget/components.js';
+import { WidgetPageCache } from './cache.js';
+import { preparePage, sendPage } from './http.js';
+import { optionsKey, parseWidgetQuery, widgetOptions, WidgetParamError, type ShopDefaults, type WidgetQuery } from './params.js';
+
+/** Browsers and proxies may keep a widget page this long; the server's own cache follows review changes at once. */
+export const WIDGET_CACHE_CONTROL = 'public, max-age=120';
+const PAGE_CACHE = { maxEntries: 5000, maxBytes: 32 * 1024 * 1024 };
+
+export function publicPageUrl(baseUrl: string, shopId: number): string {
+  return `${baseUrl}/webshops/${shopId}`;
+}
+
+function shopDefaults(shop: Webshop): ShopDefaults {
+  return { heroColor: shop.hero_color, mainLanguage: mainLanguage(shop), enabledLanguages: enabledLanguages(shop) };
+}
+
+export function registerWidgetRoutes(router: Router, services: Services): void {
+  const { webshops, ratings, reviews, config, log } = services;
+  const pages = new WidgetPageCache({
+    freshMs: config.cache.ttlMs,
+    maxEntries: Math.min(PAGE_CACHE.maxEntries, config.cache.maxEntries),
+    maxBytes: Math.min(PAGE_CACHE.maxBytes, config.cache.maxBytes),
+  });
+  reviews.onChange((shopId) => pages.invalidate(shopId));
+
+  async function widgetData(shop: Webshop, options: WidgetOptions): Promise<WidgetData> {
+    const listsReviews = (options.layout === 'new_default' || options.layout === 'modern') && options.show;
+    const [summary, latest] = await Promise.all([
+      ratings.summary(shop.id),
+      listsReviews ? ratings.latestPublished(shop.id, options.amount) : Promise.resolve([]),
+    ]);
+    return {
+      shopName: shop.name,
+      pageUrl: publicPageUrl(config.baseUrl, shop.id),
+      brandName: config.brandName,
+      score: summary.rating_average,
+      count: summary.amount,
+      reviews: latest.map((r) => ({ id: r.id, name: r.name, rating: r.rating, comment: r.comment, date: r.created, reply: r.reply })),
+    };
+  }
+
+  async function sendErrorPage(ctx: Context, status: number, title: string, message: string): Promise<void> {
+    const { html, csp } = renderErrorPage(title, message);
+    sendPage(ctx, await preparePage(html, csp), { status, cacheControl: 'no-store' });
+  }
+
+  /** Unexpected failures become a small HTML page too (the iframe would otherwise show JSON). */
+  async function htmlPage(ctx: Context, handle: () => Promise<void>): Promise<void> {
+    ctx.state.envelope = { style: 'admin' };
+    try {
+      await handle();
+    } catch (err) {
+      if (err instanceof WidgetParamError) {
+        await sendErrorPage(ctx, 400, 'Invalid widget parameter', `The parameter ${err.param} ${err.problem}.`);
+        return;
+      }
+      const errorId = randomUUID();
+      log.error({ err, errorId, url: redactUrl(ctx.url) }, 'widget page failed');
+      ctx.set('X-Error-Id', errorId);
+      await sendErrorPage(ctx, 500, 'Reviews unavailable', `The reviews cannot be shown right now (error id ${errorId}).`);
+    }
+  }
+
+  // The same embed asks with the same query string again and again: its validated options and page key are kept,
+  // for as long as the shop is unchanged, so a cached page is served without validating the query again.
+  const known = new Map<string, { shopId: number; updated: number; options: WidgetOptions; key: string }>();
+  const KNOWN_MAX = 2000;
+  const KNOWN_QUERY_MAX = 1024;
+
+  router.get('/webshops/widget_html', (ctx) =>
+    htmlPage(ctx, async () => {
+      const memo = known.get(ctx.querystring);
+      let shop = memo ? await webshops.get(memo.shopId) : null;
+      let options: WidgetOptions;
+      let key: string;
+      if (memo && shop && shop.updated.getTime() === memo.updated) {
+        ({ options, key } = memo);
+      } else {
+        const query = parseWidgetQuery(ctx.query);
+        shop = await webshops.get(query.id);
+        if (!shop) {
+          await sendErrorPage(ctx, 404, 'Unknown webshop', `There is no webshop with id ${query.id}.`);
+          return;
+        }
+        options = widgetOptions(query, shopDefaults(shop));
+        // The shop's update time is part of the key: a renamed shop or new hero colour shows at once.
+        key = `${shop.updated.getTime()}:${optionsKey(options)}`;
+        if (ctx.querystring.length <= KNOWN_QUERY_MAX) {
+          if (known.size >= KNOWN_MAX) known.clear();
+          known.set(ctx.querystring, { shopId: shop.id, updated: shop.updated.getTime(), options, key });
+        }
+      }
+      const found = shop;
+      const page = await pages.get(shop.id, key, async () => {
+        const { html, csp } = renderWidgetPage(options, await widgetData(found, options));
+        return preparePage(html, csp);
+      });
+      sendPage(ctx, page, { cacheControl: WIDGET_CACHE_CONTROL });
+    }),
+  );
+
+  router.get('/webshops/widget', (ctx) =>
+    htmlPage(ctx, async () => {
+      const rawId = typeof ctx.query.id === 'string' ? ctx.query.id.trim() : '';
+      const id = parseId(rawId);
+      const shop = id === undefined ? null : await webshops.get(id);
+      let problem: string | undefined;
+      let query: WidgetQuery = { id: id ?? 0, layout: 'new_default' };
+      try {
+        query = parseWidgetQuery({ ...ctx.query, id: String(id ?? 1) });
+      } catch (err) {
+        if (!(err instanceof WidgetParamError)) throw err;
+        problem = `The parameter ${err.param} ${err.problem}; the default is shown instead.`;
+      }
+      if (rawId && !shop) problem = `There is no webshop with id ${rawId}.`;
+      const defaults: ShopDefaults = shop ? shopDefaults(shop) : { heroColor: '', mainLanguage: 'en', enabledLanguages: ['en'] };
+      const options = widgetOptions(query, defaults);
+      const titles: Partial<Record<Language, string>> = {};
+      if (shop) for (const l of LANGUAGES) titles[l] = localeFor(defaults.enabledLanguages.includes(l) ? l : 'en').t.title(shop.name);
+      const { html, csp } = renderConfigurator({
+        baseUrl: config.baseUrl,
+        shop: shop ? { id: shop.id, name: shop.name, languages: defaults.enabledLanguages } : undefined,
+        idInput: rawId,
+        options,
+        titles,
+        problem,
+      });
+      // The configurator must not be framed by other sites (it is a merchant's tool, not the widget).
+      sendPage(ctx, await preparePage(html, csp), { status: rawId && !shop ? 404 : 200, cacheControl: 'no-store' });
+      ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    }),
+  );
+
+  router.get('/webshops/rich_snippet', async (ctx) => {
+    ctx.state.envelope = { style: 'admin' };
+    // Plugins fetch this server-side and cache it for two hours; errors are HTTP 200 like the classic API.
+    ctx.set('Access-Control-Allow-Origin', '*');
+    const id = parseId(ctx.query.id);
+    const shop = id === undefined ? null : await webshops.get(id);
+    if (!shop) {
+      ctx.body = { result: 'error', error: id === undefined ? 'The parameter id must be a webshop id.' : `There is no webshop with id ${id}.` };
+      return;
+    }
+    const language: Language = normalizeLanguage(ctx.query.lang) ?? mainLanguage(shop);
+    const summary = await ratings.summary(shop.id);
+    const content = renderRichSnippet(
+      { shopName: shop.name, pageUrl: publicPageUrl(config.baseUrl, shop.id), score: summary.rating_average, count: summary.amount },
+      language,
+    );
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = { result: 'ok', content };
+  });
+}
