@@ -12,7 +12,9 @@ if ! command -v go >/dev/null 2>&1; then
   exit 0
 fi
 BIN="$(go env GOPATH)/bin/ferretdb"
-if [ -x "$BIN" ] && "$BIN" --version 2>/dev/null | grep -q "$VERSION"; then exit 0; fi
+# Read the whole output before matching: `grep -q` closing the pipe early would kill ferretdb with SIGPIPE,
+# which pipefail turns into a failure.
+if [ -x "$BIN" ] && [[ "$("$BIN" --version 2>/dev/null || true)" == *"$VERSION"* ]]; then exit 0; fi
 echo "install-ferretdb: building FerretDB $VERSION (about a minute, once per machine)…" >&2
 work="$(mktemp -d)"
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
@@ -22,4 +24,5 @@ dir="$(GOTOOLCHAIN=local GOFLAGS=-mod=mod go mod download -json "github.com/Ferr
 cp -r "$dir" src && chmod -R u+w src
 printf '%s' "$VERSION" > src/build/version/version.txt
 (cd src && GOTOOLCHAIN=local GOFLAGS=-mod=mod go build -o "$BIN" ./cmd/ferretdb)
-"$BIN" --version | head -1 >&2
+installed="$("$BIN" --version)"
+echo "install-ferretdb: installed ${installed%%$'\n'*}" >&2
