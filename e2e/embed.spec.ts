@@ -50,7 +50,7 @@ test.describe('desktop sidebar', () => {
     }
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toHaveCount(0);
-    expect((await focused(page)).cls).toContain('side');
+    await expect.poll(async () => (await focused(page)).cls, { timeout: 2000 }).toContain('side');
   });
 
   test('the shop pop-up shows the reviews inside, paged, newest first, with replies', async ({ page }) => {
@@ -79,7 +79,7 @@ test.describe('desktop sidebar', () => {
     await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Trapper Bikes');
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toHaveCount(0);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('link-plain');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 2000 }).toBe('link-plain');
     await page.locator('#link-popup').click();
     await expect(dialog(page)).toContainText('Shop details');
   });
