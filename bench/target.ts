@@ -38,3 +38,5 @@ const listen = (callback: ReturnType<Koa['callback']>) =>
 const servicePort = await listen(app.callback());
 const barePort = await listen(bare.callback());
 console.log(JSON.stringify({ servicePort, barePort }));
+// A normal exit on SIGTERM/SIGINT, so that `node --cpu-prof` can write its profile.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => process.exit(0));

@@ -2,10 +2,11 @@
 // `id` + `code`, applies the per-shop rate limit and turns thrown ClassicErrors into `{status:"error"}` bodies.
 import type { Context, Middleware } from 'koa';
 import { ClassicError, HttpError, sendError, type Envelope } from './errors.js';
-import { parseId, safeEqual } from './credentials.js';
+import { parseId, safeEqualDigest, secretDigest } from './credentials.js';
 import type { Webshop, WebshopStore } from '../webshops/store.js';
 import type { RateLimiter } from './rate-limit.js';
 import { readFields, type Fields } from './body.js';
+import { JsonText } from './json-text.js';
 
 export const MESSAGES = {
   missing: 'Not all obligated variables are set.',
@@ -22,7 +23,15 @@ export interface ClassicDeps {
 export type AuthOutcome = { ok: true; shop: Webshop } | { ok: false; reason: 'missing' | 'invalid' };
 
 // A code to compare against when the shop does not exist, so both paths take the same time.
-const NO_SHOP_CODE = '0'.repeat(32);
+const NO_SHOP_DIGEST = secretDigest('0'.repeat(32));
+// The digest of each cached shop's code, kept with the cached object (a rotated code comes with a new object).
+const codeDigests = new WeakMap<Webshop, Buffer>();
+
+function codeDigest(shop: Webshop): Buffer {
+  let digest = codeDigests.get(shop);
+  if (!digest) codeDigests.set(shop, (digest = secretDigest(shop.code)));
+  return digest;
+}
 
 /** Checks `id` + `code` from a parameter source (query, or query merged with body). */
 export async function authenticate(webshops: WebshopStore, params: Fields): Promise<AuthOutcome> {
@@ -32,7 +41,7 @@ export async function authenticate(webshops: WebshopStore, params: Fields): Prom
   const id = parseId(rawId);
   if (id === undefined || typeof code !== 'string') return { ok: false, reason: 'invalid' };
   const shop = await webshops.get(id);
-  const matches = safeEqual(code, shop?.code ?? NO_SHOP_CODE);
+  const matches = safeEqualDigest(code, shop ? codeDigest(shop) : NO_SHOP_DIGEST);
   return shop && matches ? { ok: true, shop } : { ok: false, reason: 'invalid' };
 }
 
@@ -56,13 +65,14 @@ export interface ClassicRequest {
 }
 
 /**
- * Wraps a classic endpoint handler. The handler returns the success body without `status`; it throws
+ * Wraps a classic endpoint handler. The handler returns the success body without `status` (or the whole body as
+ * JsonText, `status` included, when it is served from a cache); it throws
  * ClassicError for application errors and HttpError for transport-level ones.
  */
 export function classic(
   deps: ClassicDeps,
   options: ClassicOptions,
-  handler: (ctx: Context, req: ClassicRequest) => Promise<Record<string, unknown>>,
+  handler: (ctx: Context, req: ClassicRequest) => Promise<Record<string, unknown> | JsonText>,
 ): Middleware {
   const envelope: Envelope = { style: 'classic', empty: options.empty };
   return async (ctx) => {
@@ -91,7 +101,10 @@ export function classic(
     if (wait > 0) throw new HttpError(429, MESSAGES.tooMany, 'too_many_requests', { 'Retry-After': String(wait) });
     try {
       const result = await handler(ctx, { shop: auth.shop, params });
-      if (ctx.body === undefined || ctx.body === null) ctx.body = { status: 'success', ...result };
+      if (result instanceof JsonText) {
+        ctx.type = 'application/json';
+        ctx.body = result.text;
+      } else if (ctx.body === undefined || ctx.body === null) ctx.body = { status: 'success', ...result };
     } catch (err) {
       if (err instanceof ClassicError) sendError(ctx, 200, err.message);
       else throw err;

@@ -1,10 +1,16 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
+
+/** A secret's digest as safeEqualDigest() takes it; callers may keep it with the secret. */
+export const secretDigest = (secret: string): Buffer => hash('sha256', secret, 'buffer');
 
 /** Compares two secrets in constant time (hashing first, so lengths leak nothing either). */
 export function safeEqual(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
+  return safeEqualDigest(given, secretDigest(expected));
+}
+
+/** safeEqual() against the digest of the expected secret. */
+export function safeEqualDigest(given: string, expectedDigest: Buffer): boolean {
+  return timingSafeEqual(secretDigest(given), expectedDigest);
 }
 
 /** A positive integer id from a query value; anything else (arrays, objects, signs, blanks) is undefined. */

@@ -4,6 +4,9 @@ import { classic } from '../http/classic.js';
 import { intParam, stringParam } from '../http/params.js';
 import { normalizeLanguage } from '../languages.js';
 import type { Services } from '../services.js';
+import { JsonText, memoJson } from '../http/json-text.js';
+
+const LISTED = 'Ratings successfully retrieved!';
 
 export function registerRatingRoutes(router: Router, services: Services): void {
   const { ratings } = services;
@@ -16,16 +19,21 @@ export function registerRatingRoutes(router: Router, services: Services): void {
       const requested = stringParam(params.language, 'language')?.trim() ?? '';
       const language = requested ? normalizeLanguage(requested) : undefined;
       // A language we cannot map has no reviews (rather than silently returning every language).
-      const page = requested && !language ? { ratings: [], total: 0 } : await ratings.page(shop.id, { language, offset, limit });
-      return { message: 'Ratings successfully retrieved!', ratings: page.ratings, total: page.total };
+      if (requested && !language) return { message: LISTED, ratings: [], total: 0 };
+      const page = await ratings.page(shop.id, { language, offset, limit });
+      // Each cached rating is serialised once; a page is their texts joined (same output as JSON.stringify).
+      const list = page.ratings.map((r) => memoJson(r, () => r)).join(',');
+      return new JsonText(`{"status":"success","message":${JSON.stringify(LISTED)},"ratings":[${list}],"total":${page.total}}`);
     }),
   );
 
   router.get(
     '/api/1.0/ratings_summary.json',
-    classic(services, { empty: { data: null } }, async (_ctx, { shop }) => ({
-      message: 'Ratings summary successfully retrieved!',
-      data: await ratings.summary(shop.id),
-    })),
+    classic(services, { empty: { data: null } }, async (_ctx, { shop }) => {
+      const summary = await ratings.summary(shop.id);
+      return new JsonText(
+        memoJson(summary, () => ({ status: 'success', message: 'Ratings summary successfully retrieved!', data: summary })),
+      );
+    }),
   );
 }

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import { classic } from '../http/classic.js';
 import type { Services } from '../services.js';
 import type { Webshop } from './store.js';
+import { JsonText, memoJson } from '../http/json-text.js';
 
 export function webshopDetails(shop: Webshop) {
   return {
@@ -22,9 +23,11 @@ export function webshopDetails(shop: Webshop) {
 export function registerWebshopRoutes(router: Router, services: Services): void {
   router.get(
     '/api/1.0/webshop.json',
-    classic(services, { empty: { data: [] } }, async (_ctx, { shop }) => ({
-      message: 'Webshop details successfully retrieved!',
-      data: webshopDetails(shop),
-    })),
+    // The cached shop object is replaced when the shop changes, and its text with it.
+    classic(services, { empty: { data: [] } }, async (_ctx, { shop }) =>
+      new JsonText(
+        memoJson(shop, () => ({ status: 'success', message: 'Webshop details successfully retrieved!', data: webshopDetails(shop) })),
+      ),
+    ),
   );
 }
