@@ -1,6 +1,7 @@
 // Operator API: erase a customer's personal data (a GDPR erasure request), in one shop or in all of them.
-// Reviews stay (the shop's score must not change behind its back) but lose the name and address; invitations and
-// consent receipts exist only for this customer, so they go.
+// Reviews stay (the shop's score must not change behind its back) but lose the name and address; invitations,
+// consent receipts and review pop-up links exist only for this customer, so they go, and so do the stored bodies
+// of webhook deliveries already made for their reviews.
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
@@ -61,6 +62,8 @@ export function registerCustomerAdminRoutes(router: Router, services: Services):
       reviews_anonymised: anonymised,
       invitations_deleted: await services.invitations.deleteByEmail(email, webshop),
       consents_deleted: await services.consents.deleteByEmail(email, webshop),
+      popup_tokens_deleted: await services.popupTokens.deleteByEmail(email, webshop),
+      webhook_deliveries_deleted: await services.webhookDeliveries.forgetReviews(reviews.map((r) => r.id)),
     };
   });
 }

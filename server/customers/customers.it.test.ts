@@ -52,9 +52,34 @@ describe('DELETE /admin/api/customers', () => {
     const before = await (await t.fetch(withAuth('/api/1.0/ratings.json', shopA))).json();
     expect(before.ratings.map((r: { name: string }) => r.name)).toContain('Jane Doe');
 
+    // A pop-up link for her order, and webhook deliveries already made for her review and for someone else's.
+    await t.services.popupTokens.issue({
+      shopId: shopA.id,
+      order: 'A-1',
+      email: 'jane@example.com',
+      firstName: 'Jane',
+      inviteDelay: 5,
+      signed: true,
+      language: 'nl',
+      consentCreated: new Date(),
+    });
+    const deliveries = t.db.collection<{ _id: string; eventId: string; status: string; body: string }>('webhook_deliveries');
+    await deliveries.insertMany([
+      { _id: `${a1.id}:1:999`, eventId: `${a1.id}:1`, status: 'delivered', body: '{"email":"jane@example.com"}' },
+      { _id: `${bystander.id}:1:999`, eventId: `${bystander.id}:1`, status: 'delivered', body: '{"email":"john@example.com"}' },
+    ]);
+
     const res = await erase(`email=${encodeURIComponent('JANE@example.com')}&webshop=${shopA.id}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ reviews_anonymised: 2, invitations_deleted: 2, consents_deleted: 2 });
+    expect(await res.json()).toEqual({
+      reviews_anonymised: 2,
+      invitations_deleted: 2,
+      consents_deleted: 2,
+      popup_tokens_deleted: 1,
+      webhook_deliveries_deleted: 1,
+    });
+    expect(await t.db.collection('popup_tokens').countDocuments({ email: 'jane@example.com' })).toBe(0);
+    expect((await deliveries.find({}).toArray()).map((d) => d.eventId)).toEqual([`${bystander.id}:1`]);
 
     for (const id of [a1.id, a2.id]) {
       expect(await review(id)).toMatchObject({ name: 'Anoniem', email: '', rating: 5, comment: 'Top', deleted: false });
@@ -72,7 +97,13 @@ describe('DELETE /admin/api/customers', () => {
     expect(await t.services.consents.get(shopB.id, 'B-1')).not.toBeNull();
 
     const all = await erase('email=jane%40example.com');
-    expect(await all.json()).toEqual({ reviews_anonymised: 1, invitations_deleted: 1, consents_deleted: 1 });
+    expect(await all.json()).toEqual({
+      reviews_anonymised: 1,
+      invitations_deleted: 1,
+      consents_deleted: 1,
+      popup_tokens_deleted: 0,
+      webhook_deliveries_deleted: 0,
+    });
     expect(await review(b1.id)).toMatchObject({ name: 'Anoniem', email: '' });
     expect(await t.db.collection('invitations').countDocuments({ email: /jane@/i })).toBe(0);
 
@@ -81,13 +112,21 @@ describe('DELETE /admin/api/customers', () => {
       reviews_anonymised: 0,
       invitations_deleted: 0,
       consents_deleted: 0,
+      popup_tokens_deleted: 0,
+      webhook_deliveries_deleted: 0,
     });
   });
 
   it('treats the address as text, not a pattern', async () => {
     await seed(shopB, 'a.b@example.com', 'B-2');
     const res = await erase('email=a*b%40example.com');
-    expect(await res.json()).toEqual({ reviews_anonymised: 0, invitations_deleted: 0, consents_deleted: 0 });
+    expect(await res.json()).toEqual({
+      reviews_anonymised: 0,
+      invitations_deleted: 0,
+      consents_deleted: 0,
+      popup_tokens_deleted: 0,
+      webhook_deliveries_deleted: 0,
+    });
     expect(await t.services.consents.get(shopB.id, 'B-2')).not.toBeNull();
   });
 

@@ -3,6 +3,7 @@
 // consent said about the order, so the review needs no second look-up, and works once, within TOKEN_LIFETIME_MS.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Collection } from '../db/index.js';
+import { sameAddress } from '../invitations/email.js';
 import type { Language } from '../languages.js';
 
 /** The shopper writes on the thank-you page; a day leaves room for a tab left open overnight. */
@@ -82,7 +83,13 @@ export class PopupTokenStore {
     await this.collection.updateMany({ shopId, order, signed: false, used: null }, { $set: { used: this.now() } });
   }
 
-  /** Erasure and housekeeping: removes tokens that can no longer be used. */
+  /** Erasure: removes the tokens issued for the address (matched case-insensitively), in one shop or all. */
+  async deleteByEmail(email: string, shopId?: number): Promise<number> {
+    const result = await this.collection.deleteMany({ ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) });
+    return result.deletedCount;
+  }
+
+  /** Housekeeping: removes tokens that can no longer be used. */
   async deleteExpired(): Promise<number> {
     const result = await this.collection.deleteMany({ expires: { $lte: this.now() } });
     return result.deletedCount;

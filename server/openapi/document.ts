@@ -400,7 +400,15 @@ export function openApiDocument(config: Config) {
           summary: "Erase a customer's personal data (GDPR)",
           parameters: [query('email', str(), 'the customer address', true), query('webshop', int(), 'one shop only')],
           responses: {
-            '200': json(obj({ reviews_anonymised: int(), invitations_deleted: int(), consents_deleted: int() })),
+            '200': json(
+              obj({
+                reviews_anonymised: int(),
+                invitations_deleted: int(),
+                consents_deleted: int(),
+                popup_tokens_deleted: int(),
+                webhook_deliveries_deleted: int(),
+              }),
+            ),
             ...adminErrors,
           },
         },

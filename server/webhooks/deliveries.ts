@@ -226,6 +226,18 @@ export class WebhookDeliveryStore {
   }
 
   /** Deletes finished deliveries and log entries older than `before`, and spent claims (no TTL indexes on FerretDB). */
+  /**
+   * Erasure: forgets the finished deliveries of these reviews, whose bodies carry the reviewer's name and address.
+   * Pending ones are still sent (the merchant's copy of the review is theirs already); the erasure's own
+   * reviews.updated event follows them with the anonymous version. A scan on FerretDB, but erasures are rare.
+   */
+  async forgetReviews(reviewIds: number[]): Promise<number> {
+    if (reviewIds.length === 0) return 0;
+    const eventOfReview = new RegExp(`^(${reviewIds.map((id) => String(Math.trunc(id))).join('|')}):`);
+    const result = await this.deliveries.deleteMany({ status: { $ne: 'pending' }, eventId: eventOfReview });
+    return result.deletedCount;
+  }
+
   async prune(before: Date, claimsBefore: Date): Promise<void> {
     await this.deliveries.deleteMany({ status: { $ne: 'pending' }, completed: { $lt: before } });
     await this.log.deleteMany({ time: { $lt: before } });
