@@ -155,6 +155,12 @@ async function main() {
     await direct('insertOne invitation', SECONDS, 50, (n) =>
       db.collection('bench_invitations').insertOne({ shopId: big.id, email: `d${n}@example.com`, order: `D${n}`, created: new Date() }),
     ),
+    // What the service's group commit (server/db/group-insert.ts) builds on: one call carries many documents.
+    await direct('insertMany 50 invitations per call (calls/s)', SECONDS, 2, (n) =>
+      db.collection('bench_invitations').insertMany(
+        Array.from({ length: 50 }, (_, i) => ({ shopId: big.id, email: `m${n}.${i}@example.com`, order: `M${n}.${i}`, created: new Date() })),
+      ),
+    ),
   ];
   for (const d of direct50) console.log(`direct: ${d.name.padEnd(55)} ${String(d.ops).padStart(6)} ops/s  p50 ${d.p50} ms`);
 

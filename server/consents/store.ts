@@ -30,14 +30,20 @@ export interface Consent {
 
 export type NewConsent = Omit<Consent, 'created'>;
 
+/** Stored under `<shopId>:<order>`: Add invitation looks a receipt up on every call, and a look-up by `_id` stays
+ * cheap on FerretDB, which scans the collection for a filter on other fields. */
+type StoredConsent = Consent & { _id: string };
+
+const consentId = (shopId: number, order: string): string => `${shopId}:${order.trim()}`;
+
 export class ConsentStore {
-  readonly collection: Collection<Consent>;
+  readonly collection: Collection<StoredConsent>;
 
   constructor(
     db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.collection = db.collection<Consent>('consents');
+    this.collection = db.collection<StoredConsent>('consents');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -56,7 +62,7 @@ export class ConsentStore {
     const replaceable = consent.signed ? {} : { signed: false };
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        await this.collection.replaceOne({ shopId: consent.shopId, order: consent.order, ...replaceable }, consent, {
+        await this.collection.replaceOne({ _id: consentId(consent.shopId, consent.order), ...replaceable }, consent, {
           upsert: true,
         });
         return consent;
@@ -73,7 +79,7 @@ export class ConsentStore {
   }
 
   async get(shopId: number, order: string): Promise<Consent | null> {
-    return this.collection.findOne({ shopId, order: order.trim() }, { projection: { _id: 0 } });
+    return this.collection.findOne<Consent>({ _id: consentId(shopId, order) }, { projection: { _id: 0 } });
   }
 
   /** Erasure: removes every receipt for the address (matched case-insensitively), in one shop or all. */

@@ -13,7 +13,7 @@
 // small collections. On MongoDB all of this is cheap anyway.
 import type { ObjectId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
-import { isDuplicateKey } from '../db/index.js';
+import { GroupInsert } from '../db/group-insert.js';
 
 export interface QueuedInvitation {
   /** The invitation's `_id`. */
@@ -51,15 +51,21 @@ export class InvitationQueue {
     this.queue = db.collection<QueuedInvitation>('invitation_queue');
     this.claims = db.collection<InvitationClaim>('invitation_claims');
     this.outcomes = db.collection<InvitationOutcome>('invitation_outcomes');
+    this.queueWrites = new GroupInsert(this.queue);
+    this.outcomeWrites = new GroupInsert(this.outcomes, 1000);
   }
+
+  private readonly queueWrites: GroupInsert<QueuedInvitation>;
+  private readonly outcomeWrites: GroupInsert<InvitationOutcome>;
 
   async ensureIndexes(): Promise<void> {
     await this.queue.createIndex({ due: 1 }, { name: 'due' });
     await this.claims.createIndex({ claim: 1 }, { name: 'claim' });
   }
 
+  /** Queues an invitation (grouped with concurrent ones: Add invitation is called in bursts). */
   async enqueue(id: ObjectId, due: Date): Promise<void> {
-    await this.queue.insertOne({ _id: id, due, attempts: 0, lastError: null });
+    await this.queueWrites.insert({ _id: id, due, attempts: 0, lastError: null });
   }
 
   /**
@@ -68,34 +74,8 @@ export class InvitationQueue {
    * each other, so the moment between an SMTP server's acceptance and our record stays as short as it can.
    * A second record of the same invitation (a resend after a crash) keeps the first.
    */
-  finish(outcome: InvitationOutcome): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ outcome, resolve, reject });
-      if (!this.writing) void this.flush();
-    });
-  }
-
-  private pending: { outcome: InvitationOutcome; resolve: () => void; reject: (err: unknown) => void }[] = [];
-  private writing = false;
-
-  private async flush(): Promise<void> {
-    this.writing = true;
-    while (this.pending.length) {
-      const group = this.pending.splice(0, 1000);
-      try {
-        await this.outcomes.insertMany(
-          group.map((p) => p.outcome),
-          { ordered: false },
-        );
-        for (const p of group) p.resolve();
-      } catch (err) {
-        const errors = (err as { writeErrors?: { code?: number } | { code?: number }[] }).writeErrors;
-        const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
-        const onlyRepeats = isDuplicateKey(err) && list.every((e) => e.code === 11000);
-        for (const p of group) (onlyRepeats ? p.resolve() : p.reject(err));
-      }
-    }
-    this.writing = false;
+  async finish(outcome: InvitationOutcome): Promise<void> {
+    await this.outcomeWrites.insert(outcome);
   }
 
   /** The outcomes of these invitations, by id (one look-up by `_id` each: cheap on both databases). */

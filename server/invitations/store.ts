@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
-import { isDuplicateKey } from '../db/index.js';
+import { GroupInsert } from '../db/group-insert.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
 import type { InvitationInput, InvitationProduct } from './input.js';
@@ -61,7 +61,11 @@ export class InvitationStore {
   ) {
     this.collection = db.collection<Invitation>('invitations');
     this.queue = new InvitationQueue(db);
+    this.inserts = new GroupInsert(this.collection);
   }
+
+  /** Invitations are inserted in groups: shops send them in bursts (a day's orders, a back-fill). */
+  private readonly inserts: GroupInsert<Invitation>;
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ shopId: 1, dedupe: 1 }, { unique: true, name: 'shop_dedupe' });
@@ -102,10 +106,7 @@ export class InvitationStore {
     // entry whose invitation never came (a repeat, or that crash) is dropped by the sender.
     const _id = new ObjectId();
     await this.queue.enqueue(_id, scheduled);
-    try {
-      await this.collection.insertOne({ ...invitation, _id });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
+    if ((await this.inserts.insert({ ...invitation, _id })) === 'duplicate') {
       await this.queue.queue.deleteOne({ _id });
       return { added: false, reason: 'duplicate' };
     }
