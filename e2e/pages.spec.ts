@@ -137,6 +137,21 @@ test.describe('review form from the invitation e-mail', () => {
     await expectAccessible(page, 'used link');
   });
 
+  test('with JavaScript: counts the characters left and lets the form be sent only once', async ({ page }) => {
+    await page.goto(await invitationLink());
+    await page.getByLabel('Je review (optioneel)').fill('Prima winkel');
+    const max = await page.locator('#comment').evaluate((el) => (el as HTMLTextAreaElement).maxLength);
+    await expect(page.locator('#comment-left')).toHaveText(`Nog ${max - 'Prima winkel'.length} tekens`);
+    await expect(page.locator('#comment')).toHaveAttribute('aria-describedby', /comment-left/);
+    // A second submission while the first is on its way (a double click) is cancelled, and the button says so.
+    const [first, second, disabled] = await page.locator('form').evaluate((form) => {
+      const events = [new SubmitEvent('submit', { cancelable: true }), new SubmitEvent('submit', { cancelable: true })];
+      for (const e of events) form.dispatchEvent(e);
+      return [events[0]!.defaultPrevented, events[1]!.defaultPrevented, form.querySelector('button[type=submit]')!.getAttribute('aria-disabled')];
+    });
+    expect([first, second, disabled]).toEqual([false, true, 'true']);
+  });
+
   test('works without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -45,6 +45,7 @@ export const PAGE_CSS =
   `.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}` +
   `button{font:inherit;font-weight:600;color:#fff;background:${ACCENT};border:0;border-radius:6px;padding:.7rem 1.2rem;cursor:pointer}` +
   `button:hover{background:#1e40af}` +
+  `button[aria-disabled=true]{cursor:progress;opacity:.8}` +
   `.errors{border:2px solid #b00020;border-radius:8px;padding:.75rem 1rem;margin:1rem 0;background:#fff}` +
   `.errors h2{margin:0 0 .25rem;font-size:1.05rem}.error{color:#b00020;font-weight:600;margin:.1rem 0 .35rem}` +
   `[aria-invalid=true]{border-color:#b00020;border-width:2px}` +
@@ -193,12 +194,28 @@ export interface ReviewFormProps {
   submit: string;
 }
 
+/**
+ * What JavaScript adds to the form that works without it: a count of the characters left under each text field
+ * (announced only when few are left, so a screen reader is not interrupted at every key), and a guard against a
+ * second submission while the first is on its way (a double click would otherwise post the review twice).
+ * Static text, so the page's Content Security Policy allows it by its hash.
+ */
+export const FORM_SCRIPT = `(function(){var f=document.querySelector('form[data-left]');if(!f)return;var sent=false;
+f.addEventListener('submit',function(e){if(sent){e.preventDefault();return}sent=true;
+var b=f.querySelector('button[type=submit]');if(b)b.setAttribute('aria-disabled','true')});
+var tpl=f.getAttribute('data-left');Array.prototype.forEach.call(f.querySelectorAll('textarea[maxlength]'),function(t){
+var p=document.createElement('p');p.className='hint';p.id=t.id+'-left';t.insertAdjacentElement('afterend',p);
+var d=t.getAttribute('aria-describedby');t.setAttribute('aria-describedby',(d?d+' ':'')+p.id);
+var u=function(){var n=t.maxLength-t.value.length;p.textContent=tpl.replace('{n}',String(n));
+if(n<=50)p.setAttribute('aria-live','polite');else p.removeAttribute('aria-live')};u();t.addEventListener('input',u)})})();`;
+export const SCRIPT_HASH = cspHash(FORM_SCRIPT);
+
 /** The whole review form; it posts to its own address, where the link's token is the credential. */
 export function ReviewForm({ t, values, problems, countries, products, submit }: ReviewFormProps) {
   const nameProblem = problemFor(problems, 'name');
   const countryProblem = problemFor(problems, 'country');
   return (
-    <form method="post" class="card">
+    <form method="post" class="card" data-left={t.charactersLeft}>
       <StarGroup name="rating" legend={t.overall} value={values.rating} optional={false} t={t} problem={problemFor(problems, 'rating-1')} />
       {SUB_RATINGS.map((key) => (
         <StarGroup name={key} legend={t.subScores[key]} value={values.ratings[key] || null} optional t={t} />
@@ -276,6 +293,7 @@ export function ReviewForm({ t, values, problems, countries, products, submit }:
         </section>
       ) : null}
       <button type="submit">{submit}</button>
+      <script dangerouslySetInnerHTML={{ __html: FORM_SCRIPT }} />
     </form>
   );
 }

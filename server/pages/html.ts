@@ -61,6 +61,8 @@ export interface SendOptions {
   /** The page carries a secret in its URL: never cached, indexed or sent on as Referer. */
   secret: boolean;
   styleHash: string;
+  /** The one script the pages may run (the review form's, see FORM_SCRIPT). */
+  scriptHash: string;
 }
 
 export function sendHtml(ctx: Context, status: number, html: string, options: SendOptions): void {
@@ -68,7 +70,7 @@ export function sendHtml(ctx: Context, status: number, html: string, options: Se
   ctx.type = 'text/html; charset=utf-8';
   ctx.set(
     'Content-Security-Policy',
-    `default-src 'none'; style-src ${options.styleHash}; img-src https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    `default-src 'none'; script-src ${options.scriptHash}; style-src ${options.styleHash}; img-src https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   );
   ctx.set('Referrer-Policy', options.secret ? 'no-referrer' : 'strict-origin-when-cross-origin');
   ctx.set('Cache-Control', options.secret ? 'no-store' : 'public, max-age=60');

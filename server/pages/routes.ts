@@ -16,7 +16,7 @@ import { normalizeLanguage, type Language } from '../languages.js';
 import { noSubRatings, type Review } from '../reviews/store.js';
 import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/store.js';
-import { STYLE_HASH } from './components.js';
+import { SCRIPT_HASH, STYLE_HASH } from './components.js';
 import { formProblems, readReviewForm, type ReviewFormValues } from './form.js';
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';
 import { DEFAULT_COUNTRY, stringsFor } from './strings.js';
@@ -30,7 +30,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
 
   const frameFor = (lang: Language): PageFrame => ({ t: stringsFor(lang), lang, brandName: config.brandName });
   const send = (ctx: Context, status: number, html: string, secret = true) =>
-    sendHtml(ctx, status, html, { secret, styleHash: STYLE_HASH });
+    sendHtml(ctx, status, html, { secret, styleHash: STYLE_HASH, scriptHash: SCRIPT_HASH });
 
   /** Without a record we know no language but the browser's. */
   const browserFrame = (ctx: Context) => {

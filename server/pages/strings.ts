@@ -11,6 +11,8 @@ export interface PageStrings {
   subScores: Record<SubRatingKey, string>;
   optional: string;
   noRating: string;
+  /** Shown under a text field by the page's script while typing; `{n}` is the number left. */
+  charactersLeft: string;
   stars: (n: number) => string;
   comment: string;
   name: string;
@@ -85,6 +87,7 @@ const en: PageStrings = {
   },
   optional: 'optional',
   noRating: 'No rating',
+  charactersLeft: '{n} characters left',
   stars: (n) => (n === 1 ? '1 star' : `${n} stars`),
   comment: 'Your review',
   name: 'Your name',
@@ -153,6 +156,7 @@ const nl: PageStrings = {
   },
   optional: 'optioneel',
   noRating: 'Geen oordeel',
+  charactersLeft: 'Nog {n} tekens',
   stars: (n) => (n === 1 ? '1 ster' : `${n} sterren`),
   comment: 'Je review',
   name: 'Je naam',
@@ -221,6 +225,7 @@ const de: PageStrings = {
   },
   optional: 'optional',
   noRating: 'Keine Angabe',
+  charactersLeft: 'Noch {n} Zeichen',
   stars: (n) => (n === 1 ? '1 Stern' : `${n} Sterne`),
   comment: 'Ihre Bewertung',
   name: 'Ihr Name',
@@ -289,6 +294,7 @@ const fr: PageStrings = {
   },
   optional: 'facultatif',
   noRating: 'Pas de note',
+  charactersLeft: 'Encore {n} caractères',
   stars: (n) => (n === 1 ? '1 étoile' : `${n} étoiles`),
   comment: 'Votre avis',
   name: 'Votre nom',
@@ -357,6 +363,7 @@ const es: PageStrings = {
   },
   optional: 'opcional',
   noRating: 'Sin valorar',
+  charactersLeft: 'Quedan {n} caracteres',
   stars: (n) => (n === 1 ? '1 estrella' : `${n} estrellas`),
   comment: 'Tu opinión',
   name: 'Tu nombre',
@@ -425,6 +432,7 @@ const it: PageStrings = {
   },
   optional: 'facoltativo',
   noRating: 'Nessun voto',
+  charactersLeft: 'Ancora {n} caratteri',
   stars: (n) => (n === 1 ? '1 stella' : `${n} stelle`),
   comment: 'La tua recensione',
   name: 'Il tuo nome',
@@ -493,6 +501,7 @@ const hr: PageStrings = {
   },
   optional: 'neobavezno',
   noRating: 'Bez ocjene',
+  charactersLeft: 'Preostalo znakova: {n}',
   stars: (n) => (n === 1 ? '1 zvjezdica' : n < 5 ? `${n} zvjezdice` : `${n} zvjezdica`),
   comment: 'Vaša recenzija',
   name: 'Vaše ime',
