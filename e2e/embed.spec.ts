@@ -115,6 +115,13 @@ test.describe('desktop sidebar', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(form.getByRole('radio', { name: '4 stars' }).first()).toBeChecked();
+    // An optional sub-score given by mistake can be taken back.
+    const sub = form.getByRole('group', { name: /Delivery time/ });
+    await sub.locator('label').filter({ hasText: '2 stars' }).click();
+    await expect(sub.getByRole('radio', { name: '2 stars' })).toBeChecked();
+    await sub.locator('label').filter({ hasText: 'No rating' }).click();
+    await expect(sub.getByRole('radio', { name: 'No rating' })).toBeChecked();
+    await expect(sub.getByRole('radio', { name: '2 stars' })).not.toBeChecked();
     await form.getByLabel('Your review', { exact: true }).fill('Friendly advice in the shop.');
     await form.getByLabel('Your name').fill('Walk-in customer');
     await form.getByLabel('Your e-mail address').fill(`walkin-${Date.now()}@example.com`);

@@ -65,6 +65,8 @@ legend,label{font-weight:600}
 .subs{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));column-gap:16px}
 .rate label{display:inline-flex;padding:4px;cursor:pointer;color:var(--mu)}
 .rate .on{color:var(--ac)}
+.rate .none{align-items:center;min-height:36px;margin-right:4px;font-size:12px;text-decoration:underline}
+.rate input:checked+.none{color:var(--fg);font-weight:600;text-decoration:none}
 .rate svg{width:28px;height:28px}
 .rate input:focus-visible+label{outline:3px solid var(--fo);border-radius:6px}
 .field{display:flex;flex-direction:column;gap:4px}

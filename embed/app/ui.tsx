@@ -147,7 +147,10 @@ export function Modal(props: { onClose: () => void; opener: HTMLElement | null; 
   );
 }
 
-/** Five stars as a radio group: arrow keys move between them, each labelled with its number of stars. */
+/**
+ * Five stars as a radio group: arrow keys move between them, each labelled with its number of stars. An optional
+ * group starts with a "no rating" choice, so a score given by mistake can be taken back (a radio cannot be unchecked).
+ */
 export function StarInput({ name, legend, required, error }: { name: string; legend: string; required?: boolean; error?: string }) {
   const [value, setValue] = useState(0);
   const errorId = `${name}-err`;
@@ -158,6 +161,14 @@ export function StarInput({ name, legend, required, error }: { name: string; leg
         {!required && <span class="mu"> {S.optional}</span>}
       </legend>
       <div class="row">
+        {!required && (
+          <span>
+            <input type="radio" class="sr" id={`${name}-0`} name={name} value={0} defaultChecked onChange={() => setValue(0)} />
+            <label for={`${name}-0`} class="none">
+              {S.noRating}
+            </label>
+          </span>
+        )}
         {[1, 2, 3, 4, 5].map((n) => (
           <span key={n}>
             <input
