@@ -22,6 +22,20 @@ describe('limits', () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await last!.json()).toEqual({ status: 'error', message: expect.stringMatching(/Too many requests/) });
   });
+
+  it('answers a limited widget or review page with a small HTML page, not JSON inside the iframe', async () => {
+    const shop = await t.createShop();
+    for (const path of [`/webshops/widget_html?id=${shop.id}`, '/review/abcdefghijklmnopqrstuvwx']) {
+      let res: Response | undefined;
+      for (let i = 0; i < 7 && res?.status !== 429; i++) res = await t.fetch(path);
+      expect(res!.status, path).toBe(429);
+      expect(res!.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(res!.headers.get('retry-after'), path).toMatch(/^\d+$/);
+      const html = await res!.text();
+      expect(html, path).toMatch(/^<!doctype html><html lang="en">/);
+      expect(html, path).toContain('<p>Too many requests. Please try again later.</p>');
+    }
+  });
 });
 
 describe('bodies', () => {

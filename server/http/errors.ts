@@ -2,11 +2,16 @@
 // - classic: the spec's /api endpoints, `{status:"error", message}` (HTTP 200 for application errors);
 // - admin: the operator API, `{error:{code, message}}` with honest HTTP statuses;
 // - public: the same shape as admin, for public JSON endpoints outside /api;
-// - xml: the classic rules for the XML feed, `<response><status>error</status><message>…` (HTTP 200).
+// - xml: the classic rules for the XML feed, `<response><status>error</status><message>…` (HTTP 200);
+// - html: a small readable page, for errors raised before an HTML page's own handler runs (a 429 from the
+//   per-address limit inside a merchant's widget iframe or on a review page must not show raw JSON).
 import type { Context } from 'koa';
 import { XML_CONTENT_TYPE, xmlErrorBody } from './xml.js';
 
-export type EnvelopeStyle = 'classic' | 'admin' | 'xml';
+export type EnvelopeStyle = 'classic' | 'admin' | 'xml' | 'html';
+
+/** The pages people (not programs) open: the widget and configurator, review links, shop pages, unsubscribe. */
+const HTML_PAGE = /^\/(?:webshops\/(?:widget_html|widget|\d+)\/?$|(?:review|edit|confirm|unsubscribe)\/)/;
 
 export interface Envelope {
   style: EnvelopeStyle;
@@ -49,6 +54,7 @@ function codeFor(status: number): string {
 export function envelopeOf(ctx: Context): Envelope {
   const set = ctx.state.envelope as Envelope | undefined;
   if (set) return set;
+  if (HTML_PAGE.test(ctx.path)) return { style: 'html' };
   if (!ctx.path.startsWith('/api/')) return { style: 'admin' };
   return { style: ctx.path.endsWith('.xml') ? 'xml' : 'classic' };
 }
@@ -57,6 +63,14 @@ export function envelopeOf(ctx: Context): Envelope {
 export function sendError(ctx: Context, status: number, message: string, code = codeFor(status)): void {
   const envelope = envelopeOf(ctx);
   ctx.status = status;
+  if (envelope.style === 'html') {
+    ctx.type = 'text/html; charset=utf-8';
+    // Nothing to load and nothing to run; framing stays allowed, since the widget's page is made to be framed.
+    ctx.set('Content-Security-Policy', "default-src 'none'");
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = errorPage(message);
+    return;
+  }
   if (envelope.style === 'xml') {
     ctx.body = xmlErrorBody(message);
     ctx.set('Content-Type', XML_CONTENT_TYPE);
@@ -66,4 +80,12 @@ export function sendError(ctx: Context, status: number, message: string, code = 
     envelope.style === 'classic'
       ? { status: 'error', message, ...(envelope.empty ?? {}) }
       : { error: { code, message } };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function errorPage(message: string): string {
+  const text = escapeHtml(message);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${text}</title></head><body><p>${text}</p></body></html>`;
 }
