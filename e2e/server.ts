@@ -1,6 +1,7 @@
-// Playwright global setup: starts FerretDB in a scratch directory, the real app on 127.0.0.1 and a merchant's
-// page on 127.0.0.2 (another site), seeds a shop with reviews, and passes the addresses to the tests through
-// environment variables. Returns the teardown.
+// Playwright global setup: starts FerretDB in a scratch directory, a real SMTP server that catches the e-mails,
+// the real app (with its scheduler, so invitations are sent) on 127.0.0.1 and a merchant's page on 127.0.0.2
+// (another site), seeds a shop with reviews, and passes the addresses to the tests through environment
+// variables. Returns the teardown.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { buildApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import { freePort, startEmbeddedDatabase } from '../server/db/embedded.js';
 import { createLogger } from '../server/log.js';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 
 export const MERCHANT_HOST = '127.0.0.2';
 
@@ -17,6 +19,19 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, ok);
+  });
+}
+
+/**
+ * The caught e-mails for the specs, which run in other processes: `GET /?to=<address>` answers the messages to
+ * that address as JSON (subject, headers, decoded body), newest last.
+ */
+function mailbox(sink: SmtpSink): Server {
+  return createServer((req, res) => {
+    const to = new URL(req.url ?? '/', 'http://mailbox').searchParams.get('to') ?? '';
+    const mails = sink.to(to).map((m) => ({ headers: m.headers, messageId: m.messageId, body: m.body }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(mails));
   });
 }
 
@@ -41,10 +56,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await client.connect();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const config = testConfig({ BASE_URL: base, RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_SHOP: '0' });
+  const sink = await startSmtpSink();
+  const config = testConfig({ BASE_URL: base, RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_SHOP: '0', SMTP_URL: sink.url });
   const { app, services } = await buildApp({ config, db: client.db('widget_e2e'), log: createLogger('silent') });
   const server = createServer(app.callback());
   await listen(server, port, '127.0.0.1');
+  await services.scheduler.start();
+  const mail = mailbox(sink);
+  const mailPort = await freePort();
+  await listen(mail, mailPort, '127.0.0.1');
   const merchant = merchantPage();
   const merchantPort = await freePort(MERCHANT_HOST);
   await listen(merchant, merchantPort, MERCHANT_HOST);
@@ -82,14 +102,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.WIDGET_BASE = base;
   process.env.MERCHANT_BASE = `http://${MERCHANT_HOST}:${merchantPort}`;
   process.env.WIDGET_SHOP = String(shop.id);
+  process.env.WIDGET_CODE = shop.code;
+  process.env.E2E_MAILBOX = `http://127.0.0.1:${mailPort}`;
   // Specs that need records no API hands out (the secrets of e-mailed links) seed them in the database.
   process.env.E2E_MONGODB_URI = database.uri;
   process.env.E2E_MONGODB_DB = 'widget_e2e';
 
   return async () => {
-    server.closeAllConnections();
-    merchant.closeAllConnections();
-    await Promise.all([new Promise((ok) => server.close(ok)), new Promise((ok) => merchant.close(ok))]);
+    await services.scheduler.stop();
+    for (const s of [server, merchant, mail]) s.closeAllConnections();
+    await Promise.all([server, merchant, mail].map((s) => new Promise((ok) => s.close(ok))));
+    await sink.close();
     await client.close();
     await database.stop();
     rmSync(dir, { recursive: true, force: true });
