@@ -256,6 +256,21 @@ describe('POST /api/1.0/invitations.json', () => {
       expect((await invite({ email: 'max@example.com', order: 'X-3', max_invitations_per_email: '1' }, other)).body).toEqual(QUEUED);
     });
 
+    it('holds under concurrency: of 10 simultaneous calls for different orders of one address, 3 queue when the limit is 3', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => invite({ email: 'race@example.com', order: `RACE-${i}`, max_invitations_per_email: '3' })),
+      );
+      expect(answers.filter((a) => a.body.message === QUEUED.message)).toHaveLength(3);
+      expect(answers.filter((a) => a.body.message === LIMIT.message)).toHaveLength(7);
+      expect(await stored({ email: 'race@example.com' })).toHaveLength(3);
+      // A concurrent repeat of one order takes one place, not two.
+      const repeats = await Promise.all(
+        Array.from({ length: 5 }, () => invite({ email: 'race2@example.com', order: 'SAME', max_invitations_per_email: '2' })),
+      );
+      expect(repeats.filter((a) => a.body.message === QUEUED.message)).toHaveLength(1);
+      expect((await invite({ email: 'race2@example.com', order: 'OTHER', max_invitations_per_email: '2' })).body).toEqual(QUEUED);
+    });
+
     it('treats 0 and empty as no limit, and names a non-number', async () => {
       for (const [order, max] of [['Z-1', '0'], ['Z-2', '0'], ['Z-3', '']] as const) {
         expect((await invite({ email: 'nolimit@example.com', order, max_invitations_per_email: max })).body).toEqual(QUEUED);

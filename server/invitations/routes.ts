@@ -56,16 +56,17 @@ export function registerInvitationRoutes(router: Router, services: Services): vo
         if (reviewed > 0) return { message: INVITATION_MESSAGES.reviewWritten };
       }
 
+      let place: string | null = null;
       if (input.maxPerEmail !== null) {
         // A retry of an order that is already queued is a repeat, not a new invitation over the limit.
         if (await invitations.exists(shop.id, input.email, input.order)) return { message: INVITATION_MESSAGES.alreadySent };
-        if ((await invitations.countForEmail(shop.id, input.email)) >= input.maxPerEmail) {
-          return { message: INVITATION_MESSAGES.limitReached };
-        }
+        place = await invitations.takePlace(shop.id, input.email, input.maxPerEmail);
+        if (!place) return { message: INVITATION_MESSAGES.limitReached };
       }
 
       const notBefore = consent?.choice === 'ask_later' ? addDays(consent.created, consent.inviteDelay) : undefined;
       const result = await invitations.add(shop.id, input, notBefore);
+      if (!result.added && place) await invitations.givePlaceBack(place);
       if (result.added && result.invitation.scheduled <= services.now()) services.scheduler.trigger(INVITATION_MAIL_JOB);
       return { message: result.added ? INVITATION_MESSAGES.queued : INVITATION_MESSAGES.alreadySent };
     }),

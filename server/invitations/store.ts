@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { GroupInsert } from '../db/group-insert.js';
+import { isDuplicateKey } from '../db/index.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
 import type { InvitationInput, InvitationProduct } from './input.js';
@@ -50,8 +51,21 @@ export function dedupeKey(email: string, order: string): string {
   return order ? `${email}\n${order}` : `none:${randomUUID()}`;
 }
 
+/**
+ * One of the places `max_invitations_per_email` allows an address, numbered from 1. Taking a place is an insert
+ * under a unique `_id`, so of concurrent calls for the last place exactly one gets it: a count read before the
+ * write could not promise that (FerretDB has no transactions).
+ */
+interface InvitationPlace {
+  _id: string;
+  shopId: number;
+  email: string;
+  created: Date;
+}
+
 export class InvitationStore {
   readonly collection: Collection<Invitation>;
+  private readonly places: Collection<InvitationPlace>;
   /** What is still to be sent, and how sending ended. */
   readonly queue: InvitationQueue;
 
@@ -62,6 +76,7 @@ export class InvitationStore {
     this.collection = db.collection<Invitation>('invitations');
     this.queue = new InvitationQueue(db);
     this.inserts = new GroupInsert(this.collection);
+    this.places = db.collection<InvitationPlace>('invitation_places');
   }
 
   /** Invitations are inserted in groups: shops send them in bursts (a day's orders, a back-fill). */
@@ -122,6 +137,28 @@ export class InvitationStore {
     return this.collection.countDocuments({ shopId, email });
   }
 
+  /**
+   * Takes one of the `max` places the address has in this shop; null when every place is taken. Places start
+   * after the invitations the address already has (some may have been queued without a limit), and an erased
+   * address loses its places with its invitations. Returns the place, to give back if the invitation is not stored.
+   */
+  async takePlace(shopId: number, email: string, max: number): Promise<string | null> {
+    for (let place = (await this.countForEmail(shopId, email)) + 1; place <= max; place++) {
+      const _id = `${shopId}\n${email}\n${place}`;
+      try {
+        await this.places.insertOne({ _id, shopId, email, created: this.now() });
+        return _id;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
+    return null;
+  }
+
+  async givePlaceBack(place: string): Promise<void> {
+    await this.places.deleteOne({ _id: place });
+  }
+
   /** A page of the shop's invitations, newest first, and how many there are in all. */
   async list(shopId: number, offset: number, limit: number): Promise<{ invitations: ListedInvitation[]; total: number }> {
     const [page, total] = await Promise.all([
@@ -138,7 +175,9 @@ export class InvitationStore {
 
   /** Erasure: removes every invitation to the address (matched case-insensitively), in one shop or all. */
   async deleteByEmail(email: string, shopId?: number): Promise<number> {
-    const result = await this.collection.deleteMany({ ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) });
+    const filter = { ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) };
+    await this.places.deleteMany(filter);
+    const result = await this.collection.deleteMany(filter);
     return result.deletedCount;
   }
 }
