@@ -8,6 +8,9 @@ export default defineConfig({
   // The service first; then the embed's demo shop pages on 127.0.0.2, which need the service's address.
   globalSetup: ['./e2e/server.ts', './e2e/hosts/server.ts'],
   workers: 1,
+  // One retry: a test that fails and then passes is reported as flaky (and looked into), rather than failing a whole
+  // run on browser timing. A test that fails twice fails the run.
+  retries: 1,
   timeout: 60_000,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
