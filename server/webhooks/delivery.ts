@@ -9,6 +9,7 @@
 // The full path searches for undispatched events and due deliveries and claims each before sending: for retries,
 // redeliveries, other processes' writes, and whatever a crash left behind.
 import type { Config } from '../config.js';
+import type { GroupCommit } from '../db/group-commit.js';
 import type { Logger } from '../log.js';
 import type { Review, ReviewEvent, ReviewStore } from '../reviews/store.js';
 import type { WebhookDeliveryStore, WebhookDelivery, AttemptOutcome, AttemptRecord } from './deliveries.js';
@@ -58,40 +59,6 @@ export interface DeliveryDeps {
   /** Writes attempt records in groups (see GroupCommit); without it each is written on its own. */
   recorder?: GroupCommit<AttemptRecord>;
   send?: (options: SendOptions) => Promise<SendResult>;
-}
-
-/**
- * Group commit: items added while a write is running are written together by the next one. Under load, many
- * attempts share two writes (on FerretDB each write is a transaction); alone, an item is written at once.
- * `add` resolves once the item is written.
- */
-export class GroupCommit<T> {
-  private queue: { item: T; ok: () => void; fail: (err: unknown) => void }[] = [];
-  private running = false;
-
-  constructor(private readonly write: (items: T[]) => Promise<void>) {}
-
-  add(item: T): Promise<void> {
-    return new Promise((ok, fail) => {
-      this.queue.push({ item, ok, fail });
-      void this.run();
-    });
-  }
-
-  private async run(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    while (this.queue.length > 0) {
-      const group = this.queue.splice(0);
-      try {
-        await this.write(group.map((g) => g.item));
-        for (const g of group) g.ok();
-      } catch (err) {
-        for (const g of group) g.fail(err);
-      }
-    }
-    this.running = false;
-  }
 }
 
 const EVENT_BATCH = 500;

@@ -6,7 +6,8 @@
 //   next retry falls due (a timer), and on redelivery.
 // - `webhooks.maintain` repairs events lost in a crash and prunes old history, every minute.
 import type { Services } from '../services.js';
-import { deliverWritten, dispatchEvents, GroupCommit, ReviewSnapshots, sendDue, type DeliveryDeps } from './delivery.js';
+import { GroupCommit } from '../db/group-commit.js';
+import { deliverWritten, dispatchEvents, ReviewSnapshots, sendDue, type DeliveryDeps } from './delivery.js';
 
 export const WRITTEN_JOB = 'webhooks.written';
 export const DELIVER_JOB = 'webhooks.deliver';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { toRating } from '../ratings/rating.js';
 import { noSubRatings, type Review } from '../reviews/store.js';
-import { GroupCommit, outcomeOf, ReviewSnapshots } from './delivery.js';
+import { outcomeOf, ReviewSnapshots } from './delivery.js';
 import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';
 
 const review = (changes: Partial<Review> = {}): Review => ({
@@ -109,29 +109,3 @@ describe('ReviewSnapshots', () => {
   });
 });
 
-describe('GroupCommit', () => {
-  it('writes an item at once when idle, and items added during a write together in the next one', async () => {
-    const writes: number[][] = [];
-    let release: () => void = () => undefined;
-    const group = new GroupCommit<number>(async (items) => {
-      writes.push(items);
-      if (writes.length === 1) await new Promise<void>((ok) => (release = ok));
-    });
-    const first = group.add(1);
-    const later = [group.add(2), group.add(3), group.add(4)];
-    expect(writes).toEqual([[1]]);
-    release();
-    await Promise.all([first, ...later]);
-    expect(writes).toEqual([[1], [2, 3, 4]]);
-  });
-
-  it('rejects the items of a failed write, and goes on with later ones', async () => {
-    let fail = true;
-    const group = new GroupCommit<string>(async () => {
-      if (fail) throw new Error('database down');
-    });
-    await expect(group.add('a')).rejects.toThrow('database down');
-    fail = false;
-    await expect(group.add('b')).resolves.toBeUndefined();
-  });
-});
