@@ -134,6 +134,8 @@ test.describe('slider', () => {
 
   test('advances after interval and stops while hovered', async ({ page }) => {
     const frame = await embed(page, { layout: 'new_default', interval: 1000 });
+    // The pointer starts away from the slider (a pointer resting on it pauses it, by design).
+    await page.mouse.move(5, 5);
     expect(await current(frame)).toBe('0');
     await expect.poll(() => current(frame), { timeout: 3000 }).toBe('1');
     await frame.locator('[data-slider]').hover();
