@@ -149,7 +149,8 @@ export function Modal(props: { onClose: () => void; opener: HTMLElement | null; 
 
 /**
  * Five stars as a radio group: arrow keys move between them, each labelled with its number of stars. An optional
- * group starts with a "no rating" choice, so a score given by mistake can be taken back (a radio cannot be unchecked).
+ * group has a "no rating" choice (checked at first), so a score given by mistake can be taken back (a radio cannot
+ * be unchecked).
  */
 export function StarInput({ name, legend, required, error }: { name: string; legend: string; required?: boolean; error?: string }) {
   const [value, setValue] = useState(0);
@@ -161,14 +162,6 @@ export function StarInput({ name, legend, required, error }: { name: string; leg
         {!required && <span class="mu"> {S.optional}</span>}
       </legend>
       <div class="row">
-        {!required && (
-          <span>
-            <input type="radio" class="sr" id={`${name}-0`} name={name} value={0} defaultChecked onChange={() => setValue(0)} />
-            <label for={`${name}-0`} class="none">
-              {S.noRating}
-            </label>
-          </span>
-        )}
         {[1, 2, 3, 4, 5].map((n) => (
           <span key={n}>
             <input
@@ -185,6 +178,15 @@ export function StarInput({ name, legend, required, error }: { name: string; leg
             </label>
           </span>
         ))}
+        {/* After the stars, so that on a narrow column it wraps as a whole onto its own line. */}
+        {!required && (
+          <span>
+            <input type="radio" class="sr" id={`${name}-0`} name={name} value={0} defaultChecked onChange={() => setValue(0)} />
+            <label for={`${name}-0`} class="none">
+              {S.noRating}
+            </label>
+          </span>
+        )}
       </div>
       {error && (
         <p id={errorId} class="err">
