@@ -87,6 +87,12 @@ export class WebshopStore {
   readonly collection: Collection<Webshop>;
   private readonly cache: BoundedCache<Webshop | null>;
   private readonly loading = new Map<number, Promise<Webshop | null>>();
+  /**
+   * Counts the starts and ends of writes. A read caches its answer only when no write began or ended while it ran:
+   * otherwise it may have fetched the document from before the write (e.g. a rotated-away API code) and would put
+   * it back in the cache after the write cleared it.
+   */
+  private writes = 0;
 
   constructor(
     private readonly db: Db,
@@ -132,10 +138,17 @@ export class WebshopStore {
     // Requests that miss together share one query: when the TTL ends under load, every request would send its own.
     let loading = this.loading.get(id);
     if (!loading) {
-      loading = this.collection
+      const writesAtStart = this.writes;
+      const query: Promise<Webshop | null> = this.collection
         .findOne({ id }, { projection: { _id: 0 } })
-        .then((shop) => (this.cache.set(key, shop, 2048), shop))
-        .finally(() => this.loading.delete(id));
+        .then((shop) => {
+          if (this.writes === writesAtStart) this.cache.set(key, shop, 2048);
+          return shop;
+        })
+        .finally(() => {
+          if (this.loading.get(id) === query) this.loading.delete(id);
+        });
+      loading = query;
       this.loading.set(id, loading);
     }
     return loading;
@@ -144,10 +157,17 @@ export class WebshopStore {
   async update(id: number, changes: Partial<Omit<Webshop, 'id' | 'created'>>): Promise<Webshop | null> {
     const set: Partial<Webshop> = { ...changes, updated: this.now() };
     if (changes.url !== undefined) set.host = hostOf(changes.url);
-    // No projection here: FerretDB's findAndModify does not support `fields`.
-    const updated = await this.collection.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' });
-    this.cache.delete(String(id));
-    this.loading.delete(id);
+    this.writes++;
+    let updated;
+    try {
+      // No projection here: FerretDB's findAndModify does not support `fields`.
+      updated = await this.collection.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' });
+    } finally {
+      this.writes++;
+      this.cache.delete(String(id));
+      // Reads that started before the write may answer with the old document; later reads must not join them.
+      this.loading.delete(id);
+    }
     if (!updated) return null;
     const { _id, ...shop } = updated as Webshop & { _id: unknown };
     return shop;

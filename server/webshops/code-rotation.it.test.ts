@@ -1,0 +1,78 @@
+// A read that was in flight while the code rotated must not put the old code back in the cache: the old code would
+// then keep working in this process for up to CACHE_TTL_MS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { WebshopStore } from './store.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** Holds back the answer of the store's next findOne (the real query runs) until release() is called. */
+function holdNextRead(store: WebshopStore): { read: Promise<void>; release: () => void } {
+  const collection = store.collection;
+  const real = collection.findOne.bind(collection) as (...args: unknown[]) => Promise<unknown>;
+  let release!: () => void;
+  const gate = new Promise<void>((ok) => (release = ok));
+  let markRead!: () => void;
+  const read = new Promise<void>((ok) => (markRead = ok));
+  (collection as unknown as { findOne: unknown }).findOne = async (...args: unknown[]) => {
+    (collection as unknown as { findOne: unknown }).findOne = real;
+    const result = await real(...args);
+    markRead();
+    await gate;
+    return result;
+  };
+  return { read, release };
+}
+
+describe('WebshopStore: code rotation during a read', () => {
+  it('does not cache the old code from a read that finished after the rotation', async () => {
+    const store = new WebshopStore(t.db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 });
+    const shop = await store.create({ name: 'Race BV', url: 'https://race.example/' });
+    const held = holdNextRead(store);
+    const inFlight = store.get(shop.id);
+    await held.read; // the old document has been read
+    const rotated = await store.rotateCode(shop.id);
+    expect(rotated?.code).not.toBe(shop.code);
+    held.release();
+    expect((await inFlight)?.code).toBe(shop.code); // the caller that asked before the rotation may see the old one
+    expect((await store.get(shop.id))?.code).toBe(rotated?.code);
+  });
+
+  it('does not cache the old code from a read that started while the rotation was being written', async () => {
+    const store = new WebshopStore(t.db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 });
+    const shop = await store.create({ name: 'Race 2 BV', url: 'https://race2.example/' });
+    // The rotation has begun but its write waits until a read has fetched the old document; that read's answer is
+    // held back until the rotation has finished.
+    const collection = store.collection;
+    const realUpdate = collection.findOneAndUpdate.bind(collection) as (...args: unknown[]) => Promise<unknown>;
+    const held = holdNextRead(store);
+    (collection as unknown as { findOneAndUpdate: unknown }).findOneAndUpdate = async (...args: unknown[]) => {
+      await held.read;
+      return realUpdate(...args);
+    };
+    const rotating = store.rotateCode(shop.id);
+    const inFlight = store.get(shop.id);
+    const rotated = await rotating;
+    held.release();
+    expect((await inFlight)?.code).toBe(shop.code);
+    expect((await store.get(shop.id))?.code).toBe(rotated?.code);
+  });
+
+  it('a read that starts after the rotation is not answered by one that started before it', async () => {
+    const store = new WebshopStore(t.db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 });
+    const shop = await store.create({ name: 'Race 3 BV', url: 'https://race3.example/' });
+    const held = holdNextRead(store);
+    const before = store.get(shop.id);
+    await held.read;
+    const rotated = await store.rotateCode(shop.id);
+    const after = store.get(shop.id);
+    held.release();
+    expect((await before)?.code).toBe(shop.code);
+    expect((await after)?.code).toBe(rotated?.code);
+    expect((await store.get(shop.id))?.code).toBe(rotated?.code);
+  });
+});
