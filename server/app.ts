@@ -125,7 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerWidgetRoutes(router, services);
   registerMailRoutes(router, services);
 
-  const app = new Koa({ proxy: config.trustProxy });
+  // The client writes X-Forwarded-For as it likes and each proxy appends what it saw: only the last
+  // `trustProxyHops` entries are ours, so ctx.ip is the entry that far from the right (Koa: ips.slice(-n)[0]).
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   app.use(errorHandler(log, config.brandName));
   app.use(accessLog(log));
   app.use(async (ctx, next) => {

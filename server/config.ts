@@ -22,6 +22,8 @@ const schema = z.object({
   BRAND_NAME: z.string().min(1).max(60).default('Service'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** How many proxies of ours append to X-Forwarded-For: the client is that many entries from the right. */
+  TRUST_PROXY_HOPS: int(1, 20).optional(),
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
   /** Requests per minute per client address on /api and public endpoints; 0 turns the limit off. */
@@ -84,6 +86,8 @@ export type Config = {
   brandName: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** With trustProxy: the client address is the X-Forwarded-For entry this many from the right. */
+  trustProxyHops: number;
   tls: { certFile: string; keyFile: string } | undefined;
   rateLimit: { perIpPerMinute: number; perShopPerMinute: number };
   cache: { ttlMs: number; maxEntries: number; maxBytes: number };
@@ -120,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production');
   const dkimSet = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length;
   if (dkimSet !== 0 && dkimSet !== 3) problems.push('DKIM_DOMAIN/DKIM_SELECTOR/DKIM_PRIVATE_KEY_FILE: set all three or none');
+  if (e.TRUST_PROXY_HOPS !== undefined && !e.TRUST_PROXY) problems.push('TRUST_PROXY_HOPS: only with TRUST_PROXY=1');
   if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
     problems.push('TLS_CERT_FILE/TLS_KEY_FILE: set both or neither');
   }
@@ -141,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandName: e.BRAND_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? 1,
     tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
     rateLimit: { perIpPerMinute: e.RATE_LIMIT_PER_IP, perShopPerMinute: e.RATE_LIMIT_PER_SHOP },
     cache: { ttlMs: e.CACHE_TTL_MS, maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: e.CACHE_MAX_MB * 1024 * 1024 },
