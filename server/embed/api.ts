@@ -6,6 +6,7 @@ import type { Context, Middleware } from 'koa';
 import { parseJsonObject, readRawBody, type Fields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { RateLimiter } from '../http/rate-limit.js';
+import { clientKey } from '../http/client-key.js';
 import { idParam, validate } from '../http/validate.js';
 import { verifyOrderSignature } from '../consents/signature.js';
 import { normalizeLanguage } from '../languages.js';
@@ -150,7 +151,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
 
   // Called for signed elements only, before the dialog: it checks and stores nothing (see docs/decisions.md).
   router.post(PATHS.verify, cors, async (ctx) => {
-    limited(popupLimiter, ctx.ip);
+    limited(popupLimiter, clientKey(ctx.ip));
     const shop = await shopOf(ctx);
     const body = validate(verifySchema, await readJson(ctx), 400);
     const order = orderOf(shop, body.order);
@@ -162,7 +163,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
   });
 
   router.post(PATHS.consent, cors, async (ctx) => {
-    limited(popupLimiter, ctx.ip);
+    limited(popupLimiter, clientKey(ctx.ip));
     const shop = await shopOf(ctx);
     const body = validate(consentSchema, await readJson(ctx), 400);
     const order = orderOf(shop, body.order);
@@ -208,7 +209,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
   });
 
   router.post(PATHS.review, cors, async (ctx) => {
-    limited(popupLimiter, ctx.ip);
+    limited(popupLimiter, clientKey(ctx.ip));
     const shop = await shopOf(ctx);
     const body = validate(popupReviewSchema, await readJson(ctx), 400);
     const token = await popupTokens.peek(shop.id, body.reviewToken);
@@ -240,8 +241,8 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
   });
 
   router.post(PATHS.experiences, cors, async (ctx) => {
-    limited(popupLimiter, ctx.ip);
-    limited(formAddressLimiter, ctx.ip);
+    limited(popupLimiter, clientKey(ctx.ip));
+    limited(formAddressLimiter, clientKey(ctx.ip));
     const shop = await shopOf(ctx);
     const raw = await readJson(ctx);
     // A bot that filled the hidden field is told what a person is told, and nothing is stored.

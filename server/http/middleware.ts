@@ -6,6 +6,7 @@ import { MESSAGES } from './classic.js';
 import type { Logger } from '../log.js';
 import { redactUrl } from '../log.js';
 import type { RateLimiter } from './rate-limit.js';
+import { clientKey } from './client-key.js';
 
 export function errorHandler(log: Logger, brandName: string): Middleware {
   return async (ctx, next) => {
@@ -50,7 +51,7 @@ export function accessLog(log: Logger): Middleware {
 
 export function ipRateLimit(limiter: RateLimiter): Middleware {
   return async (ctx, next) => {
-    const wait = limiter.hit(`ip:${ctx.ip}`);
+    const wait = limiter.hit(`ip:${clientKey(ctx.ip)}`);
     if (wait > 0) throw new HttpError(429, MESSAGES.tooMany, 'too_many_requests', { 'Retry-After': String(wait) });
     await next();
   };

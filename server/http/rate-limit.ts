@@ -1,9 +1,16 @@
-// Fixed-window request counters per key (client address, webshop). In-process: with several processes each
-// enforces the limit on its own share of the traffic. Memory is bounded by pruning finished windows.
+// Request counters per key (client address, webshop), each in a window of its own that starts with the key's first
+// request. In-process: with several processes each enforces the limit on its own share of the traffic.
+// Memory is bounded by maxKeys: past it the least recently used keys are forgotten, never the busy ones, so a
+// client cannot reset its own counter by sending requests under many other keys.
+
+interface Window {
+  start: number;
+  count: number;
+}
 
 export class RateLimiter {
-  private windowStart = 0;
-  private counts = new Map<string, number>();
+  /** In order of last use (a hit moves its key to the end), so the first keys are the least recently used. */
+  private readonly windows = new Map<string, Window>();
 
   /** `perMinute` is the number allowed per window; the window is a minute unless `windowMs` says otherwise. */
   constructor(
@@ -13,17 +20,29 @@ export class RateLimiter {
     private readonly windowMs = 60_000,
   ) {}
 
-  /** Counts a request; returns 0 when allowed, else the seconds until the window resets (for Retry-After). */
+  /** Counts a request; returns 0 when allowed, else the seconds until the key's window ends (for Retry-After). */
   hit(key: string): number {
     if (this.perMinute <= 0) return 0;
     const now = this.now();
-    if (now - this.windowStart >= this.windowMs || this.counts.size > this.maxKeys) {
-      this.windowStart = now;
-      this.counts = new Map();
+    const previous = this.windows.get(key);
+    this.windows.delete(key);
+    const window = previous && now - previous.start < this.windowMs ? previous : { start: now, count: 0 };
+    window.count++;
+    this.windows.set(key, window);
+    this.forgetUnused(now);
+    if (window.count <= this.perMinute) return 0;
+    return Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
+  }
+
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Drops ended windows from the least recently used end, then keys past maxKeys. */
+  private forgetUnused(now: number): void {
+    for (const [key, window] of this.windows) {
+      if (this.windows.size <= this.maxKeys && now - window.start < this.windowMs) break;
+      this.windows.delete(key);
     }
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
-    if (count <= this.perMinute) return 0;
-    return Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
   }
 }
