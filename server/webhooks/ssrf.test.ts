@@ -40,6 +40,10 @@ describe('isForbiddenAddress', () => {
     ['::ffff:100.64.0.1', 'IPv4-mapped CGNAT'],
     ['0:0:0:0:0:ffff:c0a8:0101', 'IPv4-mapped 192.168.1.1, long form'],
     ['::127.0.0.1', 'IPv4-compatible loopback'],
+    ['::ffff:0:127.0.0.1', 'SIIT (IPv4-translated) loopback'],
+    ['::ffff:0:7f00:1', 'SIIT loopback, hex'],
+    ['0:0:0:0:ffff:0:a9fe:a9fe', 'SIIT metadata, long form'],
+    ['::ffff:0:10.0.0.1', 'SIIT private'],
     ['64:ff9b::7f00:1', 'NAT64 of loopback'],
     ['64:ff9b::a9fe:a9fe', 'NAT64 of metadata'],
     ['2002:7f00:1::', '6to4 of loopback'],
@@ -72,6 +76,7 @@ describe('isForbiddenAddress', () => {
     ['2606:4700:4700::1111'],
     ['2a00:1450:4001:82a::200e'],
     ['::ffff:8.8.8.8'],
+    ['::ffff:0:8.8.8.8'],
     ['64:ff9b::808:808'],
     ['2002:0808:0808::1'],
   ])('allows the public address %s', (ip) => {

@@ -56,10 +56,11 @@ function forbiddenV4(bytes: number[]): boolean {
 
 const startsWith = (bytes: number[], prefix: number[]) => prefix.every((b, i) => bytes[i] === b);
 
-/** The IPv4 address an IPv6 address stands for (mapped, compatible, NAT64, 6to4), if any. */
+/** The IPv4 address an IPv6 address stands for (mapped, translated, compatible, NAT64, 6to4), if any. */
 function embeddedV4(bytes: number[]): number[] | undefined {
   const zeros = (n: number) => new Array<number>(n).fill(0);
   if (startsWith(bytes, [...zeros(10), 0xff, 0xff])) return bytes.slice(12); // ::ffff:a.b.c.d (IPv4-mapped)
+  if (startsWith(bytes, [...zeros(8), 0xff, 0xff, 0, 0])) return bytes.slice(12); // ::ffff:0:a.b.c.d (IPv4-translated, SIIT)
   // ::a.b.c.d (IPv4-compatible, deprecated but still routed by some stacks); :: and ::1 land in 0.0.0.0/8.
   if (startsWith(bytes, zeros(12))) return bytes.slice(12);
   if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, ...zeros(8)])) return bytes.slice(12); // 64:ff9b::/96 (NAT64)
