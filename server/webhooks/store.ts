@@ -61,6 +61,19 @@ export class WebhookStore {
     return clean;
   }
 
+  /**
+   * Creates a subscription unless the shop has `max` already; null when it has. Counted again after the insert, so
+   * concurrent calls cannot together go past `max`: a call that then finds more takes its own subscription back.
+   * (Of calls that all find more at once, each does: the shop stays below `max` and they can try again.)
+   */
+  async createWithin(shopId: number, input: NewWebhookSubscription, max: number): Promise<WebhookSubscription | null> {
+    if ((await this.countForShop(shopId)) >= max) return null;
+    const created = await this.create(shopId, input);
+    if ((await this.countForShop(shopId)) <= max) return created;
+    await this.collection.deleteOne({ id: created.id });
+    return null;
+  }
+
   /** One page of a shop's subscriptions, newest first, and how many it has in all. */
   async page(shopId: number, offset: number, limit: number): Promise<{ items: WebhookSubscription[]; total: number }> {
     const [items, total] = await Promise.all([

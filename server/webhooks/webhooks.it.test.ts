@@ -98,12 +98,46 @@ describe('POST /api/1.0/webhook.json', () => {
     });
   });
 
-  it('limits the number of subscriptions per shop', async () => {
+  it('limits a shop to 20 subscriptions, switched-off ones included; deleting one frees its place', async () => {
     const s = await t.createShop();
-    for (let i = 0; i < 100; i++) {
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await subscribe({ url: `https://hooks.example/${i}`, topic: 'reviews.created', is_active: i % 2 === 0 }, { as: s });
+      expect(res.status).toBe(200);
+      ids.push((await res.json()).data.webhook_id);
+    }
+    const full = 'A webshop can have at most 20 webhook subscriptions: delete one (DELETE /api/1.0/webhooks/{id}.json) before adding another.';
+    await expectError(await subscribe({ url: 'https://hooks.example/one-more', topic: 'reviews.created' }, { as: s }), 400, full);
+    expect(await t.services.webhooks.countForShop(s.id)).toBe(20);
+    // Another shop is not affected.
+    expect((await subscribe({ url: 'https://hooks.example/elsewhere', topic: 'reviews.created' }, { as: await t.createShop() })).status).toBe(200);
+
+    const removed = await t.fetch(withAuth(`/api/1.0/webhooks/${ids[0]}.json`, s), { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect((await subscribe({ url: 'https://hooks.example/one-more', topic: 'reviews.created' }, { as: s })).status).toBe(200);
+    await expectError(await subscribe({ url: 'https://hooks.example/two-more', topic: 'reviews.created' }, { as: s }), 400, full);
+  });
+
+  it('holds the limit when a shop subscribes many times at once', async () => {
+    const s = await t.createShop();
+    for (let i = 0; i < 15; i++) {
       await t.services.webhooks.create(s.id, { url: `https://hooks.example/${i}`, topic: 'reviews.created', is_active: true });
     }
-    await expectError(await subscribe({ url: 'https://hooks.example/one-more', topic: 'reviews.created' }, { as: s }), 400, /at most 100/);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => subscribe({ url: `https://hooks.example/burst-${i}`, topic: 'reviews.created' }, { as: s })),
+    );
+    const count = await t.services.webhooks.countForShop(s.id);
+    expect(count).toBeLessThanOrEqual(20);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(count - 15);
+    for (const refused of answers.filter((a) => a.status !== 200)) await expectError(refused, 400, /at most 20 /);
+  });
+
+  it('refuses new subscriptions to a shop that has more than the limit from before it was lowered', async () => {
+    const s = await t.createShop();
+    for (let i = 0; i < 25; i++) {
+      await t.services.webhooks.create(s.id, { url: `https://hooks.example/${i}`, topic: 'reviews.created', is_active: true });
+    }
+    await expectError(await subscribe({ url: 'https://hooks.example/one-more', topic: 'reviews.created' }, { as: s }), 400, /at most 20 /);
   });
 });
 
@@ -111,10 +145,10 @@ describe('GET /api/1.0/webhooks.json', () => {
   let listed: Webshop;
   beforeAll(async () => {
     listed = await t.createShop({ name: 'Listed Shop' });
-    // Created through the API one after the other, so creation order is the numbering order.
+    // More than a shop may subscribe today (a shop from before the limit was lowered), so they are created in the
+    // store, one after the other: creation order is the numbering order.
     for (let i = 1; i <= 23; i++) {
-      const res = await subscribe({ url: `https://hooks.example/${i}`, topic: 'reviews.updated' }, { as: listed });
-      expect(res.status).toBe(200);
+      await t.services.webhooks.create(listed.id, { url: `https://hooks.example/${i}`, topic: 'reviews.updated', is_active: true });
     }
   });
 
