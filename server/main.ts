@@ -10,6 +10,7 @@ import { connect } from './db/index.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createLogger } from './log.js';
 import { buildApp } from './app.js';
+import { createDemoShop } from './webshops/demo.js';
 
 /** In development an operator token is generated once and kept under DATA_DIR. */
 function developmentAdminToken(config: Config): { token: string; created: boolean } {
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   const { app, services } = await buildApp({ config, db, log });
 
   if (!config.production && config.demoShop && (await services.webshops.count()) === 0) {
-    const shop = await services.webshops.create({ name: 'Demo Webshop', url: 'http://localhost:8080/' });
+    const shop = await createDemoShop(services);
     const base = config.baseUrl;
     console.log(
       [

@@ -116,8 +116,9 @@ describe('the app and its strings', () => {
 });
 
 describe('the demo pages (outside production)', () => {
-  it('serves the host pages with the spec snippet pointing at this service and the first shop', async () => {
-    const shop = await app.createShop({ name: 'Demo Fietsen' });
+  it('serves the host pages with the spec snippet pointing at this service and the demo shop', async () => {
+    const { createDemoShop } = await import('../webshops/demo.js');
+    const shop = await createDemoShop(app.services);
     const index = await app.fetch('/demo/');
     expect(index.status).toBe(200);
     expect(await index.text()).toContain('thankyou.html?shape=signed');
@@ -130,7 +131,8 @@ describe('the demo pages (outside production)', () => {
 
   it('prints the order element in the shape asked for, signed with the shop code', async () => {
     const { orderSignature } = await import('../consents/signature.js');
-    const shop = (await app.services.webshops.collection.find({}).sort({ id: 1 }).limit(1).toArray())[0]!;
+    const { findDemoShop } = await import('../webshops/demo.js');
+    const shop = (await findDemoShop(app.services))!;
     const signed = await (await app.fetch('/demo/thankyou.html?shape=signed&order=A-1&email=a@example.com&name=Ann&delay=2')).text();
     const fields = { webshopId: shop.id, orderNumber: 'A-1', email: 'a@example.com', firstName: 'Ann', inviteDelay: 2 };
     expect(signed).toContain(`"signature": "${orderSignature(fields, shop.id, shop.code)}"`);

@@ -1,6 +1,7 @@
 // Demo shop pages for the embeds (e2e/hosts/*.html): the end-to-end tests serve them from another site
 // (127.0.0.2, see e2e/hosts/server.ts), and outside production the service serves them at /demo/ so a newcomer can
-// see the sidebar, tooltips and pop-ups at once. Query parameters shape a page:
+// see the sidebar, tooltips and pop-ups at once: for the demo shop only and to this machine only, since the page
+// signs order data with the shop's code and runs on the service's own origin. Query parameters shape a page:
 //   _service_*=value    sets that page global before the snippet (`true`/`false` become booleans)
 //   shape=typed|untyped|escaped|strings|signed|badsig    prints the order-data element as plugins do
 //   order=, email=, name=, delay=    the order it describes;  htmllang=    the page's <html lang>;  embed=0    no snippet
@@ -9,8 +10,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Router from '@koa/router';
 import { orderSignature } from '../consents/signature.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, sendError } from '../http/errors.js';
+import { isLoopbackRequest } from '../http/local.js';
 import type { Services } from '../services.js';
+import { findDemoShop } from '../webshops/demo.js';
 import { projectRoot } from './root.js';
 
 export const HOST_PAGES_DIR = join(projectRoot(), 'e2e', 'hosts');
@@ -27,8 +30,12 @@ export interface HostContext {
 
 const html = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-/** JSON that is safe inside an inline <script>. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/**
+ * JSON that is safe inside an inline <script>, executed or not: no `<` can end the element or open a comment, and
+ * no line separator can end a string in older engines. JSON.parse reads the escapes back as the same characters.
+ */
+const scriptJson = (value: unknown, indent?: number) =>
+  JSON.stringify(value, null, indent).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The page globals from the query, as a shop would write them before the snippet. */
 export function globalsJs(ctx: HostContext): string {
@@ -68,11 +75,11 @@ export function orderElement(ctx: HostContext): string {
   const id = `${ctx.brand}_order_completed`;
   switch (shape) {
     case 'untyped':
-      return `<script id="${id}">${JSON.stringify(fields)}</script>`;
+      return `<script id="${id}">${scriptJson(fields)}</script>`;
     case 'escaped':
       return `<script type="application/json" id="${id}">${html(JSON.stringify(fields))}</script>`;
     case 'strings':
-      return `<script type="application/json" id="${id}">${JSON.stringify({
+      return `<script type="application/json" id="${id}">${scriptJson({
         ...fields,
         webshopId: String(fields.webshopId),
         inviteDelay: String(fields.inviteDelay),
@@ -81,10 +88,10 @@ export function orderElement(ctx: HostContext): string {
     case 'badsig': {
       const signature =
         shape === 'signed' && ctx.apiCode ? orderSignature(fields, ctx.shopId, ctx.apiCode) : 'ab'.repeat(64);
-      return `<script type="application/json" id="${id}">\n${JSON.stringify({ ...fields, signature }, null, 2)}\n</script>`;
+      return `<script type="application/json" id="${id}">\n${scriptJson({ ...fields, signature }, 2)}\n</script>`;
     }
     default:
-      return `<script type="application/json" id="${id}">\n${JSON.stringify(fields, null, 2)}\n</script>`;
+      return `<script type="application/json" id="${id}">\n${scriptJson(fields, 2)}\n</script>`;
   }
 }
 
@@ -119,27 +126,31 @@ export function strictCsp(service: string): string {
   ].join('; ');
 }
 
-/** /demo/ on the service itself (never in production): the host pages with the first (demo) shop or `?id=`. */
+/** /demo/ on the service itself (never in production, only to this machine): the host pages with the demo shop. */
 export function registerEmbedDemoRoutes(router: Router, services: Services): void {
-  if (services.config.production) return;
+  const { config } = services;
+  if (config.production) return;
   // Relative links between the pages need the trailing slash (the router matches /demo and /demo/ alike).
-  router.get('/demo', (ctx, next) => (ctx.path === '/demo' ? ctx.redirect('/demo/') : next()));
+  router.get('/demo', (ctx, next) => {
+    if (!isLoopbackRequest(ctx, config.baseUrl)) return sendError(ctx, 404, 'Not found.');
+    return ctx.path === '/demo' ? ctx.redirect('/demo/') : next();
+  });
   router.get('/demo/{:page}', async (ctx) => {
+    if (!isLoopbackRequest(ctx, config.baseUrl)) return sendError(ctx, 404, 'Not found.');
     if (ctx.params.page === 'shop.css') {
       ctx.type = 'text/css; charset=utf-8';
       ctx.body = readFileSync(join(HOST_PAGES_DIR, 'shop.css'));
       return;
     }
     const query = new URLSearchParams(ctx.querystring);
-    const requested = Number(query.get('id'));
-    const shop =
-      requested > 0
-        ? await services.webshops.get(requested)
-        : await services.webshops.collection.findOne({}, { sort: { id: 1 }, projection: { _id: 0 } });
-    if (!shop) throw new HttpError(404, 'No webshop yet: create one first (the demo shop is created on first start).');
-    // (Koa 3's ctx.origin is the Origin header; this is where the browser reached us.)
+    const shop = await findDemoShop(services);
+    if (!shop) {
+      throw new HttpError(404, 'There is no demo shop: it is created on the first start with an empty database (DEMO_SHOP=1).');
+    }
+    // Where the browser reached us: a local name, and no forwarding header was there to say otherwise (see above).
+    // (Koa 3's ctx.origin is the Origin header.)
     const self = `${ctx.protocol}://${ctx.host}`;
-    const host: HostContext = { service: self, shopId: shop.id, apiCode: shop.code, brand: services.config.brand, query };
+    const host: HostContext = { service: self, shopId: shop.id, apiCode: shop.code, brand: config.brand, query };
     const page = ctx.params.page ?? 'index.html';
     if (page === 'snippet.js') {
       ctx.type = 'text/javascript; charset=utf-8';
@@ -149,6 +160,7 @@ export function registerEmbedDemoRoutes(router: Router, services: Services): voi
     const body = renderHostPage(page, host);
     if (body === undefined) throw new HttpError(404, 'No such demo page.');
     if (page === 'csp.html') ctx.set('Content-Security-Policy', strictCsp(self));
+    ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = body;
   });

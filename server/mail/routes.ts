@@ -7,6 +7,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
 import { sendError } from '../http/errors.js';
+import { isLoopbackRequest } from '../http/local.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Language } from '../languages.js';
 import { MAIL_STRINGS, fill } from './strings.js';
@@ -94,7 +95,7 @@ export function registerMailRoutes(router: Router, services: Services): void {
   });
 
   const outboxAllowed = (ctx: Context) =>
-    services.mailer.kind === 'outbox' && !config.production && isLoopbackRequest(ctx);
+    services.mailer.kind === 'outbox' && !config.production && isLoopbackRequest(ctx, config.baseUrl);
 
   router.get('/dev/outbox', async (ctx) => {
     if (!outboxAllowed(ctx)) return sendError(ctx, 404, 'Not found.');
@@ -133,14 +134,4 @@ export function registerMailRoutes(router: Router, services: Services): void {
     ctx.type = 'text/plain; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
   });
-}
-
-/**
- * From this machine and not through a proxy: a reverse proxy on the same host would make every visitor look local,
- * so a forwarding header disqualifies the request whatever TRUST_PROXY says.
- */
-export function isLoopbackRequest(ctx: Context): boolean {
-  const remote = ctx.req.socket.remoteAddress ?? '';
-  const loopback = remote === '::1' || /^(::ffff:)?127\./.test(remote);
-  return loopback && !ctx.get('x-forwarded-for') && !ctx.get('forwarded') && !ctx.get('x-real-ip');
 }
