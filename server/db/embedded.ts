@@ -2,9 +2,12 @@
 // `mongod` when one is on the PATH, otherwise FerretDB 1.24 with its SQLite backend (scripts/install-ferretdb.sh
 // builds it), otherwise mongodb-memory-server when the user installed it. Data lives under dataDir and survives
 // restarts; stop() ends the server with the service.
+// These servers run without authentication, so FerretDB listens only on a Unix socket in a 0700 directory: other
+// local users can neither connect nor read its files. mongod and mongodb-memory-server listen on loopback TCP.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, connect as tcpConnect } from 'node:net';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { createServer, connect, type NetConnectOpts } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -44,19 +47,59 @@ export function findFerretDb(): string | undefined {
   }
 }
 
-async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
+/** Whether something accepts connections at a TCP port or a Unix socket path. */
+function accepts(address: NetConnectOpts): Promise<boolean> {
+  return new Promise<boolean>((ok) => {
+    const socket = connect(address);
+    socket.once('connect', () => (socket.destroy(), ok(true)));
+    socket.once('error', () => ok(false));
+  });
+}
+
+const describeAddress = (address: NetConnectOpts) => ('path' in address ? address.path : `port ${address.port}`);
+
+async function waitForListener(address: NetConnectOpts, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`database server exited with code ${child.exitCode}:\n${output()}`);
-    const open = await new Promise<boolean>((ok) => {
-      const socket = tcpConnect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), ok(true)));
-      socket.once('error', () => ok(false));
-    });
-    if (open) return;
+    if (await accepts(address)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`database server did not open port ${port} in 20 s:\n${output()}`);
+  throw new Error(`database server did not open ${describeAddress(address)} in 20 s:\n${output()}`);
+}
+
+/** A directory only this user may enter; an existing one (e.g. made by an older version) is closed up too. */
+function privateDir(path: string): string {
+  mkdirSync(path, { recursive: true, mode: 0o700 });
+  chmodSync(path, 0o700);
+  return path;
+}
+
+const SOCKET_NAME = 'db.sock'; // the driver takes a host as a socket path only when it ends in `.sock`
+/** A socket address holds 108 bytes on Linux and 104 on macOS, the final NUL included. */
+const MAX_SOCKET_PATH = 103;
+
+/**
+ * Where FerretDB's socket goes: in the private database directory, or, when that path is too long for a socket
+ * address, in a private directory under the system's temporary directory that stop() removes.
+ */
+function socketPlace(dbPath: string): { path: string; remove: () => void } {
+  const inDataDir = join(dbPath, SOCKET_NAME);
+  if (Buffer.byteLength(inDataDir) <= MAX_SOCKET_PATH) return { path: inDataDir, remove: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'review-db-')); // mode 0700
+  const path = join(dir, SOCKET_NAME);
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`no socket path short enough for the embedded database: ${path} (set a shorter DATA_DIR or TMPDIR)`);
+  }
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A socket left behind by a server that crashed would make the new one fail with "address already in use". */
+async function removeStaleSocket(path: string): Promise<void> {
+  if (!existsSync(path)) return;
+  if (await accepts({ path })) throw new Error(`another database server is listening at ${path}`);
+  unlinkSync(path);
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -72,7 +115,7 @@ async function startProcess(
   kind: 'mongod' | 'ferretdb',
   command: string,
   args: string[],
-  port: number,
+  address: { port: number } | { path: string },
 ): Promise<EmbeddedDatabase> {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -81,37 +124,50 @@ async function startProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  await waitForPort(port, child, () => output);
-  return { uri: `mongodb://127.0.0.1:${port}/`, kind, stop: () => stopChild(child) };
+  await waitForListener(address, child, () => output);
+  const host = 'path' in address ? encodeURIComponent(address.path) : `127.0.0.1:${address.port}`;
+  return { uri: `mongodb://${host}/`, kind, stop: () => stopChild(child) };
 }
 
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
   const dir = resolve(dataDir);
-  const port = await freePort();
   const mongod = onPath('mongod');
   if (mongod) {
+    const port = await freePort();
     const dbPath = join(dir, 'mongod');
     mkdirSync(dbPath, { recursive: true });
-    return startProcess('mongod', mongod, ['--dbpath', dbPath, '--bind_ip', '127.0.0.1', '--port', String(port)], port);
+    return startProcess('mongod', mongod, ['--dbpath', dbPath, '--bind_ip', '127.0.0.1', '--port', String(port)], { port });
   }
   const ferretdb = findFerretDb();
   if (ferretdb) {
-    const dbPath = join(dir, 'ferretdb');
-    mkdirSync(dbPath, { recursive: true });
-    return startProcess(
-      'ferretdb',
-      ferretdb,
-      [
-        '--handler=sqlite',
-        `--sqlite-url=file:${dbPath}/`,
-        `--listen-addr=127.0.0.1:${port}`,
-        `--state-dir=${dbPath}`,
-        '--telemetry=disable',
-        '--debug-addr=-',
-        '--log-level=error',
-      ],
-      port,
-    );
+    const dbPath = privateDir(join(dir, 'ferretdb'));
+    const socket = socketPlace(dbPath);
+    try {
+      await removeStaleSocket(socket.path);
+      const started = await startProcess(
+        'ferretdb',
+        ferretdb,
+        [
+          '--handler=sqlite',
+          `--sqlite-url=file:${dbPath}/`,
+          '--listen-addr=', // no TCP listener
+          `--listen-unix=${socket.path}`,
+          `--state-dir=${dbPath}`,
+          '--telemetry=disable',
+          '--debug-addr=-',
+          '--log-level=error',
+        ],
+        { path: socket.path },
+      );
+      const stop = async () => {
+        await started.stop();
+        socket.remove();
+      };
+      return { ...started, stop };
+    } catch (err) {
+      socket.remove();
+      throw err;
+    }
   }
   try {
     // Not a dependency: it downloads mongod at first use, which needs internet. Users who have it installed get it.
