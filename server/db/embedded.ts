@@ -124,7 +124,12 @@ async function startProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  await waitForListener(address, child, () => output);
+  try {
+    await waitForListener(address, child, () => output);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
   const host = 'path' in address ? encodeURIComponent(address.path) : `127.0.0.1:${address.port}`;
   return { uri: `mongodb://${host}/`, kind, stop: () => stopChild(child) };
 }
