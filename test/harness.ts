@@ -24,12 +24,13 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `now`: the service's clock, for tests that move time (every store and route reads it). */
+export async function startTestApp(env: Record<string, string> = {}, { now }: { now?: () => Date } = {}): Promise<TestApp> {
   const client = new MongoClient(inject('mongoUri'));
   await client.connect();
   const db = client.db(`t_${randomBytes(6).toString('hex')}`);
   const config = testConfig({ BASE_URL: 'http://127.0.0.1:1', ...env });
-  const built = await buildApp({ config, db, log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
+  const built = await buildApp({ config, db, log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), now });
   const server = createServer(built.app.callback());
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
