@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asList, parseFormEncoded } from './body.js';
+import { asList, BODY_CAPS, parseFormEncoded, readFields } from './body.js';
+import { HttpError } from './errors.js';
+import { multipartBody, requestContext } from '../../test/request-context.js';
 
 describe('parseFormEncoded (PHP-style forms)', () => {
   it('reads plain fields, keeping leading zeros and empty strings', () => {
@@ -21,5 +23,111 @@ describe('parseFormEncoded (PHP-style forms)', () => {
     const fields = parseFormEncoded('__proto__[polluted]=yes&constructor[prototype][x]=1');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(fields)).toBeNull();
+  });
+});
+
+describe('caps on fields and nesting (linear whatever the body)', () => {
+  const repeat = (n: number, piece: (i: number) => string, sep = '&') => Array.from({ length: n }, (_, i) => piece(i)).join(sep);
+  const statusOf = async (work: () => unknown): Promise<number | 'ok'> => {
+    try {
+      await work();
+      return 'ok';
+    } catch (err) {
+      if (err instanceof HttpError) return err.status;
+      throw err;
+    }
+  };
+  /** The fastest of three runs, in ms: a busy machine slows some runs, never all three by seconds. */
+  const timed = async (work: () => unknown): Promise<number> => {
+    let fastest = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      await statusOf(work);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    return fastest;
+  };
+  const form = (text: string) => readFields(requestContext(text, 'application/x-www-form-urlencoded'), BODY_LIMIT);
+  const json = (text: string) => readFields(requestContext(text, 'application/json'), BODY_LIMIT);
+  const multipart = (fields: [string, string][]) => {
+    const { body, type } = multipartBody(fields);
+    return readFields(requestContext(body, type), BODY_LIMIT);
+  };
+  const BODY_LIMIT = 4 * 1024 * 1024;
+
+  it('appends `[]` fields in time linear in their number (10,000 took seconds when each counted the keys)', async () => {
+    const n = BODY_CAPS.fields - 1; // and the list holding them
+    const fields = Array.from({ length: n }, (): [string, string] => ['a[]', 'x']);
+    expect(await timed(() => parseFormEncoded(repeat(n, () => 'a[]=x')))).toBeLessThan(300);
+    expect(await timed(() => multipart(fields))).toBeLessThan(600);
+    const list = asList(parseFormEncoded(repeat(n, (i) => `a[]=${i}`)).a)!;
+    expect(list).toHaveLength(n);
+    expect(list.at(-1)).toBe(String(n - 1));
+  });
+
+  it('numbers `[]` after the highest index given, as PHP does, never overwriting one', () => {
+    expect(JSON.parse(JSON.stringify(parseFormEncoded('a[1]=x&a[]=y&a[]=z')))).toEqual({ a: { 1: 'x', 2: 'y', 3: 'z' } });
+    expect(JSON.parse(JSON.stringify(parseFormEncoded('a[x]=1&a[]=2&b[][c]=3&b[][c]=4')))).toEqual({
+      a: { x: '1', 0: '2' },
+      b: { 0: { c: '3' }, 1: { c: '4' } },
+    });
+  });
+
+  it('keeps keys that are not of the form name[a][b] as they are', () => {
+    const fields = parseFormEncoded('[a]=1&a]b[c]=2&a[b]c=3&a[b[c]=4&a[=5&=6');
+    expect(Object.keys(fields)).toEqual(['[a]', 'a]b[c]', 'a[b]c', 'a[b[c]', 'a[', '']);
+  });
+
+  it(`refuses more than ${BODY_CAPS.fields} fields with 413, in every encoding`, async () => {
+    const n = BODY_CAPS.fields;
+    expect(await statusOf(() => form(repeat(n, (i) => `f${i}=1`)))).toBe('ok');
+    expect(await statusOf(() => form(repeat(n + 1, (i) => `f${i}=1`)))).toBe(413);
+    expect(await statusOf(() => form(`${repeat(n, (i) => `f${i}=1`)}&&&`))).toBe('ok');
+    // The objects bracket keys make count too: 10,000 keys of 31 `[]` would make 310,000 of them.
+    expect(await statusOf(() => form(repeat(n - 1, () => 'a[]=1')))).toBe('ok');
+    expect(await statusOf(() => form(repeat(n, () => 'a[]=1')))).toBe(413);
+    expect(await statusOf(() => form(repeat(n / 10, () => `a${'[]'.repeat(BODY_CAPS.depth - 1)}=1`)))).toBe(413);
+    expect(await statusOf(() => json(`{"a":[${repeat(n - 1, () => '1', ',')}]}`))).toBe('ok');
+    expect(await statusOf(() => json(`{"a":[${repeat(n, () => '1', ',')}]}`))).toBe(413);
+    expect(await statusOf(() => json(`{${repeat(n + 1, (i) => `"k${i}":"a,{["`, ',')}}`))).toBe(413);
+    expect(await statusOf(() => multipart(Array.from({ length: n }, (_, i) => [`f${i}`, '1'])))).toBe('ok');
+    expect(await statusOf(() => multipart(Array.from({ length: n + 1 }, (_, i) => [`f${i}`, '1'])))).toBe(413);
+  });
+
+  it(`refuses nesting deeper than ${BODY_CAPS.depth} levels with 413, in every encoding`, async () => {
+    const key = (levels: number) => `a${'[]'.repeat(levels - 1)}`; // the body itself is the first level
+    expect(await statusOf(() => form(`${key(BODY_CAPS.depth)}=1`))).toBe('ok');
+    expect(await statusOf(() => form(`${key(BODY_CAPS.depth + 1)}=1`))).toBe(413);
+    expect(await statusOf(() => multipart([[key(BODY_CAPS.depth), '1']]))).toBe('ok');
+    expect(await statusOf(() => multipart([[key(BODY_CAPS.depth + 1), '1']]))).toBe(413);
+    const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expect(await statusOf(() => json(nested(BODY_CAPS.depth)))).toBe('ok');
+    expect(await statusOf(() => json(nested(BODY_CAPS.depth + 1)))).toBe(413);
+    // Brackets inside strings are text, not nesting.
+    expect(await statusOf(() => json(`{"a":"${'[{'.repeat(100)}\\"${'['.repeat(100)}"}`))).toBe('ok');
+  });
+
+  it('gives a clear message for each cap', async () => {
+    await expect(form(repeat(BODY_CAPS.fields + 1, () => 'a=1'))).rejects.toThrow(`more than ${BODY_CAPS.fields} fields`);
+    await expect(json('['.repeat(BODY_CAPS.depth + 1))).rejects.toThrow(`more than ${BODY_CAPS.depth} levels`);
+  });
+
+  it('answers the worst 4 MB bodies quickly', async () => {
+    const size = 4 * 1024 * 1024 - 16;
+    const formType = 'application/x-www-form-urlencoded';
+    const manyParts = multipartBody(Array.from({ length: size / 60 }, () => ['a[]', ''] as [string, string]));
+    const bodies: [string, string | Buffer, string][] = [
+      ['form: empty fields', 'a=&'.repeat(size / 3), formType],
+      ['form: one deep key', `a${'[]'.repeat(size / 2 - 2)}=1`, formType],
+      ['form: one key, brackets unclosed', `a${'[b'.repeat(size / 2 - 2)}=1`, formType],
+      ['form: separators only', '&'.repeat(size), formType],
+      ['json: deep', `${'['.repeat(size / 2)}${']'.repeat(size / 2)}`, 'application/json'],
+      ['json: wide', `[${'1,'.repeat(size / 2 - 1)}1]`, 'application/json'],
+      ['json: escapes', `{"a":"${'\\"'.repeat(size / 2 - 8)}"}`, 'application/json'],
+      ['multipart: empty fields', manyParts.body, manyParts.type],
+    ];
+    for (const [name, body, type] of bodies) {
+      expect(await timed(() => readFields(requestContext(body, type), BODY_LIMIT)), name).toBeLessThan(500);
+    }
   });
 });

@@ -1,11 +1,27 @@
 // Request bodies: JSON, urlencoded (with PHP bracket arrays such as phone_numbers[0]=…) and multipart/form-data
-// (fields only; files are drained and ignored). Every parser enforces a byte limit (413) and returns plain
-// objects without a prototype, so keys such as __proto__ are inert data.
+// (fields only; files are drained and ignored). Every parser enforces a byte limit and caps on the number of fields
+// and on nesting depth (413 past any of them), does work linear in the body's size, and returns plain objects
+// without a prototype, so keys such as __proto__ are inert data.
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import { HttpError } from './errors.js';
 
 export type Fields = Record<string, unknown>;
+
+/**
+ * What one body may hold, whatever its size in bytes. `fields`: values (form fields, multipart parts, JSON values)
+ * and the objects and arrays holding them, together. `depth`: levels of objects and arrays, the body itself being
+ * the first (`a[b]=1` has two).
+ */
+export const BODY_CAPS = { fields: 10_000, depth: 32 } as const;
+
+export type CapExceeded = 'fields' | 'depth';
+
+function overCap(cap: CapExceeded): HttpError {
+  return cap === 'fields'
+    ? new HttpError(413, `The request body has more than ${BODY_CAPS.fields} fields (values and nested objects together).`)
+    : new HttpError(413, `The request body is nested more than ${BODY_CAPS.depth} levels deep.`);
+}
 
 export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
@@ -34,9 +50,13 @@ export async function readFields(ctx: Context, limit: number): Promise<Fields> {
 }
 
 export function parseJsonObject(raw: Buffer | string): Fields {
+  const text = raw.toString();
+  // JSON.parse is fast, but not on millions of values or levels (seconds for 4 MB): those never reach it.
+  const cap = jsonOverCaps(text);
+  if (cap) throw overCap(cap);
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString());
+    value = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }
@@ -46,39 +66,132 @@ export function parseJsonObject(raw: Buffer | string): Fields {
   return value as Fields;
 }
 
-/** Parses `a=1&b[]=2&b[]=3&c[x]=4` the way PHP does (nested objects and arrays), into prototype-free objects. */
-export function parseFormEncoded(text: string): Fields {
-  const fields = Object.create(null) as Fields;
-  for (const [key, value] of new URLSearchParams(text)) assignBracketed(fields, key, value);
-  return fields;
+const [QUOTE, BACKSLASH, COMMA, AMPERSAND] = [0x22, 0x5c, 0x2c, 0x26];
+const [OPEN_OBJECT, OPEN_ARRAY, CLOSE_OBJECT, CLOSE_ARRAY] = [0x7b, 0x5b, 0x7d, 0x5d];
+
+/**
+ * Which cap JSON text goes past, if any, in one pass that stops there; invalid JSON is left to JSON.parse. Every
+ * object or array counts one field for its first value and one per comma after it, so this bounds the values.
+ */
+export function jsonOverCaps(text: string): CapExceeded | undefined {
+  let depth = 0;
+  let fields = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) i = stringEnd(text, i);
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (++depth > BODY_CAPS.depth) return 'depth';
+      if (++fields > BODY_CAPS.fields) return 'fields';
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
+    else if (c === COMMA && ++fields > BODY_CAPS.fields) return 'fields';
+  }
+  return undefined;
 }
 
-export function assignBracketed(target: Fields, key: string, value: string): void {
-  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-  if (!match || !match[2]) {
-    target[key] = value;
-    return;
+/** The index of the quote closing the string that opens at `start`, or the end of the text. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i;
   }
-  const path = [match[1]!, ...[...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-  let node: Fields = target;
-  for (let i = 0; i < path.length; i++) {
-    const segment = path[i]!;
-    const last = i === path.length - 1;
-    if (last) {
-      if (segment === '') {
-        node[String(Object.keys(node).length)] = value;
-      } else node[segment] = value;
-      break;
-    }
-    const name = segment === '' ? String(Object.keys(node).length) : segment;
-    const next = node[name];
-    if (typeof next === 'object' && next !== null) node = next as Fields;
-    else {
-      const created = Object.create(null) as Fields;
-      node[name] = created;
-      node = created;
+  return text.length;
+}
+
+/** Parses `a=1&b[]=2&b[]=3&c[x]=4` the way PHP does (nested objects and arrays), into prototype-free objects. */
+export function parseFormEncoded(text: string): Fields {
+  // Counted before URLSearchParams, which would take seconds to split 4 MB of `a&a&…` into pairs.
+  if (formPairCount(text) > BODY_CAPS.fields) throw overCap('fields');
+  const form = new FormFields();
+  for (const [key, value] of new URLSearchParams(text)) form.add(key, value);
+  return form.fields;
+}
+
+/** The number of name=value pairs as URLSearchParams sees them (none between `&&`), counted up to one past the cap. */
+function formPairCount(text: string): number {
+  let count = 0;
+  let inPair = false;
+  for (let i = 0; i < text.length && count <= BODY_CAPS.fields; i++) {
+    if (text.charCodeAt(i) === AMPERSAND) inPair = false;
+    else if (!inPair) {
+      inPair = true;
+      count++;
     }
   }
+  return count;
+}
+
+const WHOLE_NUMBER = /^(?:0|[1-9]\d{0,14})$/;
+
+/**
+ * The fields of one form body, built pair by pair. Values and the objects their keys create count together
+ * against the fields cap, as they do in JSON: 10,000 keys `a[][]…[]=` would otherwise make 300,000 objects.
+ */
+export class FormFields {
+  readonly fields = Object.create(null) as Fields;
+  private count = 0;
+  /** For each object made from bracket keys, the index the next `[]` takes: PHP's "next free element". */
+  private readonly nextIndex = new Map<Fields, number>();
+
+  /** Sets `key` (`name`, or `name[a][]…`) to `value`; throws 413 past a cap. */
+  add(key: string, value: string): void {
+    this.counted();
+    const path = bracketPath(key);
+    if (!path) {
+      this.fields[key] = value;
+      return;
+    }
+    let node = this.fields;
+    for (let i = 0; i < path.length - 1; i++) {
+      const name = this.slot(node, path[i]!);
+      const next = node[name];
+      if (typeof next === 'object' && next !== null) node = next as Fields;
+      else {
+        this.counted();
+        node = node[name] = Object.create(null) as Fields;
+      }
+    }
+    node[this.slot(node, path.at(-1)!)] = value;
+  }
+
+  private counted(): void {
+    if (++this.count > BODY_CAPS.fields) throw overCap('fields');
+  }
+
+  /** The key a path segment stands for in `node`: `[]` takes the next index, and a given index moves it on. */
+  private slot(node: Fields, segment: string): string {
+    const next = this.nextIndex.get(node) ?? 0;
+    if (segment === '') {
+      this.nextIndex.set(node, next + 1);
+      return String(next);
+    }
+    if (WHOLE_NUMBER.test(segment) && Number(segment) >= next) this.nextIndex.set(node, Number(segment) + 1);
+    return segment;
+  }
+}
+
+/**
+ * `name[a][]` as ['name', 'a', '']; undefined when the key is not of that form (then it is a plain name). Scans
+ * once, without a regular expression, and stops at the depth cap, so a 4 MB key costs no more than its length.
+ */
+export function bracketPath(key: string): string[] | undefined {
+  const open = key.indexOf('[');
+  if (open <= 0) return undefined;
+  const name = key.slice(0, open);
+  if (name.includes(']')) return undefined;
+  const path = [name];
+  for (let start = open; start < key.length; ) {
+    if (key[start] !== '[') return undefined;
+    const close = key.indexOf(']', start + 1);
+    if (close === -1) return undefined;
+    const segment = key.slice(start + 1, close);
+    if (segment.includes('[')) return undefined;
+    // The body is a level, and every segment but the last opens one more.
+    if (path.length >= BODY_CAPS.depth) throw overCap('depth');
+    path.push(segment);
+    start = close + 1;
+  }
+  return path;
 }
 
 /** Turns `{ "0": a, "1": b }` objects (PHP arrays) into arrays; other values are returned as they are. */
@@ -90,7 +203,7 @@ export function asList(value: unknown): unknown[] | undefined {
 
 function readMultipart(ctx: Context, limit: number): Promise<Fields> {
   return new Promise((resolve, reject) => {
-    const fields = Object.create(null) as Fields;
+    const form = new FormFields();
     let total = 0;
     let failed = false;
     const fail = (err: Error) => {
@@ -102,20 +215,30 @@ function readMultipart(ctx: Context, limit: number): Promise<Fields> {
     };
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: ctx.req.headers, limits: { fieldSize: limit, fields: 10_000, files: 0 } });
+      // Files count as parts, so a body of empty file parts meets the fields cap as well. Busboy counts parts by
+      // their boundaries, the opening one included: the boundary after part n + 1 is number n + 2.
+      const limits = { fieldSize: limit, fields: BODY_CAPS.fields, parts: BODY_CAPS.fields + 2, files: 0 };
+      parser = busboy({ headers: ctx.req.headers, limits });
     } catch {
       reject(new HttpError(400, 'The multipart body has no boundary.'));
       return;
     }
     parser.on('field', (name, value, info) => {
+      if (failed) return;
       total += name.length + value.length;
       if (total > limit || info.valueTruncated) return fail(tooLarge(limit));
-      assignBracketed(fields, name, value);
+      try {
+        form.add(name, value);
+      } catch (err) {
+        fail(err as Error);
+      }
     });
-    parser.on('file', (_name, stream) => stream.resume());
+    // Busboy drops what is past a limit without a word; past the cap the body is refused instead.
+    parser.on('fieldsLimit', () => fail(overCap('fields')));
+    parser.on('partsLimit', () => fail(overCap('fields')));
     parser.on('error', () => fail(new HttpError(400, 'The multipart body is malformed.')));
     parser.on('close', () => {
-      if (!failed) resolve(fields);
+      if (!failed) resolve(form.fields);
     });
     // Field sizes are checked above; this bounds the raw stream too (boundaries, headers, ignored files).
     let received = 0;

@@ -1,6 +1,6 @@
 // Add invitation's input, as shop plugins really send it (see compatibility.md): numbers as strings, empty strings
 // for "not given", PHP bracket arrays, a lenient `order_data` JSON string. Pure functions: the route does the I/O.
-import { asList, type Fields } from '../http/body.js';
+import { asList, jsonOverCaps, type Fields } from '../http/body.js';
 import { ClassicError } from '../http/errors.js';
 import { intParam, stringParam } from '../http/params.js';
 import { normalizeLanguage, type Language } from '../languages.js';
@@ -65,11 +65,14 @@ export function parseInvitationInput(params: Fields, shopLanguage: Language): In
 
 /**
  * The products of `order_data`: a JSON string (or, from a bracket-encoding client, an already-nested object).
- * Anything unreadable gives no products; it never rejects the invitation. Customer and address data are not read.
+ * Anything unreadable (JSON past the body caps included) gives no products; it never rejects the invitation.
+ * Customer and address data are not read.
  */
 export function parseOrderData(value: unknown): InvitationProduct[] {
   let data: unknown = value;
   if (typeof value === 'string') {
+    // The whole 4 MB body can be this one field: past the body caps, JSON.parse alone would take seconds.
+    if (jsonOverCaps(value)) return [];
     try {
       data = JSON.parse(value);
     } catch {
