@@ -78,6 +78,12 @@ export class InvitationQueue {
     await this.outcomeWrites.insert(outcome);
   }
 
+  /** When the invitation was sent, or null while it was not (one look-up by `_id`). */
+  async sentAt(id: ObjectId): Promise<Date | null> {
+    const outcome = await this.outcomes.findOne({ _id: id });
+    return outcome?.status === 'sent' ? outcome.at : null;
+  }
+
   /** The outcomes of these invitations, by id (one look-up by `_id` each: cheap on both databases). */
   async outcomesOf(ids: ObjectId[]): Promise<Map<string, InvitationOutcome>> {
     const found = await Promise.all(ids.map((_id) => this.outcomes.findOne({ _id })));

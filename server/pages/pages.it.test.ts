@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ObjectId } from 'mongodb';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Review, ReviewEvent } from '../reviews/store.js';
@@ -6,8 +7,10 @@ import type { Webshop } from '../webshops/store.js';
 
 let t: TestApp;
 let shop: Webshop;
+/** The service's clock runs this far ahead of the real one (the link-expiry tests move it). */
+let clockAheadMs = 0;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { now: () => new Date(Date.now() + clockAheadMs) });
   shop = await t.createShop({
     name: 'Fiets & Co',
     url: 'https://fiets.example/',
@@ -345,5 +348,119 @@ describe('/webshops/{id}', () => {
     expect(await res.text()).toContain('Shop not found');
     const other = await t.fetch('/webshops/fetch_domain.json');
     expect(other.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
+
+describe('link expiry', () => {
+  const DAY_MS = 86_400_000;
+  afterEach(() => {
+    clockAheadMs = 0;
+  });
+  /** Sets the service's clock to `days` days after `from`. */
+  const setClock = (from: Date, days: number) => {
+    clockAheadMs = from.getTime() + days * DAY_MS - Date.now();
+  };
+  const stored = async (order: string) =>
+    (await t.db.collection<Invitation & { _id: ObjectId }>('invitations').findOne({ shopId: shop.id, order }))!;
+
+  /** An invitation sent `days` days after it was due, as the sender records it. */
+  async function invitationSentAfter(days: number, language = 'nl') {
+    const { token, order } = await sentInvitation([], language);
+    const invitation = await stored(order);
+    setClock(invitation.scheduled, days);
+    const sent = t.services.now();
+    await t.services.invitations.queue.finish({ _id: invitation._id, status: 'sent', at: sent, messageId: '<x@example>', reason: null });
+    return { token, order, sent, unsubscribeToken: invitation.unsubscribeToken };
+  }
+
+  it('keeps a review link working for 180 days after the invitation was sent, then answers 410 with a page in its language', async () => {
+    // Sent ten days after it was due: the days count from the sending.
+    const { token, order, sent } = await invitationSentAfter(10, 'de');
+    setClock(sent, 179);
+    expect((await t.fetch(`/review/${token}`)).status).toBe(200);
+
+    setClock(sent, 181);
+    const res = await t.fetch(`/review/${token}`);
+    expect(res.status).toBe(410);
+    expectPageHeaders(res);
+    const html = await res.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<h1>Dieser Bewertungslink ist abgelaufen</h1>');
+    expect(html).toContain('180 Tage');
+    expect(html).toContain('Fiets &amp; Co');
+    expect(html).not.toContain('<form');
+
+    const post = await form(`/review/${token}`, { rating: '5', name: 'Jane' });
+    expect(post.status).toBe(410);
+    expect(await post.text()).toContain('Dieser Bewertungslink ist abgelaufen');
+    expect(await t.db.collection('reviews').countDocuments({ shopId: shop.id, order })).toBe(0);
+    expect(await stored(order)).toMatchObject({ used: null });
+  });
+
+  it('counts a review link without a record of sending from when its invitation was due', async () => {
+    const { token, order } = await sentInvitation();
+    const { scheduled } = await stored(order);
+    setClock(scheduled, 179);
+    expect((await t.fetch(`/review/${token}`)).status).toBe(200);
+    setClock(scheduled, 181);
+    const res = await t.fetch(`/review/${token}`);
+    expect(res.status).toBe(410);
+    expect(await res.text()).toContain('Deze reviewlink is verlopen');
+  });
+
+  it('keeps an edit link working for 90 days after the review, then answers 410 saying the review stays as it is', async () => {
+    const { token, order } = await invitationSentAfter(0);
+    expect((await form(`/review/${token}`, { rating: '4', name: 'Jane', comment: 'Goed' })).status).toBe(200);
+    const review = await reviewOf({ shopId: shop.id, order });
+
+    setClock(review.created, 89);
+    expect((await t.fetch(`/edit/${review.editToken}`)).status).toBe(200);
+    expect((await form(`/edit/${review.editToken}`, { rating: '5', name: 'Jane', comment: 'Heel goed' })).status).toBe(200);
+
+    setClock(review.created, 91);
+    const res = await t.fetch(`/edit/${review.editToken}`);
+    expect(res.status).toBe(410);
+    expectPageHeaders(res);
+    const html = await res.text();
+    expect(html).toContain('<html lang="nl">');
+    expect(html).toContain('<h1>Deze link om je review te wijzigen is verlopen</h1>');
+    expect(html).toContain('90 dagen');
+    expect(html).toContain('Je review blijft zoals hij is.');
+    expect(html).not.toContain('<form');
+    const post = await form(`/edit/${review.editToken}`, { rating: '1', name: 'Eve', comment: 'Slecht' });
+    expect(post.status).toBe(410);
+    expect(await reviewOf({ id: review.id })).toMatchObject({ rating: 5, name: 'Jane', comment: 'Heel goed', published: true });
+  });
+
+  it("counts a pop-up review's edit link from its edit e-mail when that came later", async () => {
+    const review = await t.services.reviews.create(shop.id, {
+      name: 'Jane',
+      email: 'jane@example.com',
+      rating: 3,
+      language: 'en',
+      source: 'popup',
+      verified: true,
+      editToken: `late${++tokenCounter}abcdefghijklmnopqrstuvwx`,
+    });
+    const mailed = new Date(review.created.getTime() + 30 * DAY_MS);
+    await t.db.collection<Review>('reviews').updateOne({ id: review.id }, { $set: { editMailSent: mailed } });
+    setClock(mailed, 89);
+    expect((await t.fetch(`/edit/${review.editToken}`)).status).toBe(200);
+    setClock(mailed, 91);
+    const res = await t.fetch(`/edit/${review.editToken}`);
+    expect(res.status).toBe(410);
+    expect(await res.text()).toContain('This link to change your review has expired');
+  });
+
+  it('keeps the unsubscribe link working after 400 days (it only ever stops mail)', async () => {
+    const { token, sent, unsubscribeToken } = await invitationSentAfter(0);
+    setClock(sent, 400);
+    expect((await t.fetch(`/review/${token}`)).status).toBe(410);
+    const page = await t.fetch(`/unsubscribe/${unsubscribeToken}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post">');
+    const done = await t.fetch(`/unsubscribe/${unsubscribeToken}`, { method: 'POST' });
+    expect(done.status).toBe(200);
+    expect(await t.db.collection('suppressions').countDocuments({ shopId: shop.id })).toBe(1);
   });
 });

@@ -4,9 +4,11 @@
 // - /confirm/{token}: the writer confirms a review that waits for it (GET shows a button, POST publishes);
 // - /webshops/{id}: the shop's public page with its reviews and schema.org markup.
 // The token in the address is the credential: no cookies, so no cross-site request can borrow a session. A link
-// that no longer works answers a readable page with 404 or 410, never an error document.
+// that no longer works answers a readable page with 404 or 410, never an error document. Review and edit links
+// expire (expiry.ts); the page then says so, and what the customer can still do.
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import type { WithId } from 'mongodb';
 import { readFields } from '../http/body.js';
 import { awaitsConfirmation, badgesFor } from '../embed/rules.js';
 import { releaseReview } from '../embed/release.js';
@@ -19,6 +21,7 @@ import { mainLanguage } from '../webshops/store.js';
 import { SCRIPT_HASH, STYLE_HASH } from './components.js';
 import { formProblems, readReviewForm, type ReviewFormValues } from './form.js';
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';
+import { editLinkSince, EDIT_LINK_DAYS, linkExpired, reviewLinkSince, REVIEW_LINK_DAYS } from './expiry.js';
 import { DEFAULT_COUNTRY, stringsFor } from './strings.js';
 import { confirmPage, editPage, messagePage, reviewPage, shopPage, type PageFrame } from './views.js';
 
@@ -42,9 +45,17 @@ export function registerPageRoutes(router: Router, services: Services): void {
     send(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
   }
 
-  async function invitationOf(token: string): Promise<Invitation | null> {
+  async function invitationOf(token: string): Promise<WithId<Invitation> | null> {
     if (!SECRET_FORMAT.test(token)) return null;
-    return invitations.collection.findOne({ token }, { projection: { _id: 0 } });
+    return invitations.collection.findOne({ token });
+  }
+
+  /** Sending is never before the invitation was due: only a link that old needs the look-up of when it was sent. */
+  async function reviewLinkExpired(invitation: WithId<Invitation>): Promise<boolean> {
+    const now = services.now();
+    if (!linkExpired(invitation.scheduled, REVIEW_LINK_DAYS, now)) return false;
+    const sent = await invitations.queue.sentAt(invitation._id);
+    return linkExpired(reviewLinkSince(invitation.scheduled, sent), REVIEW_LINK_DAYS, now);
   }
 
   async function reviewBy(field: 'editToken' | 'confirmToken', token: string): Promise<Review | null> {
@@ -65,6 +76,9 @@ export function registerPageRoutes(router: Router, services: Services): void {
     if (!invitation || name === null) return unknownLink(ctx);
     const frame = frameFor(invitation.language);
     if (invitation.used) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
+    if (await reviewLinkExpired(invitation)) {
+      return send(ctx, 410, messagePage(frame, frame.t.reviewExpiredTitle, frame.t.reviewExpiredBody(name, REVIEW_LINK_DAYS)));
+    }
 
     const products = invitation.products.map((p) => p.name);
     const form = (values: ReviewFormValues, problems = formProblems(values, frame.t, COUNTRIES)) => ({
@@ -126,6 +140,9 @@ export function registerPageRoutes(router: Router, services: Services): void {
     const name = review ? await shopName(review.shopId) : null;
     if (!review || name === null) return unknownLink(ctx);
     const frame = frameFor(review.language);
+    if (linkExpired(editLinkSince(review), EDIT_LINK_DAYS, services.now())) {
+      return send(ctx, 410, messagePage(frame, frame.t.editExpiredTitle, frame.t.editExpiredBody(name, EDIT_LINK_DAYS)));
+    }
     const countries = countryOptions(frame.lang);
 
     if (ctx.method === 'GET') {

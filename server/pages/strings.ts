@@ -40,6 +40,10 @@ export interface PageStrings {
   usedBody: string;
   unknownTitle: string;
   unknownBody: string;
+  reviewExpiredTitle: string;
+  reviewExpiredBody: (shop: string, days: number) => string;
+  editExpiredTitle: string;
+  editExpiredBody: (shop: string, days: number) => string;
   // Editing
   editTitle: (shop: string) => string;
   editIntro: string;
@@ -112,6 +116,12 @@ const en: PageStrings = {
   usedBody: 'This link has been used to write a review. Each link works once. Thank you for your review!',
   unknownTitle: 'This link does not work',
   unknownBody: 'The link is incomplete or no longer valid. Copy the whole link from the e-mail, or contact the shop.',
+  reviewExpiredTitle: 'This review link has expired',
+  reviewExpiredBody: (shop, days) =>
+    `Links in review invitations work for ${days} days after the invitation was sent. If you still want to share your experience with ${shop}, please contact the shop.`,
+  editExpiredTitle: 'This link to change your review has expired',
+  editExpiredBody: (shop, days) =>
+    `Links to change a review work for ${days} days. Your review stays as it is. If you want to change it, please contact ${shop}.`,
   editTitle: (shop) => `Change your review of ${shop}`,
   editIntro: 'Change what you want and save. Your review is updated at once.',
   editSave: 'Save changes',
@@ -181,6 +191,12 @@ const nl: PageStrings = {
   usedBody: 'Met deze link is al een review geschreven. Elke link werkt één keer. Bedankt voor je review!',
   unknownTitle: 'Deze link werkt niet',
   unknownBody: 'De link is onvolledig of niet meer geldig. Kopieer de hele link uit de e-mail, of neem contact op met de winkel.',
+  reviewExpiredTitle: 'Deze reviewlink is verlopen',
+  reviewExpiredBody: (shop, days) =>
+    `Links in uitnodigingen voor een review werken ${days} dagen nadat de uitnodiging is verstuurd. Wil je je ervaring met ${shop} toch nog delen? Neem dan contact op met de winkel.`,
+  editExpiredTitle: 'Deze link om je review te wijzigen is verlopen',
+  editExpiredBody: (shop, days) =>
+    `Links om een review te wijzigen werken ${days} dagen. Je review blijft zoals hij is. Wil je hem toch wijzigen? Neem dan contact op met ${shop}.`,
   editTitle: (shop) => `Wijzig je review van ${shop}`,
   editIntro: 'Pas aan wat je wilt en sla op. Je review wordt meteen bijgewerkt.',
   editSave: 'Wijzigingen opslaan',
@@ -250,6 +266,12 @@ const de: PageStrings = {
   usedBody: 'Mit diesem Link wurde bereits eine Bewertung geschrieben. Jeder Link funktioniert einmal. Vielen Dank für Ihre Bewertung!',
   unknownTitle: 'Dieser Link funktioniert nicht',
   unknownBody: 'Der Link ist unvollständig oder nicht mehr gültig. Kopieren Sie den ganzen Link aus der E-Mail oder wenden Sie sich an den Shop.',
+  reviewExpiredTitle: 'Dieser Bewertungslink ist abgelaufen',
+  reviewExpiredBody: (shop, days) =>
+    `Links in Einladungen zur Bewertung funktionieren ${days} Tage lang, nachdem die Einladung verschickt wurde. Wenn Sie Ihre Erfahrung mit ${shop} trotzdem teilen möchten, wenden Sie sich bitte an den Shop.`,
+  editExpiredTitle: 'Dieser Link zum Ändern Ihrer Bewertung ist abgelaufen',
+  editExpiredBody: (shop, days) =>
+    `Links zum Ändern einer Bewertung funktionieren ${days} Tage lang. Ihre Bewertung bleibt, wie sie ist. Wenn Sie sie ändern möchten, wenden Sie sich bitte an ${shop}.`,
   editTitle: (shop) => `Ihre Bewertung von ${shop} ändern`,
   editIntro: 'Ändern Sie, was Sie möchten, und speichern Sie. Ihre Bewertung wird sofort aktualisiert.',
   editSave: 'Änderungen speichern',
@@ -319,6 +341,12 @@ const fr: PageStrings = {
   usedBody: 'Ce lien a déjà servi à écrire un avis. Chaque lien ne fonctionne qu’une fois. Merci pour votre avis !',
   unknownTitle: 'Ce lien ne fonctionne pas',
   unknownBody: 'Le lien est incomplet ou n’est plus valable. Copiez le lien entier depuis l’e-mail, ou contactez la boutique.',
+  reviewExpiredTitle: 'Ce lien pour donner votre avis a expiré',
+  reviewExpiredBody: (shop, days) =>
+    `Les liens des invitations à donner un avis fonctionnent pendant ${days} jours après l’envoi de l’invitation. Si vous souhaitez tout de même partager votre expérience avec ${shop}, contactez la boutique.`,
+  editExpiredTitle: 'Ce lien pour modifier votre avis a expiré',
+  editExpiredBody: (shop, days) =>
+    `Les liens pour modifier un avis fonctionnent pendant ${days} jours. Votre avis reste tel quel. Si vous souhaitez le modifier, contactez ${shop}.`,
   editTitle: (shop) => `Modifier votre avis sur ${shop}`,
   editIntro: 'Modifiez ce que vous souhaitez et enregistrez. Votre avis est mis à jour immédiatement.',
   editSave: 'Enregistrer les modifications',
@@ -388,6 +416,12 @@ const es: PageStrings = {
   usedBody: 'Este enlace ya se usó para escribir una opinión. Cada enlace funciona una vez. ¡Gracias por tu opinión!',
   unknownTitle: 'Este enlace no funciona',
   unknownBody: 'El enlace está incompleto o ya no es válido. Copia el enlace completo del correo o ponte en contacto con la tienda.',
+  reviewExpiredTitle: 'Este enlace para opinar ha caducado',
+  reviewExpiredBody: (shop, days) =>
+    `Los enlaces de las invitaciones para opinar funcionan durante ${days} días desde el envío de la invitación. Si aún quieres compartir tu experiencia con ${shop}, ponte en contacto con la tienda.`,
+  editExpiredTitle: 'Este enlace para cambiar tu opinión ha caducado',
+  editExpiredBody: (shop, days) =>
+    `Los enlaces para cambiar una opinión funcionan durante ${days} días. Tu opinión se queda como está. Si quieres cambiarla, ponte en contacto con ${shop}.`,
   editTitle: (shop) => `Cambia tu opinión sobre ${shop}`,
   editIntro: 'Cambia lo que quieras y guarda. Tu opinión se actualiza al instante.',
   editSave: 'Guardar cambios',
@@ -457,6 +491,12 @@ const it: PageStrings = {
   usedBody: 'Questo link è già stato usato per scrivere una recensione. Ogni link funziona una volta. Grazie per la tua recensione!',
   unknownTitle: 'Questo link non funziona',
   unknownBody: 'Il link è incompleto o non è più valido. Copia l’intero link dall’e-mail o contatta il negozio.',
+  reviewExpiredTitle: 'Questo link per la recensione è scaduto',
+  reviewExpiredBody: (shop, days) =>
+    `I link degli inviti a scrivere una recensione funzionano per ${days} giorni dall’invio dell’invito. Se vuoi comunque condividere la tua esperienza con ${shop}, contatta il negozio.`,
+  editExpiredTitle: 'Questo link per modificare la recensione è scaduto',
+  editExpiredBody: (shop, days) =>
+    `I link per modificare una recensione funzionano per ${days} giorni. La tua recensione resta com’è. Se vuoi modificarla, contatta ${shop}.`,
   editTitle: (shop) => `Modifica la tua recensione di ${shop}`,
   editIntro: 'Modifica ciò che vuoi e salva. La recensione viene aggiornata subito.',
   editSave: 'Salva le modifiche',
@@ -526,6 +566,12 @@ const hr: PageStrings = {
   usedBody: 'Ova je poveznica već upotrijebljena za recenziju. Svaka poveznica radi jednom. Hvala na recenziji!',
   unknownTitle: 'Ova poveznica ne radi',
   unknownBody: 'Poveznica je nepotpuna ili više ne vrijedi. Kopirajte cijelu poveznicu iz e-pošte ili se obratite trgovini.',
+  reviewExpiredTitle: 'Ova poveznica za recenziju je istekla',
+  reviewExpiredBody: (shop, days) =>
+    `Poveznice u pozivnicama za recenziju vrijede ${days} dana od slanja pozivnice. Ako ipak želite podijeliti svoje iskustvo s trgovinom ${shop}, obratite se trgovini.`,
+  editExpiredTitle: 'Poveznica za izmjenu recenzije je istekla',
+  editExpiredBody: (shop, days) =>
+    `Poveznice za izmjenu recenzije vrijede ${days} dana. Vaša recenzija ostaje kakva jest. Ako je želite izmijeniti, obratite se trgovini ${shop}.`,
   editTitle: (shop) => `Promijenite recenziju trgovine ${shop}`,
   editIntro: 'Promijenite što želite i spremite. Recenzija se odmah ažurira.',
   editSave: 'Spremi promjene',
