@@ -30,6 +30,12 @@ export interface Consent {
 
 export type NewConsent = Omit<Consent, 'created'>;
 
+/** One order of one shop. */
+export interface ShopOrder {
+  shopId: number;
+  order: string;
+}
+
 /** Stored under `<shopId>:<order>`: Add invitation looks a receipt up on every call, and a look-up by `_id` stays
  * cheap on FerretDB, which scans the collection for a filter on other fields. */
 type StoredConsent = Consent & { _id: string };
@@ -82,9 +88,20 @@ export class ConsentStore {
     return this.collection.findOne<Consent>({ _id: consentId(shopId, order) }, { projection: { _id: 0 } });
   }
 
-  /** Erasure: removes every receipt for the address (matched case-insensitively), in one shop or all. */
-  async deleteByEmail(email: string, shopId?: number): Promise<number> {
-    const result = await this.collection.deleteMany({ ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) });
-    return result.deletedCount;
+  /** Erasure: the receipts for the address (matched case-insensitively), in one shop or all. */
+  async findByAddress(email: string, shopId?: number): Promise<Consent[]> {
+    const filter = { ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) };
+    return this.collection.find<Consent>(filter, { projection: { _id: 0 } }).toArray();
+  }
+
+  /**
+   * Erasure: removes the receipts for the address and those of the customer's orders (known from their reviews and
+   * invitations): a receipt recorded without an address still holds their first name.
+   */
+  async erase(email: string, shopId: number | undefined, orders: readonly ShopOrder[]): Promise<number> {
+    const byAddress = await this.collection.deleteMany({ ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) });
+    const ids = orders.map((o) => consentId(o.shopId, o.order));
+    const byOrder = ids.length ? await this.collection.deleteMany({ _id: { $in: ids } }) : { deletedCount: 0 };
+    return byAddress.deletedCount + byOrder.deletedCount;
   }
 }

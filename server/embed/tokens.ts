@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Collection } from '../db/index.js';
 import { sameAddress } from '../invitations/email.js';
 import type { Language } from '../languages.js';
+import type { ShopOrder } from '../consents/store.js';
 
 /** The shopper writes on the thank-you page; a day leaves room for a tab left open overnight. */
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -83,9 +84,20 @@ export class PopupTokenStore {
     await this.collection.updateMany({ shopId, order, signed: false, used: null }, { $set: { used: this.now() } });
   }
 
-  /** Erasure: removes the tokens issued for the address (matched case-insensitively), in one shop or all. */
-  async deleteByEmail(email: string, shopId?: number): Promise<number> {
-    const result = await this.collection.deleteMany({ ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) });
+  /** Erasure: the tokens issued for the address (matched case-insensitively), in one shop or all. */
+  async findByAddress(email: string, shopId?: number): Promise<PopupToken[]> {
+    const filter = { ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) };
+    return this.collection.find(filter, { projection: { _id: 0 } }).toArray();
+  }
+
+  /**
+   * Erasure: removes the tokens issued for the address and those of the customer's orders (a token issued for order
+   * data without an address still holds their first name). A scan on FerretDB: erasures are rare.
+   */
+  async erase(email: string, shopId: number | undefined, orders: readonly ShopOrder[]): Promise<number> {
+    const byAddress = { ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) };
+    const byOrder = orders.map((o) => ({ shopId: o.shopId, order: o.order }));
+    const result = await this.collection.deleteMany({ $or: [byAddress, ...byOrder] });
     return result.deletedCount;
   }
 

@@ -27,7 +27,14 @@ export function isValidEmail(address: string): boolean {
   return !/^\d+$/.test(labels[labels.length - 1]!);
 }
 
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
 /** A query filter matching the address whatever its case: erasure must not miss `Jane@…` when asked for `jane@…`. */
 export function sameAddress(email: string): { $regex: string; $options: string } {
-  return { $regex: `^${email.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}$`, $options: 'i' };
+  return { $regex: `^${literally(email)}$`, $options: 'i' };
+}
+
+/** A query filter matching a text that contains the address, whatever its case (an SMTP error that quotes it). */
+export function mentionsAddress(email: string): { $regex: string; $options: string } {
+  return { $regex: literally(email), $options: 'i' };
 }

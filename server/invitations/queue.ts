@@ -14,6 +14,7 @@
 import type { ObjectId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { GroupInsert } from '../db/group-insert.js';
+import { mentionsAddress } from './email.js';
 
 export interface QueuedInvitation {
   /** The invitation's `_id`. */
@@ -82,6 +83,20 @@ export class InvitationQueue {
   async sentAt(id: ObjectId): Promise<Date | null> {
     const outcome = await this.outcomes.findOne({ _id: id });
     return outcome?.status === 'sent' ? outcome.at : null;
+  }
+
+  /**
+   * Erasure: what is kept about sending these invitations (queue entry, claim, outcome). With `address`, also every
+   * queue entry and outcome whose error text quotes it (SMTP servers do), whichever invitation it belonged to.
+   * Returns the queue entries and outcomes removed. A scan on FerretDB: erasures are rare operator actions.
+   */
+  async forget(ids: ObjectId[], address?: string): Promise<number> {
+    const byId = { _id: { $in: ids } };
+    const quoting = (field: 'lastError' | 'reason') => (address ? [{ [field]: mentionsAddress(address) }] : []);
+    const queued = await this.queue.deleteMany({ $or: [byId, ...quoting('lastError')] });
+    await this.claims.deleteMany(byId);
+    const finished = await this.outcomes.deleteMany({ $or: [byId, ...quoting('reason')] });
+    return queued.deletedCount + finished.deletedCount;
   }
 
   /** The outcomes of these invitations, by id (one look-up by `_id` each: cheap on both databases). */

@@ -41,6 +41,10 @@ export interface Invitation {
 /** An invitation as listed: with when it was sent (from its outcome), null while not sent. */
 export type ListedInvitation = Invitation & { sent: Date | null };
 
+/** What erasure needs to know of an invitation: its id (for its sending records), order, and the name it used. */
+export type ErasedInvitation = Pick<Invitation, 'shopId' | 'order' | 'customer_name'> & { _id: ObjectId };
+const ERASED_FIELDS = { _id: 1, shopId: 1, order: 1, customer_name: 1 } as const;
+
 /** A link secret: 192 random bits, URL-safe. */
 export const newLinkToken = (): string => randomBytes(24).toString('base64url');
 
@@ -173,12 +177,30 @@ export class InvitationStore {
     return { invitations, total };
   }
 
-  /** Erasure: removes every invitation to the address (matched case-insensitively), in one shop or all. */
-  async deleteByEmail(email: string, shopId?: number): Promise<number> {
+  /** Erasure: the invitations to the address (matched case-insensitively), in one shop or all. */
+  async findByAddress(email: string, shopId?: number): Promise<ErasedInvitation[]> {
+    return this.collection
+      .find({ ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) }, { projection: ERASED_FIELDS })
+      .toArray();
+  }
+
+  /**
+   * Erasure: removes these invitations of the address (from findByAddress) with their numbered places and all
+   * that was kept about sending them. Erasing in every shop also removes sending records that quote the address
+   * but belong to no invitation any more (left by an erasure made before they were removed with it); erasing in
+   * one shop leaves other shops' records alone.
+   */
+  async erase(
+    email: string,
+    shopId: number | undefined,
+    found: ErasedInvitation[],
+  ): Promise<{ invitations: number; mailRecords: number }> {
     const filter = { ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) };
     await this.places.deleteMany(filter);
+    // By address rather than by id: one queued in the meantime goes too (its queue entry is then dropped unsent).
     const result = await this.collection.deleteMany(filter);
-    return result.deletedCount;
+    const mailRecords = await this.queue.forget(found.map((i) => i._id), shopId === undefined ? email : undefined);
+    return { invitations: result.deletedCount, mailRecords };
   }
 }
 

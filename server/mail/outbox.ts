@@ -1,6 +1,6 @@
 // Reading the development outbox (DATA_DIR/outbox/*.eml) back for GET /dev/outbox: which messages, to whom, about
 // what. Only the header block of each file is read.
-import { open, readdir } from 'node:fs/promises';
+import { open, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface OutboxEntry {
@@ -66,4 +66,38 @@ export async function listOutbox(dir: string, limit = 200): Promise<OutboxEntry[
       }
     }),
   );
+}
+
+/**
+ * Erasure: deletes the outbox messages with one of these Message-IDs and, given an address, every message that
+ * contains it anywhere (any case); returns how many. Reads every message: the outbox is a development aid.
+ */
+export async function deleteOutboxMessages(dir: string, messageIds: ReadonlySet<string>, address?: string): Promise<number> {
+  let files: string[];
+  try {
+    files = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  const wanted = address?.toLowerCase();
+  let deleted = 0;
+  for (const file of files.filter((f) => OUTBOX_FILE.test(f))) {
+    const path = join(dir, file);
+    const raw = await readFile(path, 'utf8').catch(() => undefined);
+    if (raw === undefined) continue;
+    const theirs = messageIds.has(parseHeaders(raw)['message-id'] ?? '') || (wanted && raw.toLowerCase().includes(wanted));
+    if (theirs && (await removed(path))) deleted++;
+  }
+  return deleted;
+}
+
+/** Deletes a file; false when it was gone already. Any other failure is the operator's to know about. */
+async function removed(path: string): Promise<boolean> {
+  try {
+    await unlink(path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
 }

@@ -9,7 +9,8 @@
 import type { Services } from '../services.js';
 import type { Review } from '../reviews/store.js';
 import type { Webshop } from '../webshops/store.js';
-import { isDuplicateKey, type Collection } from '../db/index.js';
+import { isDuplicateKey, type Collection, type Db } from '../db/index.js';
+import { mentionsAddress } from '../invitations/email.js';
 import { messageIdFor, type MailPurpose } from './message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure, mailSweepMs } from './retry.js';
 import { confirmMail, editMail, replyMail, type RenderedMail } from './templates.js';
@@ -32,6 +33,19 @@ export interface MailAttempt {
 }
 
 const PAGE = 200;
+
+const attemptsIn = (db: Db) => db.collection<MailAttempt>('mail_attempts');
+
+/**
+ * Erasure: forgets the attempts at e-mails about these reviews (their errors may quote the address). With
+ * `address` (an erasure in every shop), also every attempt whose error quotes it, whichever review it was about.
+ * A scan on FerretDB; erasures are rare.
+ */
+export async function forgetReviewMails(db: Db, reviewIds: number[], address?: string): Promise<number> {
+  const quoting = address ? [{ lastError: mentionsAddress(address) }] : [];
+  const result = await attemptsIn(db).deleteMany({ $or: [{ reviewId: { $in: reviewIds } }, ...quoting] });
+  return result.deletedCount;
+}
 
 /** The e-mails a review is waiting for at `now`, in the order they are sent. */
 export function dueMails(review: Review, now: Date): ReviewMailKind[] {
@@ -59,7 +73,7 @@ export async function defineReviewMail(services: Services): Promise<void> {
 }
 
 export async function drainReviewMails(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
-  const attempts = services.db.collection<MailAttempt>('mail_attempts');
+  const attempts = attemptsIn(services.db);
   let after = 0;
   for (;;) {
     const now = services.now();

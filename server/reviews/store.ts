@@ -9,6 +9,7 @@
 import type { Db, Collection } from '../db/index.js';
 import { insertNumbered, isDuplicateKey } from '../db/index.js';
 import type { Language } from '../languages.js';
+import { sameAddress } from '../invitations/email.js';
 
 export const SUB_RATINGS = ['shippingtime', 'customerservice', 'pricequality', 'aftersale'] as const;
 export type SubRatingKey = (typeof SUB_RATINGS)[number];
@@ -148,6 +149,7 @@ export type ReviewChanges = Partial<
     | 'editToken'
     | 'editMailDue'
     | 'confirmToken'
+    | 'order'
   >
 >;
 
@@ -245,12 +247,16 @@ export class ReviewStore {
     return clean;
   }
 
-  /** Applies changes through the single write path; returns the new review, or null when there is none. */
-  async update(id: number, changes: ReviewChanges): Promise<Review | null> {
+  /**
+   * Applies changes through the single write path; returns the new review, or null when there is none. Changes
+   * that depend on the review (erasure rewrites its texts) are a function of it, applied to the version written.
+   */
+  async update(id: number, changes: ReviewChanges | ((before: Review) => ReviewChanges)): Promise<Review | null> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const before = await this.get(id);
       if (!before || before.deleted) return null;
-      const after: Review = { ...before, ...changes, modified: this.now(), version: before.version + 1 };
+      const change = typeof changes === 'function' ? changes(before) : changes;
+      const after: Review = { ...before, ...change, modified: this.now(), version: before.version + 1 };
       after.published = isPublished(after);
       const topic = topicFor(before, after);
       after.announced = before.announced || after.published;
@@ -263,6 +269,12 @@ export class ReviewStore {
       return after;
     }
     throw new Error(`review ${id} is being changed concurrently`);
+  }
+
+  /** Erasure: the reviews written under this address (any case), in one shop or all; deleted ones are blank already. */
+  async findByAddress(email: string, shopId?: number): Promise<Review[]> {
+    const scope = shopId === undefined ? {} : { shopId };
+    return this.collection.find({ ...scope, deleted: false, email: sameAddress(email) }, { projection: { _id: 0 } }).toArray();
   }
 
   /**

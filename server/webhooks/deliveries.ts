@@ -12,7 +12,8 @@
 import { MongoBulkWriteError } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
-import type { ReviewTopic } from '../reviews/store.js';
+import type { Review, ReviewTopic } from '../reviews/store.js';
+import { payloadFor } from './payload.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
@@ -225,22 +226,48 @@ export class WebhookDeliveryStore {
     await this.log.deleteMany({ subscriptionId });
   }
 
-  /** Deletes finished deliveries and log entries older than `before`, and spent claims (no TTL indexes on FerretDB). */
+  /** The body a delivery has now (undefined once it is gone): what a sender holding an older copy must send. */
+  async currentBody(id: string): Promise<string | undefined> {
+    return (await this.deliveries.findOne({ _id: id }, { projection: { body: 1 } }))?.body;
+  }
+
   /**
-   * Erasure: forgets the finished deliveries of these reviews, whose bodies carry the reviewer's name and address.
-   * Pending ones are still sent (the merchant's copy of the review is theirs already); the erasure's own
-   * reviews.updated event follows them with the anonymous version. A scan on FerretDB, but erasures are rare.
+   * Erasure: the pending deliveries of these (now anonymised) reviews get the body their event would have now, so
+   * retries no longer carry the name and address. They keep their event id and retry state: the receiver still
+   * gets the event, as the review now reads. Returns how many were rewritten. A scan on FerretDB; erasures are rare.
+   */
+  async rewritePending(reviews: readonly Review[]): Promise<number> {
+    if (reviews.length === 0) return 0;
+    const byId = new Map(reviews.map((r) => [r.id, r]));
+    const pending = await this.deliveries
+      .find({ status: 'pending', eventId: eventOfReviews([...byId.keys()]) }, { projection: { _id: 1, eventId: 1, topic: 1 } })
+      .toArray();
+    const rewrites = pending.flatMap((d) => {
+      const review = byId.get(Number(d.eventId.split(':')[0]));
+      return review ? [{ updateOne: { filter: { _id: d._id }, update: { $set: { body: payloadFor(d.topic, review) } } } }] : [];
+    });
+    if (rewrites.length) await this.deliveries.bulkWrite(rewrites, { ordered: false });
+    return rewrites.length;
+  }
+
+  /**
+   * Erasure: forgets the finished deliveries of these reviews, whose bodies carry the reviewer's name and address
+   * (pending ones are rewritten, see rewritePending). A scan on FerretDB, but erasures are rare.
    */
   async forgetReviews(reviewIds: number[]): Promise<number> {
     if (reviewIds.length === 0) return 0;
-    const eventOfReview = new RegExp(`^(${reviewIds.map((id) => String(Math.trunc(id))).join('|')}):`);
-    const result = await this.deliveries.deleteMany({ status: { $ne: 'pending' }, eventId: eventOfReview });
+    const result = await this.deliveries.deleteMany({ status: { $ne: 'pending' }, eventId: eventOfReviews(reviewIds) });
     return result.deletedCount;
   }
 
+  /** Deletes finished deliveries and log entries older than `before`, and spent claims (no TTL indexes on FerretDB). */
   async prune(before: Date, claimsBefore: Date): Promise<void> {
     await this.deliveries.deleteMany({ status: { $ne: 'pending' }, completed: { $lt: before } });
     await this.log.deleteMany({ time: { $lt: before } });
     await this.claims.deleteMany({ at: { $lt: claimsBefore } });
   }
 }
+
+/** Matches the event ids (`<review id>:<version>`) of these reviews. */
+const eventOfReviews = (reviewIds: readonly number[]) =>
+  new RegExp(`^(${reviewIds.map((id) => String(Math.trunc(id))).join('|')}):`);

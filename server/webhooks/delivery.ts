@@ -227,15 +227,19 @@ async function attempt(
     if (!leased && !(await deps.deliveries.claim(delivery, new Date(now.getTime() + LEASE_MS), now))) {
       return { kind: 'claimed elsewhere' };
     }
+    // This copy may have been read minutes ago (a long batch): since then a customer's erasure may have rewritten
+    // the body. A look-up by _id, so cheap; a leased delivery was made from the review moments ago.
+    const body = leased ? delivery.body : await deps.deliveries.currentBody(delivery._id);
+    if (body === undefined) return { kind: 'cancelled' };
     const result = await (deps.send ?? postWebhook)({
       url: subscription.url,
-      body: delivery.body,
+      body,
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': `${deps.config.brandName}-Webhooks/1.0`,
         'X-Topic': delivery.topic,
         'X-Event-Id': delivery.eventId,
-        'X-Hash': signature(delivery.body, subscription.secret),
+        'X-Hash': signature(body, subscription.secret),
       },
       allowedHosts: deps.config.webhooks.allowedHosts,
     });
