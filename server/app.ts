@@ -38,6 +38,7 @@ import { registerWidgetRoutes } from './widget/routes.js';
 import { registerOpenApiRoutes } from './openapi/routes.js';
 import { createMailer } from './mail/transport.js';
 import { SuppressionStore } from './mail/suppressions.js';
+import { RecipientLimit } from './mail/recipient-limit.js';
 import { registerMailJobs } from './mail/jobs.js';
 import { registerMailRoutes } from './mail/routes.js';
 
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     popupTokens: new PopupTokenStore(db, now),
     mailer: createMailer(config, log),
     suppressions: new SuppressionStore(db, now),
+    recipientLimit: new RecipientLimit(db, now),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();

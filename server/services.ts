@@ -15,6 +15,7 @@ import type { DomainTokenStore } from './domains/tokens.js';
 import type { PopupTokenStore } from './embed/tokens.js';
 import type { Mailer } from './mail/transport.js';
 import type { SuppressionStore } from './mail/suppressions.js';
+import type { RecipientLimit } from './mail/recipient-limit.js';
 
 export interface Services {
   config: Config;
@@ -37,4 +38,6 @@ export interface Services {
   mailer: Mailer;
   /** Addresses that unsubscribed from a shop's invitations. */
   suppressions: SuppressionStore;
+  /** E-mails a day to an address an anonymous requester typed, across shops and processes. */
+  recipientLimit: RecipientLimit;
 }

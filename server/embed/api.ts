@@ -216,6 +216,8 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     if (!token) throw new HttpError(403, EMBED_MESSAGES.badToken);
     const email = token.email || body.email || '';
     if (!email) throw new HttpError(400, EMBED_MESSAGES.emailRequired);
+    // Unless the shop signed the address, it is the requester's word: the limit of e-mails to typed addresses.
+    if (!token.signed || !token.email) await services.recipientLimit.admit(email);
     if (!(await popupTokens.claim(token))) throw new HttpError(403, EMBED_MESSAGES.badToken);
 
     const trust = popupTrust(token.signed, token.consentCreated, token.inviteDelay);
@@ -253,6 +255,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     }
     const body = validate(experienceSchema, raw, 400);
     limited(formEmailLimiter, `${shop.id}:${body.email.toLowerCase()}`);
+    await services.recipientLimit.admit(body.email);
     await reviews.create(shop.id, {
       name: body.name,
       email: body.email,

@@ -180,21 +180,32 @@ async function claim(
   return doc ? { attempts: doc.attempts } : undefined;
 }
 
+/**
+ * Whether an e-mail to the review's address may repeat the writer's name and words: only when the review is
+ * published and no longer waits for its writer, i.e. the address is the shop's, the writer confirmed it, or the
+ * operator let the text out. Otherwise the address may be anyone's and the words a stranger's.
+ */
+export function mayQuoteWriter(review: Pick<Review, 'published' | 'confirmToken'>): boolean {
+  return review.published && review.confirmToken === null;
+}
+
 function render(services: Services, shop: Webshop, review: Review, kind: ReviewMailKind): RenderedMail {
-  const common = {
-    language: review.language,
-    shopName: shop.name,
-    brandName: services.config.brandName,
-    customerName: review.name,
-  };
+  const common = { language: review.language, shopName: shop.name, brandName: services.config.brandName };
   const base = services.config.baseUrl;
   switch (kind) {
     case 'edit':
       return editMail({ ...common, editUrl: `${base}/edit/${review.editToken}` });
     case 'confirm':
       return confirmMail({ ...common, confirmUrl: `${base}/confirm/${review.confirmToken}` });
-    case 'reply':
-      return replyMail({ ...common, reply: review.reply?.text ?? '', comment: review.comment });
+    case 'reply': {
+      const quote = mayQuoteWriter(review);
+      return replyMail({
+        ...common,
+        customerName: quote ? review.name : '',
+        reply: review.reply?.text ?? '',
+        comment: quote ? review.comment : null,
+      });
+    }
   }
 }
 

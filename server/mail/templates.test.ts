@@ -46,6 +46,17 @@ describe('review e-mails', () => {
     expect(confirm.text).toContain(MAIL_STRINGS.fr.confirmIgnore);
   });
 
+  it('never greet edit and confirmation e-mails by the name the writer gave (their address may be anyone’s)', () => {
+    // `base` carries a name: these templates take none, and must not find one either.
+    for (const mail of [
+      editMail({ ...base, language: 'en', editUrl: 'https://r.example/edit/e1' }),
+      confirmMail({ ...base, language: 'en', confirmUrl: 'https://r.example/confirm/c1' }),
+    ]) {
+      expect(mail.text.startsWith('Hello,\n')).toBe(true);
+      expect(mail.text + mail.html + mail.subject).not.toContain('Jane');
+    }
+  });
+
   it('quote the reply and the customer’s own words', () => {
     const mail = replyMail({ ...base, language: 'en', reply: 'Thanks!\nSee you', comment: 'Great <b>bike</b>' });
     expect(mail.subject).toBe('Fiets & Co replied to your review');

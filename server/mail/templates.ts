@@ -1,5 +1,6 @@
 // The e-mails' text and HTML parts. Pure functions from what a message is about to what it says; every value from
-// a shop or a customer is escaped in the HTML part.
+// a shop or a customer is escaped in the HTML part. The edit and confirmation e-mails say nothing a reviewer wrote:
+// their address may be one the writer typed for someone else (see recipient-limit.ts).
 import type { Language } from '../languages.js';
 import { MAIL_STRINGS, fill, type MailStrings } from './strings.js';
 
@@ -13,9 +14,12 @@ interface Common {
   language: Language;
   shopName: string;
   brandName: string;
-  /** '' when unknown: then the greeting has no name. */
+  /** '' when unknown or not to be repeated: then the greeting has no name. */
   customerName: string;
 }
+
+/** An e-mail to whoever owns the address a review was written under: no greeting by the name the writer gave. */
+type ToReviewAddress = Omit<Common, 'customerName'>;
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -89,8 +93,8 @@ function compose(p: Parts): RenderedMail {
   return { subject: oneLine(p.subject), text: text.join('\n'), html: html.join('\n') };
 }
 
-const stringsFor = (c: Common) => MAIL_STRINGS[c.language];
-const shopOnly = (template: string, c: Common) => fill(template, { shop: c.shopName });
+const stringsFor = (c: Pick<Common, 'language'>) => MAIL_STRINGS[c.language];
+const shopOnly = (template: string, c: Pick<Common, 'shopName'>) => fill(template, { shop: c.shopName });
 
 export function invitationMail(c: Common & { reviewUrl: string; unsubscribeUrl: string }): RenderedMail {
   const s = stringsFor(c);
@@ -104,22 +108,22 @@ export function invitationMail(c: Common & { reviewUrl: string; unsubscribeUrl: 
   });
 }
 
-export function editMail(c: Common & { editUrl: string }): RenderedMail {
+export function editMail(c: ToReviewAddress & { editUrl: string }): RenderedMail {
   const s = stringsFor(c);
   return compose({
     s,
-    common: c,
+    common: { ...c, customerName: '' },
     subject: shopOnly(s.editSubject, c),
     body: [shopOnly(s.editBody, c)],
     button: { label: s.editButton, url: c.editUrl },
   });
 }
 
-export function confirmMail(c: Common & { confirmUrl: string }): RenderedMail {
+export function confirmMail(c: ToReviewAddress & { confirmUrl: string }): RenderedMail {
   const s = stringsFor(c);
   return compose({
     s,
-    common: c,
+    common: { ...c, customerName: '' },
     subject: shopOnly(s.confirmSubject, c),
     body: [shopOnly(s.confirmBody, c)],
     button: { label: s.confirmButton, url: c.confirmUrl },
@@ -127,6 +131,7 @@ export function confirmMail(c: Common & { confirmUrl: string }): RenderedMail {
   });
 }
 
+/** The caller passes the writer's name and words only when the address is known to be the writer's. */
 export function replyMail(c: Common & { reply: string; comment: string | null }): RenderedMail {
   const s = stringsFor(c);
   const quotes = [{ label: shopOnly(s.replyBody, c), text: c.reply }];
