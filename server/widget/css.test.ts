@@ -8,7 +8,7 @@ const problem = (css: string) => {
 
 describe('parseCustomCss', () => {
   it('keeps ordinary rules, including child combinators, strings and media ranges', () => {
-    const css = '.sc{background:#c00!important} .w > a{content:"\\201C"} @media (width < 400px){.t{display:none}}';
+    const css = '.sc{background:#c00!important} .w > a{quotes:"\\201C" "\\201D"} @media (width < 400px){.t{display:none}}';
     expect(parseCustomCss(css)).toEqual({ ok: true, value: { kind: 'rules', css, imports: [] } });
   });
 
@@ -65,6 +65,59 @@ describe('parseCustomCss', () => {
   it('refuses control characters and oversized values', () => {
     expect(problem('a{}\u0000')).toBe('must not contain control characters');
     expect(problem(`a{color:red}${' '.repeat(9000)}b{}`)).toMatch(/at most 8000/);
+  });
+});
+
+describe('parseCustomCss: content', () => {
+  const rules = (css: string) => {
+    const result = parseCustomCss(css);
+    if (!result.ok || result.value.kind !== 'rules') throw new Error(`not accepted as rules: ${css}`);
+    return result.value.css;
+  };
+
+  it.each([
+    ['text', '.w::before{content:"Call 0800 to claim your refund"}', '.w::before{}'],
+    ['text among other declarations', '.w::after{color:red;content:"x";margin:0}', '.w::after{color:red;;margin:0}'],
+    ['text marked important', '.w::before{content:"x" !important;color:red}', '.w::before{;color:red}'],
+    ['an attribute', '.w a::after{content:attr(title)}', '.w a::after{}'],
+    ['a counter', '.w::before{content:counter(x) " reviews"}', '.w::before{}'],
+    ['a variable', '.w{--t:"Free money"}.w::before{content:var(--t)}', '.w{--t:"Free money"}.w::before{}'],
+    ['an upper-case name', '.w::before{CONTENT:"x"}', '.w::before{}'],
+    ['an escaped name', '.w::before{c\\6fntent:"x"}', '.w::before{}'],
+    ['a name after a comment', '.w::before{/* hi */content/**/:"x"}', '.w::before{}'],
+    ['a string holding ; and }', '.w::before{content:"a;}b{color:red}"}.t{color:blue}', '.w::before{}.t{color:blue}'],
+    ['an escaped quote in the string', '.w::before{content:"a\\";content:\\"b"}', '.w::before{}'],
+    ['a nested rule', '.w{color:red;&::before{content:"x"}}', '.w{color:red;&::before{}}'],
+    ['a nested rule before it', '.w::before{&.x{color:red}content:"x"}', '.w::before{&.x{color:red}}'],
+    ['a media rule', '@media (min-width:1px){.w::before{content:"x"}}', '@media (min-width:1px){.w::before{}}'],
+    ['an unquoted url holding ; and }', '.w{background:url(a;b}c);content:"x"}', '.w{background:url(a;b}c);}'],
+    ['a url() named with an escape', '.w{background:u\\72 l(a"b);content:"x"}', '.w{background:u\\72 l(a"b);}'],
+    ['a url() holding a quote', '.w{background:url(a"b);content:"x"}', '.w{background:url(a"b);}'],
+    ['a string continued on the next line', '.w{x:"a\\\r\nb";content:"x"}', '.w{x:"a\\\r\nb";}'],
+    ['a hash named url', '.w{x:#url( "a)" );content:"x"}', '.w{x:#url( "a)" );}'],
+    ['a value cut short', '.w::before{content:"x" counter(a', '.w::before{'],
+    ['a block cut short', '.w::before{color:red;content:"x"', '.w::before{color:red;'],
+  ])('drops a content declaration with %s', (_name, css, expected) => {
+    expect(rules(css)).toBe(expected);
+  });
+
+  it.each([
+    '.w::before{content:""}',
+    ".w::before{content:''}",
+    '.w::before{content: "" !important;display:block}',
+    '.w::before{content:none}',
+    '.w::before{content:normal}',
+    '.w{--content:"x"}',
+    '.w{background-content:"x"}',
+    '.content{color:red}',
+    'a[title="content:x"]{color:red}',
+    '.w{x:#url("a)");y:1}',
+  ])('keeps %s', (css) => {
+    expect(rules(css)).toBe(css);
+  });
+
+  it('never refuses a value for its content declarations (merchants\' iframes keep rendering)', () => {
+    expect(parseCustomCss('.sc::after{content:"★"}')).toEqual({ ok: true, value: { kind: 'rules', css: '.sc::after{}', imports: [] } });
   });
 });
 

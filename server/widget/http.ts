@@ -48,13 +48,15 @@ export function chooseEncoding(header: string): 'br' | 'gzip' | undefined {
 export interface SendOptions {
   status?: number;
   cacheControl: string;
+  /** Request headers the page depends on besides Accept-Encoding. */
+  vary?: string;
 }
 
 export function sendPage(ctx: Context, page: PreparedPage, options: SendOptions): void {
   ctx.status = options.status ?? 200;
   ctx.set('Content-Security-Policy', page.csp);
   ctx.set('Cache-Control', options.cacheControl);
-  ctx.set('Vary', 'Accept-Encoding');
+  ctx.set('Vary', options.vary ? `Accept-Encoding, ${options.vary}` : 'Accept-Encoding');
   ctx.set('ETag', page.etag);
   ctx.set('Content-Type', 'text/html; charset=utf-8');
   if (ctx.status === 200 && ctx.fresh) {

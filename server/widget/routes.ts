@@ -29,6 +29,16 @@ export function publicPageUrl(baseUrl: string, shopId: number): string {
   return `${baseUrl}/webshops/${shopId}`;
 }
 
+/**
+ * Whether the browser loads the page as a frame (a merchant's iframe). Only then does the `css` parameter apply:
+ * opened on its own, a crafted widget_html link would show the rules' or stylesheet's text on the service's
+ * origin under the shop's name. Browsers that send no Sec-Fetch-Dest show the widget in its own style.
+ */
+export function loadedAsFrame(ctx: Context): boolean {
+  const dest = ctx.get('sec-fetch-dest');
+  return dest === 'iframe' || dest === 'frame';
+}
+
 function shopDefaults(shop: Webshop): ShopDefaults {
   return { heroColor: shop.hero_color, mainLanguage: mainLanguage(shop), enabledLanguages: enabledLanguages(shop) };
 }
@@ -40,7 +50,8 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
     maxEntries: Math.min(PAGE_CACHE.maxEntries, config.cache.maxEntries),
     maxBytes: Math.min(PAGE_CACHE.maxBytes, config.cache.maxBytes),
   });
-  reviews.onChange((shopId) => pages.invalidate(shopId));
+  // Widget pages show only what is public: a review waiting in quarantine does not make them render again.
+  reviews.onPublicChange((shopId) => pages.invalidate(shopId));
 
   async function widgetData(shop: Webshop, options: WidgetOptions): Promise<WidgetData> {
     const listsReviews = (options.layout === 'new_default' || options.layout === 'modern') && options.show;
@@ -109,12 +120,19 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
           known.set(ctx.querystring, { shopId: shop.id, updated: shop.updated.getTime(), options, key });
         }
       }
+      if (options.css && !loadedAsFrame(ctx)) {
+        options = { ...options, css: undefined };
+        key = `${shop.updated.getTime()}:${optionsKey(options)}`;
+      }
       const found = shop;
+      const shown = options;
       const page = await pages.get(shop.id, key, async () => {
-        const { html, csp } = renderWidgetPage(options, await widgetData(found, options));
+        const { html, csp } = renderWidgetPage(shown, await widgetData(found, shown));
         return preparePage(html, csp);
       });
-      sendPage(ctx, page, { cacheControl: WIDGET_CACHE_CONTROL });
+      // With css the page depends on Sec-Fetch-Dest: a cache must not give a frame's page to a top-level visit.
+      const vary = ctx.query.css === undefined ? undefined : 'Sec-Fetch-Dest';
+      sendPage(ctx, page, { cacheControl: WIDGET_CACHE_CONTROL, vary });
     }),
   );
 

@@ -235,21 +235,27 @@ describe('widget_html input errors', () => {
   });
 });
 
-describe('widget_html css parameter', () => {
+describe('widget_html css parameter (in a frame: see css-frame.it.test.ts)', () => {
+  const FRAME = { headers: { 'sec-fetch-dest': 'iframe' } };
+  const framed = async (query: Record<string, string>) => {
+    const res = await widget({ id: String(shop.id), ...query }, FRAME);
+    return { res, html: await res.text() };
+  };
+
   it('places rules in the style element', async () => {
-    const { res, html } = await page({ css: '.sc{border-radius:50%!important}' });
+    const { res, html } = await framed({ css: '.sc{border-radius:50%!important}' });
     expect(res.status).toBe(200);
     expect(html).toContain('\n.sc{border-radius:50%!important}</style>');
   });
 
   it('links an https stylesheet and lets the CSP allow exactly that', async () => {
-    const { res, html } = await page({ css: 'https://cdn.example.com/css/widget.css?v=3' });
+    const { res, html } = await framed({ css: 'https://cdn.example.com/css/widget.css?v=3' });
     expect(html).toContain('<link rel="stylesheet" href="https://cdn.example.com/css/widget.css?v=3"/>');
     expect(res.headers.get('content-security-policy')).toContain(' https://cdn.example.com/css/widget.css;');
   });
 
   it('allows https @imports in the CSP', async () => {
-    const { res } = await page({ css: '@import url(https://fonts.example.com/f.css); .w{font-family:F}' });
+    const { res } = await framed({ css: '@import url(https://fonts.example.com/f.css); .w{font-family:F}' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain(' https://fonts.example.com/f.css;');
   });
@@ -271,7 +277,7 @@ describe('widget_html css parameter', () => {
     'https://evil.example/x.css;script-src *',
   ])('leaves no executable markup for %j', async (css) => {
     // A shop without reviews: its page holds nothing but the widget's own markup.
-    const res = await widget({ id: String(empty.id), css });
+    const res = await widget({ id: String(empty.id), css }, FRAME);
     const html = await res.text();
     expect([200, 400]).toContain(res.status);
     expect(html.match(/<\/style>/g)?.length ?? 0).toBe(1);
