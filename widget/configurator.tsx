@@ -201,7 +201,8 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
             </label>
             <textarea id="f-css" name="css" rows={3} aria-describedby="f-css-hint" value={o.css ? (o.css.kind === 'url' ? o.css.url : o.css.css) : ''} />
             <p class="hint" id="f-css-hint">
-              CSS rules (usually with !important) or the https URL of a stylesheet.
+              CSS rules (usually with !important) or the https URL of a stylesheet. It applies inside the iframe only;
+              text in a <code>content</code> property is left out.
             </p>
           </Field>
           <button type="submit">Update preview</button>
