@@ -6,7 +6,8 @@
 // Reviews stay (the shop's score must not change behind its back) but are anonymised through the review write path,
 // so caches refresh and subscribers get reviews.updated. Everything else that exists for the customer goes:
 // invitations with their sending records, consent receipts, pop-up tokens, e-mail attempts, outbox messages and
-// finished webhook deliveries; pending webhook deliveries are rewritten to the anonymised review.
+// finished webhook deliveries; pending webhook deliveries are rewritten to the anonymised review (or, for a review
+// deleted in the meantime, to the blank one that remains).
 //
 // Erasing in every shop also removes sending records that merely quote the address (an SMTP error) and outbox
 // messages to it; erasing in one shop only touches what belongs to that shop's invitations and reviews.
@@ -121,9 +122,12 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
     if (after) written.push(after);
   }
   const reviewIds = reviews.map((r) => r.id);
+  // Reviews deleted since their events were recorded have no address any more, but their deliveries still quote it.
+  const quoted = (await services.webhookDeliveries.reviewsQuoting(email, shopId)).filter((id) => !reviewIds.includes(id));
+  const deleted = (await Promise.all(quoted.map((id) => services.reviews.get(id)))).filter((r): r is Review => r !== null);
   // Rewritten before the finished ones are deleted: one that finishes in between is then deleted, not missed.
-  const rewritten = await services.webhookDeliveries.rewritePending(written);
-  const deliveriesDeleted = await services.webhookDeliveries.forgetReviews(reviewIds);
+  const rewritten = await services.webhookDeliveries.rewritePending([...written, ...deleted]);
+  const deliveriesDeleted = await services.webhookDeliveries.forgetReviews([...reviewIds, ...quoted]);
 
   const invited = await services.invitations.erase(email, shopId, invitations);
   const reviewMails = await forgetReviewMails(services.db, reviewIds, everywhere ? email : undefined);

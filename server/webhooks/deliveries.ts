@@ -13,6 +13,7 @@ import { MongoBulkWriteError } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
 import type { Review, ReviewTopic } from '../reviews/store.js';
+import { mentionsAddress } from '../invitations/email.js';
 import { payloadFor } from './payload.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
@@ -248,6 +249,16 @@ export class WebhookDeliveryStore {
     });
     if (rewrites.length) await this.deliveries.bulkWrite(rewrites, { ordered: false });
     return rewrites.length;
+  }
+
+  /**
+   * Erasure: the reviews whose deliveries (pending or finished) quote the address in their body, in one shop or all.
+   * A review deleted since its event was recorded has lost its address; the bodies made before have not.
+   */
+  async reviewsQuoting(address: string, shopId?: number): Promise<number[]> {
+    const filter = { ...(shopId === undefined ? {} : { shopId }), body: mentionsAddress(address) };
+    const found = await this.deliveries.find(filter, { projection: { eventId: 1 } }).toArray();
+    return [...new Set(found.map((d) => Number(d.eventId.split(':')[0])))];
   }
 
   /**
