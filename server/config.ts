@@ -38,7 +38,8 @@ const schema = z.object({
   DEMO_SHOP: bool.default(true),
   /** `all` serves the API and runs scheduled work; `api` and `worker` split them across processes. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  SCHEDULER_POLL_MS: int(50, 60_000).default(1000),
+  /** How often a worker reads the wake-ups of API-only processes (a few small documents); Agenda polls at most every second. */
+  SCHEDULER_POLL_MS: int(50, 60_000).default(200),
   JOB_LOCK_MS: int(1000, 600_000).default(30_000),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset (development only): e-mails go to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://').optional(),

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { pino } from 'pino';
 import { createLogger } from '../log.js';
-import { Scheduler } from './scheduler.js';
+import { Scheduler, WAKE_UPS } from './scheduler.js';
 
 let client: MongoClient;
 let db: Db;
@@ -16,13 +19,29 @@ afterAll(async () => {
   await client.close();
 });
 
-const waitFor = async (check: () => boolean, ms = 10_000) => {
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }
 };
+
+/** A logger that keeps its lines, to see what an episode of errors logs. */
+function capturingLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { log: pino({ level: 'info' }, stream), lines };
+}
+
+/** What FerretDB on SQLite answers when another connection wrote between a write's read and its write. */
+const sqliteBusy = () =>
+  new MongoServerError({ message: 'database is locked (5) (SQLITE_BUSY)', code: 1, codeName: 'InternalError' });
 
 it('runs a drain on its period and at once when triggered, coalescing triggers during a run', async () => {
   const scheduler = new Scheduler(db, createLogger('silent'), { pollMs: 200, lockLifetimeMs: 30_000, worker: true });
@@ -45,19 +64,147 @@ it('runs a drain on its period and at once when triggered, coalescing triggers d
   await scheduler.stop();
 });
 
-it('queues a job for the workers when triggered in an API-only process', async () => {
-  const api = new Scheduler(db, createLogger('silent'), { pollMs: 200, lockLifetimeMs: 30_000, worker: false });
-  api.define('test.queued', async () => undefined);
-  api.trigger('test.queued');
-  await waitFor(() => false, 300).catch(() => undefined);
-  expect(await db.collection('jobs').countDocuments({ name: 'test.queued' })).toBe(1);
-
-  const worker = new Scheduler(db, createLogger('silent'), { pollMs: 200, lockLifetimeMs: 30_000, worker: true });
-  let ran = false;
-  worker.define('test.queued', async () => {
-    ran = true;
+it('wakes a worker for work queued in API-only processes: one marker per kind, however many items', async () => {
+  const items = db.collection<{ _id: number }>('test_items');
+  const worker = new Scheduler(db, createLogger('silent'), { pollMs: 100, lockLifetimeMs: 30_000, worker: true });
+  const done = new Set<number>();
+  let runs = 0;
+  worker.define('test.items', async () => {
+    runs++;
+    for (const item of await items.find({}).toArray()) done.add(item._id);
+    await items.deleteMany({ _id: { $in: [...done] } });
   });
   await worker.start();
-  await waitFor(() => ran);
+  await waitFor(() => runs >= 1); // the catch-up run at start
+  const runsAtStart = runs;
+
+  // Two API processes queue 300 items, each followed by a trigger, as Add invitation does.
+  const apis = [0, 1].map(() => new Scheduler(db, createLogger('silent'), { pollMs: 100, lockLifetimeMs: 30_000, worker: false }));
+  for (const api of apis) api.define('test.items', async () => undefined);
+  await Promise.all(
+    Array.from({ length: 300 }, async (_, i) => {
+      await items.insertOne({ _id: i });
+      apis[i % 2]!.trigger('test.items');
+    }),
+  );
+  await waitFor(() => done.size === 300);
+  expect(await db.collection(WAKE_UPS).countDocuments({})).toBe(1);
+  expect(await db.collection('jobs').countDocuments({ name: 'test.items' })).toBe(0);
+  // A few runs, not one per item: each run takes everything queued so far.
+  expect(runs - runsAtStart).toBeLessThan(30);
+
+  // And an item queued later, after everything went quiet, is picked up within a poll or two.
+  await items.insertOne({ _id: 1000 });
+  apis[1]!.trigger('test.items');
+  const queuedAt = Date.now();
+  await waitFor(() => done.has(1000), 2000);
+  expect(Date.now() - queuedAt).toBeLessThan(1000);
+  for (const api of apis) await api.stop();
   await worker.stop();
+});
+
+it('retries a drain after a transient database error and logs the episode once', async () => {
+  const { log, lines } = capturingLogger();
+  const scheduler = new Scheduler(db, log, { pollMs: 200, lockLifetimeMs: 30_000, worker: true });
+  let attempts = 0;
+  let finished = false;
+  scheduler.define('test.busy', async () => {
+    if (attempts++ < 3) throw sqliteBusy();
+    finished = true;
+  });
+  await scheduler.start();
+  const started = Date.now();
+  await waitFor(() => finished, 5000);
+  // Three short waits (50 ms, 100 ms, 200 ms at most), not the next periodic run.
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect(attempts).toBe(4);
+  expect(lines.filter((l) => l.level >= 40)).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('test.busy') })]);
+  expect(lines.filter((l) => l.msg === 'test.busy: recovered')).toHaveLength(1);
+  await scheduler.stop();
+});
+
+it('does not retry a drain error that is not transient', async () => {
+  const { log, lines } = capturingLogger();
+  const scheduler = new Scheduler(db, log, { pollMs: 200, lockLifetimeMs: 30_000, worker: true });
+  let attempts = 0;
+  scheduler.define('test.bug', async () => {
+    attempts++;
+    throw new TypeError('a bug');
+  });
+  await scheduler.start();
+  await waitFor(() => attempts >= 1);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(attempts).toBe(1);
+  expect(lines.filter((l) => l.level === 50)).toHaveLength(1);
+  await scheduler.stop();
+});
+
+/** A TCP proxy in front of the database that can drop every connection and refuse new ones for a while. */
+async function startProxy(uri: string) {
+  // The database's address: host:port, or a Unix socket path (percent-encoded, as the embedded FerretDB has it).
+  const host = decodeURIComponent(uri.slice('mongodb://'.length).split('/')[0]!.split(',')[0]!);
+  const target = host.startsWith('/') ? { path: host } : { host: host.split(':')[0]!, port: Number(host.split(':')[1] ?? 27017) };
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const listen = async (port: number) => {
+    server = createServer((socket) => {
+      const upstream = tcpConnect(target);
+      sockets.add(socket).add(upstream);
+      socket.pipe(upstream).pipe(socket);
+      for (const s of [socket, upstream]) {
+        s.on('error', () => undefined);
+        s.on('close', () => (socket.destroy(), upstream.destroy(), sockets.delete(s)));
+      }
+    });
+    await new Promise<void>((ok) => server!.listen(port, '127.0.0.1', ok));
+    return (server.address() as { port: number }).port;
+  };
+  const port = await listen(0);
+  return {
+    port,
+    drop: async () => {
+      await new Promise<void>((ok) => {
+        server!.close(() => ok());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    restore: () => listen(port),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((ok) => (server!.listening ? server!.close(() => ok()) : ok()));
+    },
+  };
+}
+
+it('wakes the worker in the end when the API process lost its database connection for a moment', async () => {
+  const proxy = await startProxy(inject('mongoUri'));
+  const apiClient = new MongoClient(`mongodb://127.0.0.1:${proxy.port}/`, { serverSelectionTimeoutMS: 300, directConnection: true });
+  await apiClient.connect();
+  const { log, lines } = capturingLogger();
+  const api = new Scheduler(apiClient.db(db.databaseName), log, { pollMs: 100, lockLifetimeMs: 30_000, worker: false });
+  api.define('test.dropped', async () => undefined);
+
+  const worker = new Scheduler(db, createLogger('silent'), { pollMs: 100, lockLifetimeMs: 30_000, worker: true });
+  let runs = 0;
+  worker.define('test.dropped', async () => void runs++);
+  await worker.start();
+  await waitFor(() => runs === 1); // the catch-up run at start
+  try {
+    await proxy.drop();
+    api.trigger('test.dropped');
+    api.trigger('test.dropped');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(runs).toBe(1);
+    await proxy.restore();
+    await waitFor(() => runs === 2, 10_000);
+    await waitFor(() => lines.some((l) => l.msg.endsWith('recovered')));
+    const warnings = lines.filter((l) => l.level >= 40);
+    expect(warnings).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('waking the workers for test.dropped') })]);
+    expect(lines.filter((l) => l.msg === 'waking the workers for test.dropped: recovered')).toHaveLength(1);
+  } finally {
+    await api.stop();
+    await worker.stop();
+    await apiClient.close(true);
+    await proxy.close();
+  }
 });

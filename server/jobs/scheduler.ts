@@ -1,16 +1,27 @@
 // Scheduled work runs on Agenda with the Mongo backend, in the service's own database.
 //
-// The durable state of the work lives in the domain collections (an invitation's `scheduled`/`sent`, an event's
-// deliveries), not in Agenda: each kind of work is a "drain" job that takes what is due from its collection.
-// Agenda makes sure the drains run: on a short poll, and at once when work is queued (`trigger`).
-// Locks are short and extended while a drain runs, so a crashed process's work is taken over within a minute.
+// The durable state of the work lives in the domain collections (an invitation's queue entry, an event's
+// deliveries), not in Agenda: each kind of work is a "drain" that takes everything due from its collection.
+// What makes the drains run:
+// - in a process that runs jobs (ROLE=all or worker), queuing work runs the drain here at once (`trigger`);
+// - an API-only process (ROLE=api) cannot run it, so it raises the kind's wake-up marker: one small document per kind
+//   of work in `scheduler_wakeups`, overwritten (by `_id`) with a new token. The workers read the few markers every
+//   SCHEDULER_POLL_MS and run the drain of each kind whose token changed. However many items were queued, there is
+//   one marker per kind and one read per poll: the cost of waking a worker does not grow with the work, which a job
+//   per item (claimed one by one, each claim a scan of the jobs collection on FerretDB) did;
+// - Agenda runs each drain periodically, as a safety net for whatever was missed (a process that died between
+//   queuing and waking), with a lock that is extended while the drain runs.
+// Transient database errors (SQLITE_BUSY, a dropped connection) are retried with a short backoff and logged once per
+// episode: a wake-up is written in the end, a drain runs to the end.
+import { randomUUID } from 'node:crypto';
 import { Agenda, type Job } from 'agenda';
 import { MongoBackend } from '@agendajs/mongo-backend';
-import type { Db } from '../db/index.js';
+import { isDuplicateKey, type Collection, type Db } from '../db/index.js';
 import type { Logger } from '../log.js';
+import { Episode, isTransient, withRetry } from './transient.js';
 
 export interface SchedulerOptions {
-  /** How often the worker polls for due Agenda jobs (ms). */
+  /** How often a worker reads the wake-up markers (ms); Agenda polls for its periodic jobs at most once a second. */
   pollMs: number;
   /** Lock lifetime of a running job (ms); extended while it runs. */
   lockLifetimeMs: number;
@@ -20,29 +31,61 @@ export interface SchedulerOptions {
 
 export type Drain = (signal: { touch: () => Promise<void> }) => Promise<void>;
 
+/** A kind of work's wake-up marker: `token` changes each time an API-only process queued work of that kind. */
+export interface WakeUp {
+  /** The drain's name. */
+  _id: string;
+  token: string;
+  at: Date;
+}
+
+export const WAKE_UPS = 'scheduler_wakeups';
+/** How long a stopping process keeps trying to write its last wake-ups before leaving them to the periodic runs. */
+const STOP_GRACE_MS = 5000;
+/**
+ * Agenda's poll (a claim attempt per job name) only finds the periodic safety-net runs, which it then starts on time
+ * whatever the poll: no need to poll it as often as the wake-ups.
+ */
+const AGENDA_POLL_MS = 1000;
+
 export class Scheduler {
   readonly agenda: Agenda;
+  readonly wakeUps: Collection<WakeUp>;
   private readonly drains = new Map<string, Drain>();
   private readonly everyMs = new Map<string, number>();
   private started = false;
+  private stopping = false;
+  private closed = false;
   /** Drains triggered in this process while they run: run once more afterwards instead of queueing a job. */
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
+  /** API-only: wake-up writes in flight, and the kinds queued again meanwhile (one more write after it). */
+  private readonly waking = new Map<string, Promise<void>>();
+  private readonly wakeAgain = new Set<string>();
+  /** Worker: the token of each marker as last read (a drain ran after that read). */
+  private readonly seen = new Map<string, string>();
+  private watchTimer: NodeJS.Timeout | undefined;
+  private readonly episodes = new Map<string, Episode>();
+  private readonly stopHooks: (() => Promise<void>)[] = [];
 
   constructor(
     db: Db,
     private readonly log: Logger,
     private readonly options: SchedulerOptions,
   ) {
+    this.wakeUps = db.collection<WakeUp>(WAKE_UPS);
     this.agenda = new Agenda({
       backend: new MongoBackend({ mongo: db, collection: 'jobs' }),
-      processEvery: options.pollMs,
+      processEvery: Math.max(options.pollMs, AGENDA_POLL_MS),
       defaultLockLifetime: options.lockLifetimeMs,
-      // Finished one-off jobs are removed, so claiming stays fast as history grows.
+      // Finished one-off jobs (queued by earlier versions) are removed, so claiming stays fast.
       removeOnComplete: true,
       defaultConcurrency: 1,
     });
-    this.agenda.on('error', (err: unknown) => log.error({ err }, 'scheduler error'));
+    this.agenda.on('error', (err: unknown) => {
+      if (isTransient(err)) this.episode('polling for jobs').failed(err);
+      else log.error({ err }, 'scheduler error');
+    });
   }
 
   /** Defines a drain job; `everyMs` makes it also run periodically (as a safety net for missed triggers). */
@@ -62,23 +105,93 @@ export class Scheduler {
     if (!this.options.worker) return;
     await this.agenda.start();
     for (const [name, ms] of this.everyMs) await this.agenda.every(ms, name);
+    // The markers as they are now: what they announce is covered by the catch-up runs just below.
+    await this.readWakeUps().catch(() => undefined);
     this.started = true;
+    this.watch();
     // Catch up at once with what was due while no worker ran (Agenda's first periodic run is one period away).
     for (const name of this.drains.keys()) this.trigger(name);
   }
 
   /**
-   * Work of this kind was queued: run the drain now. In a worker process it runs here at once (coalesced with a
-   * run in progress); in an API-only process a one-off job is queued for the workers' next poll.
+   * Work of this kind was queued (and is stored): run the drain. In a process that runs jobs it runs here at once,
+   * coalesced with a run in progress; in an API-only process the kind's wake-up marker is raised for the workers.
    */
   trigger(name: string): void {
     if (this.started) {
       void this.runHere(name).catch((err: unknown) => this.log.error({ err, job: name }, 'drain failed'));
       return;
     }
-    if (!this.options.worker) {
-      this.agenda.now(name).catch((err: unknown) => this.log.error({ err, job: name }, 'could not queue job'));
+    if (!this.options.worker) void this.wake(name);
+  }
+
+  /**
+   * Raises the marker; one write at a time per kind. A trigger during a write gets one more write after it, so
+   * every item queued is followed by a write that started after it was stored, and a burst of 300 items by a few.
+   */
+  private wake(name: string): Promise<void> {
+    const inFlight = this.waking.get(name);
+    if (inFlight) {
+      this.wakeAgain.add(name);
+      return inFlight;
     }
+    const run = (async () => {
+      try {
+        do {
+          this.wakeAgain.delete(name);
+          await withRetry(() => this.writeWakeUp(name), {
+            episode: this.episode(`waking the workers for ${name}`),
+            // Any error: the marker is the only link to the workers (two processes' first upserts may also collide).
+            retryable: () => true,
+            givingUp: () => this.closed,
+          });
+        } while (this.wakeAgain.has(name));
+      } catch (err) {
+        // Only when stopping: the workers' periodic run of this drain picks the work up.
+        this.log.warn({ err, job: name }, 'stopped before the workers could be woken; the periodic run will send it');
+      } finally {
+        this.waking.delete(name);
+      }
+    })();
+    this.waking.set(name, run);
+    return run;
+  }
+
+  private async writeWakeUp(name: string): Promise<void> {
+    const update = { $set: { token: randomUUID(), at: new Date() } };
+    try {
+      await this.wakeUps.updateOne({ _id: name }, update, { upsert: true });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      // Another process created the marker at the same moment (an upsert is not atomic on FerretDB): update it.
+      await this.wakeUps.updateOne({ _id: name }, update);
+    }
+  }
+
+  /** Worker: reads the markers every poll and runs the drains whose marker changed. */
+  private watch(): void {
+    this.watchTimer = setTimeout(async () => {
+      const episode = this.episode('reading wake-ups');
+      try {
+        for (const name of await this.readWakeUps()) this.trigger(name);
+        episode.recovered();
+      } catch (err) {
+        if (isTransient(err)) episode.failed(err);
+        else this.log.error({ err }, 'could not read the wake-ups');
+      }
+      if (this.started) this.watch();
+    }, this.options.pollMs);
+  }
+
+  /** The kinds whose marker changed since the last read (a handful of documents: cheap on any database). */
+  private async readWakeUps(): Promise<string[]> {
+    const changed: string[] = [];
+    for (const wakeUp of await this.wakeUps.find({}).toArray()) {
+      if (!this.drains.has(wakeUp._id) || this.seen.get(wakeUp._id) === wakeUp.token) continue;
+      this.seen.set(wakeUp._id, wakeUp.token);
+      changed.push(wakeUp._id);
+    }
+    return changed;
   }
 
   /** Runs a drain in this process; a run requested while one is in progress happens once right after it. */
@@ -86,7 +199,8 @@ export class Scheduler {
     const inProgress = this.running.get(name);
     if (inProgress) {
       this.again.add(name);
-      return inProgress;
+      // A periodic job only asks for one more round: waiting for a run it cannot touch would let its lock expire.
+      return job ? undefined : inProgress;
     }
     const drain = this.drains.get(name);
     if (!drain) return;
@@ -96,7 +210,13 @@ export class Scheduler {
     const run = (async () => {
       do {
         this.again.delete(name);
-        await drain({ touch });
+        // A drain takes everything due from its collection, so running it again after a failure loses nothing.
+        await withRetry(() => drain({ touch }), {
+          episode: this.episode(name),
+          retryable: isTransient,
+          givingUp: () => this.stopping,
+          beforeRetry: touch,
+        });
       } while (this.again.has(name));
     })();
     this.running.set(name, run);
@@ -107,9 +227,26 @@ export class Scheduler {
     }
   }
 
+  private episode(what: string): Episode {
+    let episode = this.episodes.get(what);
+    if (!episode) this.episodes.set(what, (episode = new Episode(this.log, what)));
+    return episode;
+  }
+
   async stop(): Promise<void> {
     this.started = false;
+    this.stopping = true;
+    clearTimeout(this.watchTimer);
     if (this.options.worker) await this.agenda.stop();
-    await Promise.allSettled([...this.running.values()]);
+    const grace = setTimeout(() => (this.closed = true), STOP_GRACE_MS);
+    await Promise.allSettled([...this.running.values(), ...this.waking.values()]);
+    await Promise.allSettled(this.stopHooks.map((hook) => hook()));
+    clearTimeout(grace);
+    this.closed = true;
+  }
+
+  /** Work that drains hand off and do not wait for (webhook requests) is ended by `stop` too, after the drains. */
+  onStop(hook: () => Promise<void>): void {
+    this.stopHooks.push(hook);
   }
 }

@@ -1,9 +1,9 @@
 // Webhook work on the scheduler (see delivery.ts for the two paths):
 // - `webhooks.written` runs at once when this process writes a review event: it dispatches and sends the reviews
-//   just written, without searching the database. In a process that wrote nothing (a worker woken by an API-only
-//   process's queued job, or at start) it asks for the full run instead.
+//   just written, without searching the database. In a process that wrote nothing (a worker at start) it asks for
+//   the full run instead.
 // - `webhooks.deliver` is the full run: undispatched events and due deliveries. Every 30 s as a safety net, when the
-//   next retry falls due (a timer), and on redelivery.
+//   next retry falls due (a timer), on redelivery, and when an API-only process wrote an event (its wake-up).
 // - `webhooks.maintain` repairs events lost in a crash and prunes old history, every minute.
 import type { Services } from '../services.js';
 import { GroupCommit } from '../db/group-commit.js';
@@ -81,6 +81,8 @@ export function registerWebhookJobs(services: Services): void {
   // Only writes that recorded an event have something to deliver.
   reviews.onChange((_shopId, review) => {
     if (!review.pendingEvent) return;
+    // An API-only process sends nothing itself: the worker it wakes finds the event in the database.
+    if (services.config.role === 'api') return scheduler.trigger(DELIVER_JOB);
     snapshots.remember(review);
     scheduler.trigger(WRITTEN_JOB);
   });
