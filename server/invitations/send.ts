@@ -17,13 +17,32 @@ import type { Webshop } from '../webshops/store.js';
 import { suppressionKey } from '../mail/suppressions.js';
 import type { Invitation } from './store.js';
 import type { QueuedInvitation } from './queue.js';
+import { Episode, isTransient, withRetry } from '../jobs/transient.js';
 
 export const INVITATION_MAIL_JOB = 'mail.invitations';
 
 /** Entries claimed per round: large, because on FerretDB each round's queries scan the queue once. */
 const BATCH = 1000;
+/**
+ * A queue entry is written before its invitation, so one without an invitation may be one whose invitation another
+ * process is writing right now (which then wakes the senders again). Only after this long alone is it a leftover.
+ */
+const ORPHAN_AFTER_MS = 60_000;
 
 type Signal = { touch: () => Promise<void> };
+
+const recordingEpisodes = new WeakMap<Services, Episode>();
+
+/**
+ * The writes after an e-mail went out (its outcome, its retry time, the batch's clean-up) are retried through a
+ * transient database error rather than failing the batch: a failed outcome write would leave the e-mail to be sent
+ * again once the claim runs out. Each of them can be repeated safely (a second outcome keeps the first).
+ */
+function recorded(services: Services, write: () => Promise<unknown>): Promise<unknown> {
+  let episode = recordingEpisodes.get(services);
+  if (!episode) recordingEpisodes.set(services, (episode = new Episode(services.log, 'recording e-mail outcomes')));
+  return withRetry(write, { episode, retryable: isTransient, givingUp: () => false });
+}
 
 export function defineInvitationMail(services: Services): void {
   services.scheduler.define(INVITATION_MAIL_JOB, (signal) => drainInvitations(services, signal), mailSweepMs(services.config));
@@ -31,14 +50,16 @@ export function defineInvitationMail(services: Services): void {
 
 /** Sends what is due, batch by batch, until nothing is due (or the mail server is failing). */
 export async function drainInvitations(services: Services, signal: Signal): Promise<void> {
-  let next = claimBatch(services);
+  /** Entries whose invitation is not written yet: left for a later run. */
+  const notYet = new Set<string>();
+  let next = claimBatch(services, notYet);
   for (;;) {
     const batch = await next;
     if (!batch) return;
     await signal.touch();
     // The next batch is claimed and read while this one is sent, so database and SMTP work overlap.
-    next = claimBatch(services);
-    const serverFailing = await sendBatch(services, batch, signal);
+    next = claimBatch(services, notYet);
+    const serverFailing = await sendBatch(services, batch, signal, notYet);
     if (serverFailing) {
       const unsent = await next;
       if (unsent) await services.invitations.queue.claims.deleteMany({ claim: unsent.claim });
@@ -55,7 +76,7 @@ interface Batch {
   context: Context;
 }
 
-async function claimBatch(services: Services): Promise<Batch | undefined> {
+async function claimBatch(services: Services, notYet: Set<string>): Promise<Batch | undefined> {
   const { queue: q } = services.invitations;
   const lease = services.config.scheduler.lockLifetimeMs;
   // A few rounds at most: another process may take what we saw before we claim it.
@@ -66,6 +87,7 @@ async function claimBatch(services: Services): Promise<Batch | undefined> {
     // again, unless that run got as far as recording an outcome.
     const claims = await q.claims.find({}).toArray();
     const held = new Set(claims.filter((c) => c.until > now).map((c) => c._id.toHexString()));
+    for (const id of notYet) held.add(id);
     const stale = claims.filter((c) => c.until <= now).map((c) => c._id);
     if (stale.length) {
       await q.claims.deleteMany({ _id: { $in: stale }, until: { $lte: now } });
@@ -100,7 +122,7 @@ async function claimBatch(services: Services): Promise<Batch | undefined> {
  * Sends a claimed batch, a few at a time over the SMTP pool, renewing the claims (and the job's lock) while it runs.
  * Returns true when the mail server itself failed.
  */
-async function sendBatch(services: Services, batch: Batch, signal: Signal): Promise<boolean> {
+async function sendBatch(services: Services, batch: Batch, signal: Signal, notYet: Set<string>): Promise<boolean> {
   const { queue: q } = services.invitations;
   const lease = services.config.scheduler.lockLifetimeMs;
   const { context } = batch;
@@ -131,14 +153,14 @@ async function sendBatch(services: Services, batch: Batch, signal: Signal): Prom
         await renewing;
       }
       if (lost.has(entry._id.toHexString())) continue;
-      const error = await sendOne(services, context, entry, finished);
+      const error = await sendOne(services, context, entry, finished, notYet);
       if (error !== undefined && isServerFailure(error) && serverError === undefined) serverError = error;
     }
   };
   await Promise.all(Array.from({ length: services.config.mail.connections * 2 }, worker));
 
-  if (finished.length) await q.queue.deleteMany({ _id: { $in: finished } });
-  await q.claims.deleteMany({ claim: batch.claim });
+  if (finished.length) await recorded(services, () => q.queue.deleteMany({ _id: { $in: finished } }));
+  await recorded(services, () => q.claims.deleteMany({ claim: batch.claim }));
   if (serverError !== undefined) services.log.warn({ err: serverError }, 'mail server failing; invitations will be retried');
   return serverError !== undefined;
 }
@@ -170,11 +192,20 @@ async function loadContext(services: Services, entries: QueuedInvitation[]): Pro
 }
 
 /** Sends one invitation and records how it went; returns the send error, if any. */
-async function sendOne(services: Services, context: Context, entry: QueuedInvitation, finished: ObjectId[]): Promise<unknown> {
+async function sendOne(
+  services: Services,
+  context: Context,
+  entry: QueuedInvitation,
+  finished: ObjectId[],
+  notYet: Set<string>,
+): Promise<unknown> {
   const { mailer } = services;
   const invitation = context.invitations.get(entry._id.toHexString());
-  // No invitation: a repeat whose queue entry outlived it, or a customer whose data was erased.
-  if (!invitation) return void finished.push(entry._id);
+  if (!invitation) {
+    if (services.now().getTime() - entry._id.getTimestamp().getTime() < ORPHAN_AFTER_MS) return void notYet.add(entry._id.toHexString());
+    // A repeat whose queue entry outlived it, a crash between the two writes, or a customer whose data was erased.
+    return void finished.push(entry._id);
+  }
   const shop = context.shops.get(invitation.shopId);
   if (!shop) return finish(services, entry, finished, 'failed', null, 'the webshop no longer exists');
   if (context.suppressed.has(suppressionKey(invitation.shopId, invitation.email))) {
@@ -220,7 +251,8 @@ async function finish(
   messageId: string | null,
   reason: string | null,
 ): Promise<undefined> {
-  await services.invitations.queue.finish({ _id: entry._id, status, at: services.now(), messageId, reason });
+  const outcome = { _id: entry._id, status, at: services.now(), messageId, reason };
+  await recorded(services, () => services.invitations.queue.finish(outcome));
   finished.push(entry._id);
   return undefined;
 }
@@ -234,5 +266,7 @@ async function retryLater(services: Services, entry: QueuedInvitation, err: unkn
     await finish(services, entry, finished, 'failed', null, `${next.giveUp}: ${lastError}`);
     return;
   }
-  await services.invitations.queue.queue.updateOne({ _id: entry._id }, { $set: { due: next.retryAt, attempts, lastError } });
+  await recorded(services, () =>
+    services.invitations.queue.queue.updateOne({ _id: entry._id }, { $set: { due: next.retryAt, attempts, lastError } }),
+  );
 }
