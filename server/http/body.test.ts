@@ -59,7 +59,7 @@ describe('caps on fields and nesting (linear whatever the body)', () => {
     const n = BODY_CAPS.fields - 1; // and the list holding them
     const fields = Array.from({ length: n }, (): [string, string] => ['a[]', 'x']);
     expect(await timed(() => parseFormEncoded(repeat(n, () => 'a[]=x')))).toBeLessThan(300);
-    expect(await timed(() => multipart(fields))).toBeLessThan(600);
+    expect(await timed(() => multipart(fields))).toBeLessThan(1000);
     const list = asList(parseFormEncoded(repeat(n, (i) => `a[]=${i}`)).a)!;
     expect(list).toHaveLength(n);
     expect(list.at(-1)).toBe(String(n - 1));
@@ -126,8 +126,9 @@ describe('caps on fields and nesting (linear whatever the body)', () => {
       ['json: escapes', `{"a":"${'\\"'.repeat(size / 2 - 8)}"}`, 'application/json'],
       ['multipart: empty fields', manyParts.body, manyParts.type],
     ];
+    // Tens of ms on a quiet machine (bench/bodies.ts measures them); before the fix the first took hours.
     for (const [name, body, type] of bodies) {
-      expect(await timed(() => readFields(requestContext(body, type), BODY_LIMIT)), name).toBeLessThan(500);
+      expect(await timed(() => readFields(requestContext(body, type), BODY_LIMIT)), name).toBeLessThan(1500);
     }
   });
 });

@@ -46,7 +46,7 @@ export async function readFields(ctx: Context, limit: number): Promise<Fields> {
   const raw = await readRawBody(ctx, limit);
   if (raw.length === 0) return Object.create(null) as Fields;
   if (ctx.is('application/json', '+json')) return parseJsonObject(raw);
-  return parseFormEncoded(raw.toString('utf8'));
+  return parseFormEncoded(raw);
 }
 
 export function parseJsonObject(raw: Buffer | string): Fields {
@@ -66,7 +66,8 @@ export function parseJsonObject(raw: Buffer | string): Fields {
   return value as Fields;
 }
 
-const [QUOTE, BACKSLASH, COMMA, AMPERSAND] = [0x22, 0x5c, 0x2c, 0x26];
+const [QUOTE, BACKSLASH, COMMA] = [0x22, 0x5c, 0x2c];
+const [AMPERSAND, EQUALS, PLUS, PERCENT, SPACE] = [0x26, 0x3d, 0x2b, 0x25, 0x20];
 const [OPEN_OBJECT, OPEN_ARRAY, CLOSE_OBJECT, CLOSE_ARRAY] = [0x7b, 0x5b, 0x7d, 0x5d];
 
 /**
@@ -98,28 +99,54 @@ function stringEnd(text: string, start: number): number {
   return text.length;
 }
 
-/** Parses `a=1&b[]=2&b[]=3&c[x]=4` the way PHP does (nested objects and arrays), into prototype-free objects. */
-export function parseFormEncoded(text: string): Fields {
-  // Counted before URLSearchParams, which would take seconds to split 4 MB of `a&a&…` into pairs.
-  if (formPairCount(text) > BODY_CAPS.fields) throw overCap('fields');
+/**
+ * Parses `a=1&b[]=2&b[]=3&c[x]=4` the way PHP does (nested objects and arrays), into prototype-free objects.
+ * Names and values are decoded as URLSearchParams decodes them (`+` is a space, `%XX` a byte, then UTF-8), but in
+ * one pass over the bytes: URLSearchParams and String#replace spend about a second on 4 MB of `a+a+…`.
+ */
+export function parseFormEncoded(body: Buffer | string): Fields {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const form = new FormFields();
-  for (const [key, value] of new URLSearchParams(text)) form.add(key, value);
+  // The component being decoded; decoding never makes it longer.
+  const decoded = Buffer.allocUnsafe(bytes.length);
+  let length = 0;
+  const take = () => {
+    const text = decoded.toString('utf8', 0, length);
+    length = 0;
+    return text;
+  };
+  let pairs = 0;
+  let inPair = false;
+  let name: string | undefined;
+  for (let i = 0; i <= bytes.length; i++) {
+    const byte = i < bytes.length ? bytes[i]! : AMPERSAND;
+    if (byte === AMPERSAND) {
+      // Nothing between two `&` is no field at all.
+      if (inPair) {
+        if (name === undefined) form.add(take(), '');
+        else form.add(name, take());
+      }
+      inPair = false;
+      name = undefined;
+      continue;
+    }
+    if (!inPair) {
+      inPair = true;
+      if (++pairs > BODY_CAPS.fields) throw overCap('fields');
+    }
+    if (byte === EQUALS && name === undefined) name = take();
+    else if (byte === PLUS) decoded[length++] = SPACE;
+    else if (byte === PERCENT && i + 2 < bytes.length && HEX[bytes[i + 1]!]! >= 0 && HEX[bytes[i + 2]!]! >= 0) {
+      decoded[length++] = HEX[bytes[i + 1]!]! * 16 + HEX[bytes[i + 2]!]!;
+      i += 2;
+    } else decoded[length++] = byte;
+  }
   return form.fields;
 }
 
-/** The number of name=value pairs as URLSearchParams sees them (none between `&&`), counted up to one past the cap. */
-function formPairCount(text: string): number {
-  let count = 0;
-  let inPair = false;
-  for (let i = 0; i < text.length && count <= BODY_CAPS.fields; i++) {
-    if (text.charCodeAt(i) === AMPERSAND) inPair = false;
-    else if (!inPair) {
-      inPair = true;
-      count++;
-    }
-  }
-  return count;
-}
+/** The value of each byte as a hex digit, or -1. */
+const HEX = new Int8Array(256).fill(-1);
+for (const [i, digit] of [...'0123456789abcdef'].entries()) HEX[digit.charCodeAt(0)] = HEX[digit.toUpperCase().charCodeAt(0)] = i;
 
 const WHOLE_NUMBER = /^(?:0|[1-9]\d{0,14})$/;
 
