@@ -7,9 +7,12 @@ import { safeEqual } from '../http/credentials.js';
 export const SIGNED_FIELDS = ['webshopId', 'orderNumber', 'email', 'firstName', 'inviteDelay'] as const;
 export type OrderFields = Partial<Record<(typeof SIGNED_FIELDS)[number], string | number | boolean | null>>;
 
-/** PHP's urlencode(): like encodeURIComponent, but spaces become `+` and `!'()*~` are percent-encoded too. */
+/**
+ * PHP's urlencode(): like encodeURIComponent, but spaces become `+` and `!'()*~` are percent-encoded too. A lone
+ * surrogate (JSON can carry `\ud800`; PHP never signs one) is encoded as U+FFFD, where encodeURIComponent throws.
+ */
 export function phpUrlencode(value: string): string {
-  return encodeURIComponent(value)
+  return encodeURIComponent(value.replace(/\p{Cs}/gu, '\ufffd'))
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%20/g, '+');
 }
