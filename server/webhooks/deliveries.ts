@@ -9,7 +9,7 @@
 // On FerretDB only a filter that is exactly `{_id}` is answered without scanning the collection, so every write
 // here on the sending path filters by `_id` alone, and the claim is an insert of a unique key instead of a
 // conditional update (which would scan all deliveries, once per attempt).
-import { MongoBulkWriteError } from 'mongodb';
+import { MongoBulkWriteError, type Filter } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
 import type { Review, ReviewTopic } from '../reviews/store.js';
@@ -109,19 +109,17 @@ export class WebhookDeliveryStore {
     }
   }
 
-  /** Pending deliveries due at `now`, oldest first. */
-  async due(now: Date, limit: number): Promise<WebhookDelivery[]> {
-    return this.deliveries
-      .find({ status: 'pending', nextAttempt: { $lte: now } })
-      .sort({ nextAttempt: 1 })
-      .limit(limit)
-      .toArray();
+  /** Pending deliveries due at `now`, oldest first, except those of the shops in `exceptShops`. */
+  async due(now: Date, limit: number, exceptShops: readonly number[] = []): Promise<WebhookDelivery[]> {
+    const filter: Filter<WebhookDelivery> = { status: 'pending', nextAttempt: { $lte: now } };
+    if (exceptShops.length) filter.shopId = { $nin: [...exceptShops] };
+    return this.deliveries.find(filter).sort({ nextAttempt: 1 }).limit(limit).toArray();
   }
 
-  /** When the next pending delivery falls due, if any. */
-  async nextDue(): Promise<Date | undefined> {
+  /** When the next pending delivery falls due after `after`, if any (those due already are the senders' work). */
+  async nextDue(after: Date): Promise<Date | undefined> {
     const [next] = await this.deliveries
-      .find({ status: 'pending' }, { projection: { nextAttempt: 1 } })
+      .find({ status: 'pending', nextAttempt: { $gt: after } }, { projection: { nextAttempt: 1 } })
       .sort({ nextAttempt: 1 })
       .limit(1)
       .toArray();

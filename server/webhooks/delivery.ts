@@ -8,12 +8,16 @@
 // already leased to itself (`nextAttempt` a lease ahead), so no other sender sees them due and no claim is needed.
 // The full path searches for undispatched events and due deliveries and claims each before sending: for retries,
 // redeliveries, other processes' writes, and whatever a crash left behind.
+//
+// Both paths queue their attempts in the process's sending lanes (lanes.ts) and return: a drain never waits for
+// receivers, and one shop's slow receivers never hold up another shop's requests.
 import type { Config } from '../config.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { Logger } from '../log.js';
 import type { Review, ReviewEvent, ReviewStore } from '../reviews/store.js';
 import type { WebhookDeliveryStore, WebhookDelivery, AttemptOutcome, AttemptRecord } from './deliveries.js';
 import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';
+import type { ShopLanes } from './lanes.js';
 import { postWebhook, TIMEOUT_MS, type SendOptions, type SendResult } from './send.js';
 import type { WebhookStore, WebhookSubscription } from './store.js';
 
@@ -54,18 +58,28 @@ export interface DeliveryDeps {
   webhooks: WebhookStore;
   deliveries: WebhookDeliveryStore;
   snapshots?: ReviewSnapshots;
-  /** Deliveries being sent by this process: the fast and the full path never send one twice at once. */
-  inFlight?: Set<string>;
+  /** The process's sending lanes: every attempt waits there for its shop's turn (needed to send, not to dispatch). */
+  lanes?: ShopLanes;
+  /** Told of every retry an attempt schedules, so that the sender can wake up for it. */
+  onRetry?: (at: Date) => void;
   /** Writes attempt records in groups (see GroupCommit); without it each is written on its own. */
   recorder?: GroupCommit<AttemptRecord>;
   send?: (options: SendOptions) => Promise<SendResult>;
 }
 
+type SenderDeps = DeliveryDeps & { lanes: ShopLanes };
+
 const EVENT_BATCH = 500;
 const SEND_BATCH = 100;
-const PARALLEL_SENDS = 8;
+/** Requests in flight per process, and per shop within that (see lanes.ts). */
+export const PARALLEL_SENDS = 8;
+export const PARALLEL_SENDS_PER_SHOP = 2;
+/** Deliveries waiting for a lane in this process, at most: the rest stay in the database until there is room. */
+const MAX_WAITING = 1000;
 /** A claimed delivery is not due again before its request has surely ended (the timeout plus slack). */
 export const LEASE_MS = TIMEOUT_MS + 5_000;
+/** A fast-path lease is trusted only by an attempt that starts this soon after it was taken (see attempt). */
+const FRESH_LEASE_MS = 1_000;
 
 /** Full path: turns undispatched events into deliveries, exactly once per event and subscription; returns events. */
 export async function dispatchEvents(deps: DeliveryDeps): Promise<number> {
@@ -79,11 +93,11 @@ export async function dispatchEvents(deps: DeliveryDeps): Promise<number> {
   }
 }
 
-/** Fast path: dispatches the events of reviews this process just wrote and sends their new deliveries. */
-export async function deliverWritten(deps: DeliveryDeps, written: Review[]): Promise<SendReport> {
+/** Fast path: dispatches the events of reviews this process just wrote and queues their new deliveries. */
+export async function queueWritten(deps: SenderDeps, written: Review[]): Promise<number> {
   const leaseUntil = new Date(deps.now().getTime() + LEASE_MS);
   const { created, subscriptions } = await dispatchWritten(deps, written, leaseUntil);
-  return send(deps, created, { leased: true, subscriptions });
+  return queueSends(deps, created, { leased: true, subscriptions });
 }
 
 /** The events of reviews this process just wrote, turned into deliveries (see dispatchBatch). */
@@ -158,54 +172,65 @@ function newDelivery(event: EventRef, subscription: WebhookSubscription, body: s
   };
 }
 
-export interface SendReport {
-  attempts: number;
-  /** The earliest retry scheduled by these attempts. */
-  nextRetry: Date | undefined;
+/** What a full run left for later: see queueDue. */
+export interface DueLeftOver {
+  /** Shops left out of a batch because deliveries of theirs were waiting for their lanes: more may be due. */
+  shops: Set<number>;
+  /** The lanes had no room for more: anything may be left. */
+  lanesFull: boolean;
 }
 
-/** Full path: sends every due delivery; `touch` keeps the scheduler's lock while this runs. */
-export async function sendDue(deps: DeliveryDeps, touch: () => Promise<void> = async () => undefined): Promise<SendReport> {
-  const report: SendReport = { attempts: 0, nextRetry: undefined };
+/**
+ * Full path: queues the due deliveries, a batch at a time; `touch` keeps the scheduler's lock. A shop with
+ * deliveries waiting for its lanes is left out of the next batch, which so goes to the other shops; the rest of
+ * its work is for a run once its lanes are empty (jobs.ts asks for one then, from what this returns).
+ */
+export async function queueDue(deps: SenderDeps, touch: () => Promise<void> = async () => undefined): Promise<DueLeftOver> {
+  const leftOver: DueLeftOver = { shops: new Set(), lanesFull: false };
   for (;;) {
-    const due = await deps.deliveries.due(deps.now(), SEND_BATCH);
-    const batch = await send(deps, due);
+    const busy = deps.lanes.waitingShops();
+    for (const shopId of busy) leftOver.shops.add(shopId);
+    const due = await deps.deliveries.due(deps.now(), SEND_BATCH, busy);
+    const added = await queueSends(deps, due);
     await touch();
-    report.attempts += batch.attempts;
-    report.nextRetry = earliest(report.nextRetry, batch.nextRetry);
-    // Nothing due, or everything due was taken by another sender (what is left is theirs).
-    if (batch.handled === 0) return report;
+    leftOver.lanesFull = deps.lanes.waitingCount >= MAX_WAITING;
+    // All that is due is queued, or the lanes are full (or what was found is being sent already).
+    if (due.length < SEND_BATCH || added === 0) return leftOver;
   }
 }
 
 /**
- * Sends these deliveries a few at a time, claiming each first unless they are `leased` to this sender already.
- * `subscriptions` saves reading them again when the caller has them.
+ * Queues deliveries in the lanes, each claimed when its turn comes unless `leased` to this sender already; returns
+ * how many were new to the lanes. `subscriptions` saves reading them again when the caller has them.
  */
-export async function send(
-  deps: DeliveryDeps,
+export async function queueSends(
+  deps: SenderDeps,
   deliveries: WebhookDelivery[],
   { leased = false, subscriptions: known }: { leased?: boolean; subscriptions?: WebhookSubscription[] } = {},
-): Promise<SendReport & { handled: number }> {
-  const report = { attempts: 0, nextRetry: undefined as Date | undefined, handled: 0 };
-  if (deliveries.length === 0) return report;
-  const ids = [...new Set(deliveries.map((d) => d.subscriptionId))];
+): Promise<number> {
+  const fresh = deliveries.filter((d) => !deps.lanes.has(d._id));
+  if (fresh.length === 0) return 0;
+  const ids = [...new Set(fresh.map((d) => d.subscriptionId))];
   const subscriptions = new Map((known ?? (await deps.webhooks.byIds(ids))).map((s) => [s.id, s]));
-  let next = 0;
-  const worker = async () => {
-    while (next < deliveries.length) {
-      const delivery = deliveries[next++]!;
-      const result = await attempt(deps, delivery, subscriptions.get(delivery.subscriptionId), leased);
-      if (result.kind !== 'claimed elsewhere') report.handled++;
-      if (result.kind === 'sent') report.attempts++;
-      if (result.kind === 'sent' && result.outcome.kind === 'retry') report.nextRetry = earliest(report.nextRetry, result.outcome.at);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, deliveries.length) }, worker));
-  return report;
+  let added = 0;
+  for (const delivery of fresh) {
+    if (deps.lanes.waitingCount >= MAX_WAITING) break;
+    const run = () => attemptInLane(deps, delivery, subscriptions.get(delivery.subscriptionId), leased);
+    if (deps.lanes.add(delivery.shopId, delivery._id, run)) added++;
+  }
+  return added;
 }
 
-const earliest = (a: Date | undefined, b: Date | undefined) => (!a ? b : !b ? a : a < b ? a : b);
+/** An attempt as a lane runs it: nothing thrown, retries reported. */
+async function attemptInLane(deps: DeliveryDeps, delivery: WebhookDelivery, subscription: WebhookSubscription | undefined, leased: boolean) {
+  try {
+    const result = await attempt(deps, delivery, subscription, leased);
+    if (result.kind === 'sent' && result.outcome.kind === 'retry') deps.onRetry?.(result.outcome.at);
+  } catch (err) {
+    // Nothing recorded: the delivery falls due again as stored (at the latest when this sender's lease ends).
+    deps.log.error({ err, delivery: delivery._id }, 'webhook attempt failed');
+  }
+}
 
 type AttemptResult = { kind: 'sent'; outcome: AttemptOutcome } | { kind: 'cancelled' } | { kind: 'claimed elsewhere' };
 
@@ -217,46 +242,43 @@ async function attempt(
   leased: boolean,
 ): Promise<AttemptResult> {
   const now = deps.now();
-  if (deps.inFlight?.has(delivery._id)) return { kind: 'claimed elsewhere' };
   if (!subscription || !subscription.is_active) {
     await deps.deliveries.cancel(delivery, now);
     return { kind: 'cancelled' };
   }
-  deps.inFlight?.add(delivery._id);
-  try {
-    if (!leased && !(await deps.deliveries.claim(delivery, new Date(now.getTime() + LEASE_MS), now))) {
-      return { kind: 'claimed elsewhere' };
-    }
-    // This copy may have been read minutes ago (a long batch): since then a customer's erasure may have rewritten
-    // the body. A look-up by _id, so cheap; a leased delivery was made from the review moments ago.
-    const body = leased ? delivery.body : await deps.deliveries.currentBody(delivery._id);
-    if (body === undefined) return { kind: 'cancelled' };
-    const result = await (deps.send ?? postWebhook)({
-      url: subscription.url,
-      body,
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': `${deps.config.brandName}-Webhooks/1.0`,
-        'X-Topic': delivery.topic,
-        'X-Event-Id': delivery.eventId,
-        'X-Hash': signature(body, subscription.secret),
-      },
-      allowedHosts: deps.config.webhooks.allowedHosts,
-    });
-    const outcome = outcomeOf(delivery, result.status, deps.config.webhooks.retryScheduleSeconds, deps.now());
-    const record = { delivery, attempt: { time: now, ...result }, outcome };
-    await (deps.recorder ? deps.recorder.add(record) : deps.deliveries.recordAttempts([record]));
-    if (outcome.kind === 'delivered' && subscription.consecutive_failures !== 0) await deps.webhooks.recordSuccess(subscription.id);
-    if (outcome.kind === 'failed' && delivery.retries) {
-      const last = result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'error');
-      if (await deps.webhooks.recordFailure(subscription.id, deps.config.webhooks.disableAfter, last)) {
-        deps.log.warn({ webhook: subscription.id, shopId: subscription.shopId }, 'webhook switched off after repeated failures');
-      }
-    }
-    return { kind: 'sent', outcome };
-  } finally {
-    deps.inFlight?.delete(delivery._id);
+  // The lease taken when the delivery was made covers a request that starts at once. One that waited for a lane is
+  // claimed like any due delivery: by now its lease may have run out and another sender found it due.
+  const trusted = leased && delivery.nextAttempt.getTime() - now.getTime() >= LEASE_MS - FRESH_LEASE_MS;
+  if (!trusted && !(await deps.deliveries.claim(delivery, new Date(now.getTime() + LEASE_MS), now))) {
+    return { kind: 'claimed elsewhere' };
   }
+  // This copy may have been read minutes ago (a long wait for a lane): since then a customer's erasure may have
+  // rewritten the body. A look-up by _id, so cheap; a trusted lease was taken on a delivery made moments ago.
+  const body = trusted ? delivery.body : await deps.deliveries.currentBody(delivery._id);
+  if (body === undefined) return { kind: 'cancelled' };
+  const result = await (deps.send ?? postWebhook)({
+    url: subscription.url,
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': `${deps.config.brandName}-Webhooks/1.0`,
+      'X-Topic': delivery.topic,
+      'X-Event-Id': delivery.eventId,
+      'X-Hash': signature(body, subscription.secret),
+    },
+    allowedHosts: deps.config.webhooks.allowedHosts,
+  });
+  const outcome = outcomeOf(delivery, result.status, deps.config.webhooks.retryScheduleSeconds, deps.now());
+  const record = { delivery, attempt: { time: now, ...result }, outcome };
+  await (deps.recorder ? deps.recorder.add(record) : deps.deliveries.recordAttempts([record]));
+  if (outcome.kind === 'delivered' && subscription.consecutive_failures !== 0) await deps.webhooks.recordSuccess(subscription.id);
+  if (outcome.kind === 'failed' && delivery.retries) {
+    const last = result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'error');
+    if (await deps.webhooks.recordFailure(subscription.id, deps.config.webhooks.disableAfter, last)) {
+      deps.log.warn({ webhook: subscription.id, shopId: subscription.shopId }, 'webhook switched off after repeated failures');
+    }
+  }
+  return { kind: 'sent', outcome };
 }
 
 /** What follows an attempt with this HTTP status (null: no response). */

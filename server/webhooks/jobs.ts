@@ -5,9 +5,20 @@
 // - `webhooks.deliver` is the full run: undispatched events and due deliveries. Every 30 s as a safety net, when the
 //   next retry falls due (a timer), on redelivery, and when an API-only process wrote an event (its wake-up).
 // - `webhooks.maintain` repairs events lost in a crash and prunes old history, every minute.
+// Both sending drains only queue their attempts in the process's lanes (lanes.ts), which send them fairly between
+// shops; a drain that waited for the requests would hold up the next one behind one shop's slow receivers.
 import type { Services } from '../services.js';
 import { GroupCommit } from '../db/group-commit.js';
-import { deliverWritten, dispatchEvents, ReviewSnapshots, sendDue, type DeliveryDeps } from './delivery.js';
+import {
+  dispatchEvents,
+  PARALLEL_SENDS,
+  PARALLEL_SENDS_PER_SHOP,
+  queueDue,
+  queueWritten,
+  ReviewSnapshots,
+  type DeliveryDeps,
+} from './delivery.js';
+import { ShopLanes } from './lanes.js';
 
 export const WRITTEN_JOB = 'webhooks.written';
 export const DELIVER_JOB = 'webhooks.deliver';
@@ -25,7 +36,19 @@ const DISPATCHED_EVENTS_KEPT_MS = 3_600_000;
 export function registerWebhookJobs(services: Services): void {
   const { scheduler, reviews, webhookDeliveries, now } = services;
   const snapshots = new ReviewSnapshots();
-  const deps: DeliveryDeps = {
+  // What the last full runs left for later: a run is asked for when there may be room for it.
+  const leftOut = new Set<number>();
+  let lanesWereFull = false;
+  const lanes = new ShopLanes({
+    total: PARALLEL_SENDS,
+    perShop: PARALLEL_SENDS_PER_SHOP,
+    onDrained: (shopId) => {
+      if (!leftOut.delete(shopId) && !lanesWereFull) return;
+      lanesWereFull = false;
+      scheduler.trigger(DELIVER_JOB);
+    },
+  });
+  const deps: DeliveryDeps & { lanes: ShopLanes } = {
     config: services.config,
     log: services.log,
     now,
@@ -33,9 +56,11 @@ export function registerWebhookJobs(services: Services): void {
     webhooks: services.webhooks,
     deliveries: webhookDeliveries,
     snapshots,
-    inFlight: new Set(),
+    lanes,
+    onRetry: (at) => wakeAt(at),
     recorder: new GroupCommit((records) => webhookDeliveries.recordAttempts(records)),
   };
+  scheduler.onStop(() => lanes.close());
 
   // The next retry is often seconds away: wake up for it instead of waiting for the periodic run.
   let wakeUp: NodeJS.Timeout | undefined;
@@ -55,15 +80,17 @@ export function registerWebhookJobs(services: Services): void {
 
   const fullRun = async (touch: () => Promise<void>) => {
     await dispatchEvents(deps);
-    await sendDue(deps, touch);
+    const leftOver = await queueDue(deps, touch);
+    for (const shopId of leftOver.shops) leftOut.add(shopId);
+    lanesWereFull ||= leftOver.lanesFull;
     // Not on the hot path: the one search that sees every retry still to come, whoever scheduled it.
-    wakeAt(await webhookDeliveries.nextDue());
+    wakeAt(await webhookDeliveries.nextDue(now()));
   };
 
   scheduler.define(WRITTEN_JOB, async () => {
     const written = snapshots.takeAll();
     if (written.length === 0) return scheduler.trigger(DELIVER_JOB);
-    wakeAt((await deliverWritten(deps, written)).nextRetry);
+    await queueWritten(deps, written);
   });
 
   scheduler.define(DELIVER_JOB, async ({ touch }) => fullRun(touch), DELIVER_EVERY_MS);

@@ -2,7 +2,7 @@
 // subscriptions by shop and topic; the secret keys the X-Hash signature of every delivery.
 import { randomBytes } from 'node:crypto';
 import type { Db, Collection } from '../db/index.js';
-import { insertNumbered } from '../db/index.js';
+import { insertNumbered, isDuplicateKey } from '../db/index.js';
 import type { ReviewTopic } from '../reviews/store.js';
 
 export const WEBHOOK_TOPICS = ['reviews.created', 'reviews.updated', 'reviews.deleted'] as const satisfies readonly ReviewTopic[];
@@ -68,7 +68,16 @@ export class WebhookStore {
    */
   async createWithin(shopId: number, input: NewWebhookSubscription, max: number): Promise<WebhookSubscription | null> {
     if ((await this.countForShop(shopId)) >= max) return null;
-    const created = await this.create(shopId, input);
+    let created: WebhookSubscription | undefined;
+    for (let attempt = 1; !created; attempt++) {
+      try {
+        created = await this.create(shopId, input);
+      } catch (err) {
+        // FerretDB's counter is not atomic: a concurrent call can draw the same id and take its subscription back
+        // before this one sees it, and insertNumbered cannot tell that duplicate from another. Draw again.
+        if (!isDuplicateKey(err) || attempt === 3) throw err;
+      }
+    }
     if ((await this.countForShop(shopId)) <= max) return created;
     await this.collection.deleteOne({ id: created.id });
     return null;
