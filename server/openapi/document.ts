@@ -193,7 +193,7 @@ export function openApiDocument(config: Config) {
                 data: obj({ webhook_id: int(), url: str(), topic: ref('Topic'), secret: str() }),
               }),
             ),
-            '400': json(ref('ClassicError'), 'bad request (also: a refused URL)'),
+            '400': json(ref('ClassicError'), 'bad request (also: a refused URL, or the shop has 20 subscriptions already)'),
             '401': json(ref('ClassicError'), '`Unauthorized`'),
           },
         },
