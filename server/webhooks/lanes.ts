@@ -1,6 +1,7 @@
 // Fair sending: webhook requests run at most `total` at a time in a process, at most `perShop` of them for one
-// shop, and shops with work waiting take turns. A shop whose receivers hang for the whole timeout so holds up only
-// its own lanes; every other shop's next request starts as soon as any lane is free.
+// shop. A free lane goes to the waiting shop with the fewest requests running, shops taking turns among equals. A
+// shop whose receivers hang for the whole timeout so holds up only its own lanes; every other shop's next request
+// starts as soon as any lane is free.
 
 export interface LaneOptions {
   total: number;
@@ -29,7 +30,7 @@ export class ShopLanes {
 
   /**
    * Queues a task for the shop's lanes. False, and nothing queued, when a task with this id is waiting or running
-   * already, or the lanes are closed. Tasks must not throw.
+   * already, or the lanes are closed. Tasks handle their own errors (one that throws anyway still frees its lane).
    */
   add(shopId: number, id: string, run: () => Promise<void>): boolean {
     if (this.closed || this.ids.has(id)) return false;
