@@ -115,7 +115,7 @@ describe('bodies over HTTP', () => {
         const { data, type } = encode(b);
         const headers: Record<string, string> = { ...endpoint.headers };
         if (type) headers['content-type'] = type;
-        const res = await t.fetch(endpoint.path(shop, token), { method: 'POST', headers, body: data });
+        const res = await t.fetch(endpoint.path(shop, token), { method: 'POST', headers, body: typeof data === 'string' ? data : new Uint8Array(data) });
         const text = await res.text();
         const what = `${endpoint.name} ← ${b.encoding} ${JSON.stringify(String(data).slice(0, 200))}: ${res.status} ${text.slice(0, 200)}`;
         expect(res.status, what).toBeLessThan(500);
