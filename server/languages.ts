@@ -38,7 +38,8 @@ export function normalizeLanguage(input: unknown): Language | undefined {
   if (typeof input !== 'string') return undefined;
   const lower = input.trim().toLowerCase();
   if (!lower) return undefined;
-  const [head = ''] = lower.split(/[-_]/);
+  // Only the first part is used: splitting all of a 4 MB `---…` made 4 million strings.
+  const [head = ''] = lower.split(/[-_]/, 1);
   if (isLanguage(head)) return head;
   if (FROM_ISO3[head]) return FROM_ISO3[head];
   return FROM_COUNTRY[head];
