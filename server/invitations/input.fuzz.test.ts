@@ -70,6 +70,15 @@ describe('order_data', () => {
     );
   });
 
+  it('reads the same products from the JSON text as from the parsed object (only products are parsed from text)', () => {
+    fc.assert(
+      fc.property(orderData, fc.constantFrom(undefined, 2), (data, indent) => {
+        expect(parseOrderData(JSON.stringify(data, null, indent) ?? '')).toEqual(parseOrderData(JSON.parse(JSON.stringify(data) ?? 'null')));
+      }),
+      fuzzOptions(600),
+    );
+  });
+
   it('never throws on any text', () => {
     fc.assert(
       fc.property(textOf('{}[]",:\\0 tfnu', 200), (text) => expectProducts(parseOrderData(text))),

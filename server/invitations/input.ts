@@ -1,11 +1,12 @@
 // Add invitation's input, as shop plugins really send it (see compatibility.md): numbers as strings, empty strings
 // for "not given", PHP bracket arrays, a lenient `order_data` JSON string. Pure functions: the route does the I/O.
-import { asList, jsonOverCaps, type Fields } from '../http/body.js';
+import { asList, type Fields } from '../http/body.js';
 import { ClassicError } from '../http/errors.js';
 import { intParam, stringParam } from '../http/params.js';
 import { normalizeLanguage, type Language } from '../languages.js';
 import type { ReviewProduct } from '../reviews/store.js';
 import { isValidEmail, normalizeEmail } from './email.js';
+import { productsJson } from './order-data.js';
 import { MESSAGES } from '../http/classic.js';
 
 export type InvitationProduct = Omit<ReviewProduct, 'rating' | 'content'>;
@@ -65,25 +66,23 @@ export function parseInvitationInput(params: Fields, shopLanguage: Language): In
 
 /**
  * The products of `order_data`: a JSON string (or, from a bracket-encoding client, an already-nested object).
- * Anything unreadable (JSON past the body caps included) gives no products; it never rejects the invitation.
- * Customer and address data are not read.
+ * Anything unreadable gives no products; it never rejects the invitation. Of a JSON string only `products` is
+ * parsed, and only its first entries (see productsJson). Customer and address data are not read.
  */
 export function parseOrderData(value: unknown): InvitationProduct[] {
-  let data: unknown = value;
+  let list: unknown[] | undefined;
   if (typeof value === 'string') {
-    // The whole 4 MB body can be this one field: past the body caps, JSON.parse alone would take seconds.
-    if (jsonOverCaps(value)) return [];
+    const json = productsJson(value);
+    if (json === undefined) return [];
     try {
-      data = JSON.parse(value);
+      list = asList(JSON.parse(json));
     } catch {
       return [];
     }
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [];
-  const list = asList((data as Fields).products) ?? [];
+  } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) list = asList((value as Fields).products);
   const products: InvitationProduct[] = [];
   const seen = new Set<string>();
-  for (const item of list) {
+  for (const item of list ?? []) {
     const product = parseProduct(item);
     if (!product || seen.has(product.external_id)) continue;
     seen.add(product.external_id);
