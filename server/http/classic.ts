@@ -33,11 +33,13 @@ function codeDigest(shop: Webshop): Buffer {
   return digest;
 }
 
+const given = (value: unknown) => value !== undefined && value !== '';
+
 /** Checks `id` + `code` from a parameter source (query, or query merged with body). */
 export async function authenticate(webshops: WebshopStore, params: Fields): Promise<AuthOutcome> {
   const rawId = params.id;
   const code = params.code;
-  if (rawId === undefined || rawId === '' || code === undefined || code === '') return { ok: false, reason: 'missing' };
+  if (!given(rawId) || !given(code)) return { ok: false, reason: 'missing' };
   const id = parseId(rawId);
   if (id === undefined || typeof code !== 'string') return { ok: false, reason: 'invalid' };
   const shop = await webshops.get(id);
@@ -75,17 +77,9 @@ export function classic(
   handler: (ctx: Context, req: ClassicRequest) => Promise<Record<string, unknown> | JsonText>,
 ): Middleware {
   const envelope: Envelope = { style: 'classic', empty: options.empty };
-  return async (ctx) => {
-    ctx.state.envelope = envelope;
-    const params = queryFields(ctx);
-    if (options.bodyLimit !== undefined) {
-      const body = await readFields(ctx, options.bodyLimit);
-      // Body fields win, except that credentials given in the query stay as they are.
-      for (const [k, v] of Object.entries(body)) {
-        if ((k === 'id' || k === 'code') && k in params) continue;
-        params[k] = v;
-      }
-    }
+
+  /** Authenticates and counts the request against its shop's limit; answers a failure itself (undefined). */
+  const admit = async (ctx: Context, params: Fields): Promise<Webshop | undefined> => {
     const auth = await authenticate(deps.webshops, params);
     if (!auth.ok) {
       const message =
@@ -95,12 +89,35 @@ export function classic(
           ? (options.unauthorized?.missingStatus ?? options.unauthorized?.status ?? 200)
           : (options.unauthorized?.status ?? 200);
       sendError(ctx, status, message);
-      return;
+      return undefined;
     }
     const wait = deps.shopLimiter.hit(`shop:${auth.shop.id}`);
     if (wait > 0) throw new HttpError(429, MESSAGES.tooMany, 'too_many_requests', { 'Retry-After': String(wait) });
+    return auth.shop;
+  };
+
+  return async (ctx) => {
+    ctx.state.envelope = envelope;
+    const params = queryFields(ctx);
+    let shop: Webshop | undefined;
+    if (options.bodyLimit !== undefined) {
+      // Credentials in the query are checked (and the shop's limit applied) before a large body is read, so a
+      // stranger's body is never parsed. Credentials in the body need the (capped) parser to run first.
+      if (given(params.id) && given(params.code)) {
+        shop = await admit(ctx, params);
+        if (!shop) return;
+      }
+      const body = await readFields(ctx, options.bodyLimit);
+      // Body fields win, except that credentials given in the query stay as they are.
+      for (const [k, v] of Object.entries(body)) {
+        if ((k === 'id' || k === 'code') && k in params) continue;
+        params[k] = v;
+      }
+    }
+    shop ??= await admit(ctx, params);
+    if (!shop) return;
     try {
-      const result = await handler(ctx, { shop: auth.shop, params });
+      const result = await handler(ctx, { shop, params });
       if (result instanceof JsonText) {
         ctx.type = 'application/json';
         ctx.body = result.text;
