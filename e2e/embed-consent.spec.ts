@@ -2,6 +2,7 @@
 // order-data element that shop plugins print, through to what the shop's back end then sees over the REST API.
 import { expect, test, type Page } from '@playwright/test';
 import { apiCode, expectAccessible, hasConsent, hostUrl, open, recordRequests, screenshot, service, shopId, uniqueOrder } from './embed-helpers.js';
+import { testConfig } from '../server/config.js';
 
 const dialog = (page: Page) => page.locator('dialog[open]');
 
@@ -66,6 +67,27 @@ test('a wrong signature shows no dialog', async ({ page }) => {
   await open(page, thankYou('badsig', uniqueOrder('bad')), { waitFor: '.side' });
   await page.waitForTimeout(1500);
   await expect(dialog(page)).toHaveCount(0);
+});
+
+test('a shop that requires signed order data: no dialog for an unsigned element, the dialog for a signed one', async ({ page }) => {
+  const setting = (value: boolean) =>
+    fetch(`${service()}/admin/api/webshops/${shopId()}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${testConfig().adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ require_signed_order_data: value }),
+    });
+  expect((await setting(true)).status).toBe(200);
+  try {
+    const requests = recordRequests(page);
+    await open(page, thankYou('typed', uniqueOrder('signed-only')), { waitFor: '.side' });
+    await page.waitForTimeout(1500);
+    await expect(dialog(page)).toHaveCount(0);
+    expect(requests.filter((u) => u.includes('/consent') || u.includes('/order/verify'))).toEqual([]);
+    await open(page, thankYou('signed', uniqueOrder('signed-only')), { waitFor: 'dialog[open]' });
+    await expect(dialog(page).getByRole('button', { name: 'Write a review now' })).toBeVisible();
+  } finally {
+    await setting(false);
+  }
 });
 
 test('signed, "Write a review now": the review is published at once as a verified customer’s', async ({ page }) => {

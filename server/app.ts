@@ -31,6 +31,8 @@ import { registerWebhookJobs } from './webhooks/jobs.js';
 import { DomainTokenStore } from './domains/tokens.js';
 import { registerDomainRoutes } from './domains/routes.js';
 import { PopupTokenStore } from './embed/tokens.js';
+import { ConfirmationQueue } from './embed/confirmations.js';
+import { migrateConsentTrust } from './consents/migrate.js';
 import { registerEmbedApiRoutes } from './embed/api.js';
 import { registerEmbedAssetRoutes } from './embed/assets.js';
 import { registerPageRoutes } from './pages/routes.js';
@@ -73,11 +75,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     shopLimiter: new RateLimiter(config.rateLimit.perShopPerMinute),
     scheduler: new Scheduler(db, log, { ...config.scheduler, worker: config.role !== 'api' }),
     invitations: new InvitationStore(db, now),
-    consents: new ConsentStore(db, now),
+    consents: new ConsentStore(db, now, config.consents),
     webhooks: new WebhookStore(db, now),
     webhookDeliveries: new WebhookDeliveryStore(db),
     domainTokens: new DomainTokenStore(db, config.cache, now),
     popupTokens: new PopupTokenStore(db, now),
+    confirmations: new ConfirmationQueue(db),
     mailer: createMailer(config, log),
     suppressions: new SuppressionStore(db, now),
     recipientLimit: new RecipientLimit(db, now),
@@ -91,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerWebhookJobs(services);
   await services.domainTokens.ensureIndexes();
   await services.popupTokens.ensureIndexes();
+  await services.confirmations.ensureIndexes();
+  await migrateConsentTrust(services);
   await registerMailJobs(services);
 
   // One router for the whole app; each feature registers its own routes on it.

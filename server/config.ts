@@ -71,6 +71,8 @@ const schema = z.object({
     .transform((v) => v.split(',').map((s) => Number(s.trim()))),
   /** Consecutive failed events after which a subscription is switched off; 0 never switches off. */
   WEBHOOK_DISABLE_AFTER: int(0, 100_000).default(10),
+  /** Unsigned consent receipts without a review kept per shop; past it the oldest are dropped. */
+  UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
 });
 
 export type Config = {
@@ -104,6 +106,7 @@ export type Config = {
     connections: number;
   };
   webhooks: { allowedHosts: string[]; retryScheduleSeconds: number[]; disableAfter: number };
+  consents: { unsignedPerShop: number };
 };
 
 export class ConfigError extends Error {}
@@ -169,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE,
       disableAfter: e.WEBHOOK_DISABLE_AFTER,
     },
+    consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
   };
 }
 

@@ -13,6 +13,7 @@ import type { WebhookStore } from './webhooks/store.js';
 import type { WebhookDeliveryStore } from './webhooks/deliveries.js';
 import type { DomainTokenStore } from './domains/tokens.js';
 import type { PopupTokenStore } from './embed/tokens.js';
+import type { ConfirmationQueue } from './embed/confirmations.js';
 import type { Mailer } from './mail/transport.js';
 import type { SuppressionStore } from './mail/suppressions.js';
 import type { RecipientLimit } from './mail/recipient-limit.js';
@@ -34,6 +35,8 @@ export interface Services {
   webhookDeliveries: WebhookDeliveryStore;
   domainTokens: DomainTokenStore;
   popupTokens: PopupTokenStore;
+  /** Reviews waiting for their writer's e-mail confirmation, until they expire. */
+  confirmations: ConfirmationQueue;
   /** SMTP (pooled) or, in development without SMTP_URL, the outbox directory. */
   mailer: Mailer;
   /** Addresses that unsubscribed from a shop's invitations. */

@@ -21,6 +21,8 @@ export async function pendingOrder(element: Element): Promise<ParsedOrder | unde
     console.warn(`${ctx.brandName}: the order data on this page cannot be used`);
     return undefined;
   }
+  // The server would refuse the choice: asking for it would only waste the shopper's time.
+  if (!parsed.signature && ctx.shop.require_signed_order_data) return undefined;
   const { stores, name } = memory();
   if (isRemembered(stores, name, orderKey(parsed.shopId, parsed.orderNumber))) return undefined;
   if (parsed.signature) {

@@ -23,6 +23,8 @@ export interface Shop {
   count: number;
   badges: Badge[];
   settings: Partial<Settings>;
+  /** The shop accepts only signed order data: an unsigned order-data element gets no dialog. */
+  require_signed_order_data?: boolean;
 }
 
 export interface EmbedContext {

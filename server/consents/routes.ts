@@ -1,9 +1,13 @@
 // GET /api/2.0/order_permissions.json: may the shop send an invitation for this order (Privacy First flow)?
 // Unlike the 1.0 endpoints, errors here are real HTTP errors: a 200 without `has_consent` crashes one plugin.
+// Asked with an order number only, it cannot tell whose unsigned receipt it is: plugins that print no signature
+// depend on those counting, so they do, unless the shop requires signed order data (rules.ts hasConsent).
 import type Router from '@koa/router';
 import { classic, MESSAGES } from '../http/classic.js';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
+import { requiresSignedOrderData } from '../webshops/store.js';
+import { hasConsent } from './rules.js';
 
 export function registerConsentRoutes(router: Router, services: Services): void {
   router.get(
@@ -20,9 +24,9 @@ export function registerConsentRoutes(router: Router, services: Services): void 
       }
       const order = raw?.trim() ?? '';
       if (!order) throw new HttpError(400, MESSAGES.missing);
-      const consent = await services.consents.get(shop.id, order);
+      const receipts = await services.consents.forOrder(shop.id, order);
       // Set directly: the answer is the bare object, without the classic `status`/`message`.
-      ctx.body = { has_consent: consent !== null };
+      ctx.body = { has_consent: hasConsent(receipts, requiresSignedOrderData(shop)) };
       return {};
     }),
   );

@@ -14,6 +14,14 @@ export function isDuplicateKey(err: unknown): err is MongoServerError {
   return err instanceof MongoServerError && err.code === 11000;
 }
 
+/** A failed insertMany/bulkWrite whose every failure is a duplicate key: a repeat of work already done. */
+export function onlyDuplicateKeys(err: unknown): boolean {
+  const raw = (err as { writeErrors?: unknown } | null)?.writeErrors;
+  if (raw === undefined) return isDuplicateKey(err);
+  const errors = (Array.isArray(raw) ? raw : [raw]) as { code?: number }[];
+  return errors.length > 0 && errors.every((e) => e.code === 11000);
+}
+
 /** True when a duplicate-key error was raised by the index on `field` (FerretDB names no key: then unknown). */
 export function duplicateOn(err: MongoServerError, field: string): boolean | undefined {
   const pattern = err.keyPattern ?? err.keyValue;

@@ -12,7 +12,7 @@ import { verifyOrderSignature } from '../consents/signature.js';
 import { normalizeLanguage } from '../languages.js';
 import type { PublicRating } from '../ratings/read-model.js';
 import type { Services } from '../services.js';
-import { enabledLanguages, mainLanguage, type Webshop } from '../webshops/store.js';
+import { enabledLanguages, mainLanguage, requiresSignedOrderData, type Webshop } from '../webshops/store.js';
 import {
   consentSchema,
   experienceSchema,
@@ -24,7 +24,7 @@ import {
   verifySchema,
   type OrderData,
 } from './input.js';
-import { MAIL_JOB } from './release.js';
+import { awaitConfirmation, expireUnconfirmed, EXPIRY_JOB, MAIL_JOB, NO_CONSENT } from './release.js';
 import { badgesFor, popupTrust } from './rules.js';
 import { newSecret } from './tokens.js';
 
@@ -50,6 +50,7 @@ export const EMBED_MESSAGES = {
   otherShop: 'order.webshopId: does not match the webshop in the address',
   noOrderNumber: 'order.orderNumber: must not be empty',
   alreadyChosen: 'A choice was already recorded for this order.',
+  signedOnly: 'This shop accepts only signed order data.',
   badToken: 'This review token is unknown, expired or already used.',
   emailRequired: 'email: required, because the order data carried no e-mail address',
   tooMany: 'Too many requests. Please try again later.',
@@ -102,6 +103,8 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
 
   // Tokens expire after a day; without TTL indexes (FerretDB) they are removed by this job.
   services.scheduler.define('embed.tokens.cleanup', async () => void (await popupTokens.deleteExpired()), HOUR_MS);
+  // Reviews nobody confirmed are removed after CONFIRMATION_DAYS (a sweep of the small queue of waiting reviews).
+  services.scheduler.define(EXPIRY_JOB, async () => void (await expireUnconfirmed(services)), HOUR_MS);
 
   async function shopOf(ctx: Context): Promise<Webshop> {
     const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
@@ -135,6 +138,8 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       count: summary.amount,
       badges: badgesFor(shop, published, services.now()),
       settings: { ...shop.sidebar },
+      // The app shows no consent dialog for an unsigned order-data element when the shop requires signed data.
+      require_signed_order_data: requiresSignedOrderData(shop),
     };
   });
 
@@ -171,12 +176,13 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     if (signed && !verifyOrderSignature(signedFields(body.order), body.signature!, shop.id, shop.code)) {
       throw new HttpError(403, EMBED_MESSAGES.wrongSignature);
     }
-    // The first choice stands, except that the shop's signature outranks a receipt recorded without one.
-    const existing = await consents.get(shop.id, order.orderNumber);
-    if (existing && (existing.signed || !signed)) throw new HttpError(409, EMBED_MESSAGES.alreadyChosen);
+    if (!signed && requiresSignedOrderData(shop)) throw new HttpError(403, EMBED_MESSAGES.signedOnly);
+    // A signed choice stands once made. Unsigned choices stand per address (consents/store.ts): one posted by
+    // someone who guessed the order number does not shut out the customer's own.
+    if (signed && (await consents.get(shop.id, order.orderNumber))) throw new HttpError(409, EMBED_MESSAGES.alreadyChosen);
 
     const language = normalizeLanguage(body.language) ?? mainLanguage(shop);
-    const receipt = await consents.record({
+    const { receipt, recorded, dropped } = await consents.recordChoice({
       shopId: shop.id,
       order: order.orderNumber,
       email: order.email,
@@ -187,9 +193,12 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       signed,
       textVersion: body.textVersion,
     });
-    // A concurrent signed choice won.
-    if (receipt.signed !== signed) throw new HttpError(409, EMBED_MESSAGES.alreadyChosen);
-    if (existing) await popupTokens.revokeUnsigned(shop.id, order.orderNumber);
+    if (dropped > 0) services.log.info({ shopId: shop.id, dropped }, 'oldest unsigned consent receipts dropped (per-shop cap)');
+    if (!recorded) throw new HttpError(409, EMBED_MESSAGES.alreadyChosen);
+    // The signed choice supersedes unsigned ones: the review tokens issued for them stop working.
+    if (signed && (await consents.forOrder(shop.id, order.orderNumber)).unsigned > 0) {
+      await popupTokens.revokeUnsigned(shop.id, order.orderNumber);
+    }
 
     const reviewToken =
       body.choice === 'write_now'
@@ -214,6 +223,8 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     const body = validate(popupReviewSchema, await readJson(ctx), 400);
     const token = await popupTokens.peek(shop.id, body.reviewToken);
     if (!token) throw new HttpError(403, EMBED_MESSAGES.badToken);
+    // Issued before the shop began to require signed order data: it no longer writes an unsigned review.
+    if (!token.signed && requiresSignedOrderData(shop)) throw new HttpError(403, EMBED_MESSAGES.signedOnly);
     const email = token.email || body.email || '';
     if (!email) throw new HttpError(400, EMBED_MESSAGES.emailRequired);
     // Unless the shop signed the address, it is the requester's word: the limit of e-mails to typed addresses.
@@ -237,6 +248,11 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       editMailDue: trust.editMailDue,
       confirmToken: trust.status === 'published' ? null : newSecret(),
     });
+    if (trust.status !== 'published') {
+      // The receipt no longer counts towards the shop's cap while its review waits; the review expires unconfirmed.
+      const receipt = await consents.attachReview(token, review.id);
+      await awaitConfirmation(services, review, { receipt, consentCreated: token.consentCreated, inviteDelay: token.inviteDelay });
+    }
     services.scheduler.trigger(MAIL_JOB);
     ctx.status = 201;
     ctx.body = { status: trust.status, id: review.id };
@@ -256,7 +272,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     const body = validate(experienceSchema, raw, 400);
     limited(formEmailLimiter, `${shop.id}:${body.email.toLowerCase()}`);
     await services.recipientLimit.admit(body.email);
-    await reviews.create(shop.id, {
+    const review = await reviews.create(shop.id, {
       name: body.name,
       email: body.email,
       rating: body.rating,
@@ -269,6 +285,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       verified: false,
       confirmToken: newSecret(),
     });
+    await awaitConfirmation(services, review, NO_CONSENT);
     services.scheduler.trigger(MAIL_JOB);
     ctx.status = 202;
     ctx.body = { status: 'pending_confirmation' };

@@ -46,7 +46,9 @@ export interface PopupTrust {
 
 /**
  * How a review written in the pop-up is stored. Only the shop's signature proves the order: a signed order's review
- * is published at once as a verified customer's; an unsigned one waits (quarantined) until the order is confirmed.
+ * is published at once as a verified customer's; an unsigned one waits (quarantined) until its writer confirms
+ * their address (published as e-mail confirmed) or the shop's own invitation proves the order (verified; see
+ * release.ts).
  */
 export function popupTrust(signed: boolean, consentCreated: Date, inviteDelay: number): PopupTrust {
   if (signed) {

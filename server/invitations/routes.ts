@@ -3,12 +3,13 @@ import type Router from '@koa/router';
 import { classic } from '../http/classic.js';
 import { intParam } from '../http/params.js';
 import type { Services } from '../services.js';
-import { addDays, formatTimestamp } from '../time.js';
+import { formatTimestamp } from '../time.js';
 import { mainLanguage } from '../webshops/store.js';
 import { parseInvitationInput } from './input.js';
 import type { ListedInvitation } from './store.js';
 import { INVITATION_MAIL_JOB } from './send.js';
 import { releaseOnInvitation } from '../embed/release.js';
+import { customerReviewed, invitationNotBefore, speaksForCustomer } from '../consents/rules.js';
 
 /** 1 MB of order_data grows to about 3 MB when URL-encoded; this leaves room for the other fields. */
 const BODY_LIMIT = 4 * 1024 * 1024;
@@ -43,17 +44,16 @@ export function registerInvitationRoutes(router: Router, services: Services): vo
       const input = parseInvitationInput(params, mainLanguage(shop));
 
       // Privacy First: the customer answered the pop-up for this order. If they already wrote their review there,
-      // an invitation would ask for it again; if they chose "ask me later", their chosen delay is respected.
-      const consent = input.order ? await consents.get(shop.id, input.order) : null;
-      if (consent) {
-        // An unsigned pop-up review waits for proof of the order: this call, with the same address, is that proof.
-        // One that still waits (another address) proves nothing and does not stop the invitation.
-        await releaseOnInvitation(services, shop.id, input.order, input.email);
-        const reviewed = await reviews.collection.countDocuments(
-          { shopId: shop.id, order: input.order, confirmToken: null },
-          { limit: 1 },
-        );
-        if (reviewed > 0) return { message: INVITATION_MESSAGES.reviewWritten };
+      // an invitation would ask for it again; if they chose "ask me later", their chosen delay is respected. Only
+      // answers that speak for this address count (consents/rules.ts): anyone can post an unsigned one.
+      const receipts = input.order ? await consents.forInvitation(shop.id, input.order, input.email) : null;
+      if (receipts && (receipts.signed || receipts.unsigned > 0)) {
+        const written = await reviews.byOrder(shop.id, input.order);
+        // This call, with the same address, proves the order of the unsigned pop-up reviews written under it.
+        const verified = await releaseOnInvitation(services, written, input.email);
+        if (verified > 0 || (speaksForCustomer(receipts) && customerReviewed(written, input.email))) {
+          return { message: INVITATION_MESSAGES.reviewWritten };
+        }
       }
 
       let place: string | null = null;
@@ -64,7 +64,7 @@ export function registerInvitationRoutes(router: Router, services: Services): vo
         if (!place) return { message: INVITATION_MESSAGES.limitReached };
       }
 
-      const notBefore = consent?.choice === 'ask_later' ? addDays(consent.created, consent.inviteDelay) : undefined;
+      const notBefore = receipts ? invitationNotBefore(receipts) : undefined;
       const result = await invitations.add(shop.id, input, notBefore);
       if (!result.added && place) await invitations.givePlaceBack(place);
       if (result.added && result.invitation.scheduled <= services.now()) services.scheduler.trigger(INVITATION_MAIL_JOB);

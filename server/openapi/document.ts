@@ -516,6 +516,11 @@ export function openApiDocument(config: Config) {
             approved_date: { type: ['string', 'null'] },
             partner_assurances: { type: 'object', additionalProperties: bool() },
             sidebar: { type: 'object', description: 'the embed dashboard configuration' },
+            require_signed_order_data: {
+              type: 'boolean',
+              description:
+                'only signed order data records consent: unsigned order-data elements show no dialog, unsigned consents are refused, order_permissions.json ignores unsigned receipts (default false; recommended)',
+            },
           },
           [],
         ),

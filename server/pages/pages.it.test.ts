@@ -238,13 +238,13 @@ describe('/confirm/{token}', () => {
     expect(await reviewOf({ id: review.id })).toMatchObject({ quarantine: true, published: false });
   });
 
-  it('publishes a pop-up review as verified on POST, with an edit link due', async () => {
+  it('publishes a pop-up review on POST as e-mail confirmed (not verified: it proves the address, not the order), with an edit link due', async () => {
     const review = await waiting('popup');
     const res = await t.fetch(`/confirm/${review.confirmToken}`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Je review is geplaatst');
     const after = await reviewOf({ id: review.id });
-    expect(after).toMatchObject({ quarantine: false, verified: true, published: true, confirmToken: null });
+    expect(after).toMatchObject({ quarantine: false, verified: false, emailConfirmed: true, published: true, confirmToken: null });
     expect(after.editToken).toBeTruthy();
     expect(after.editMailDue).toBeInstanceOf(Date);
 
@@ -257,7 +257,7 @@ describe('/confirm/{token}', () => {
   it('publishes a form review (serviceAddReview) but leaves it unverified', async () => {
     const review = await waiting('form');
     expect((await t.fetch(`/confirm/${review.confirmToken}`, { method: 'POST' })).status).toBe(200);
-    expect(await reviewOf({ id: review.id })).toMatchObject({ quarantine: false, verified: false, published: true, editToken: null });
+    expect(await reviewOf({ id: review.id })).toMatchObject({ quarantine: false, verified: false, emailConfirmed: true, published: true, editToken: null });
   });
 
   it('answers an unknown confirmation link with a readable 404 page', async () => {

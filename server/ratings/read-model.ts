@@ -3,6 +3,9 @@
 // in this process (ReviewStore.onChange), and for changes made by other processes when the cache TTL passes and
 // the shop's review version (one small document) shows a change. Unchanged lists are kept, not reloaded: on
 // FerretDB a reload is a scan of the whole reviews collection.
+// The merchant's part (which lists quarantined reviews too) and the public part are kept apart: a write that
+// changes nothing public (a review waiting in quarantine, which anyone can post) reloads only the merchant's, so
+// nobody can keep a shop's public pages reloading.
 // A shop whose list is too large for the cache is paged in the database instead.
 import { BoundedCache, type CacheLimits } from '../cache.js';
 import type { Review, ReviewStore } from '../reviews/store.js';
@@ -33,13 +36,18 @@ const toPublished = (r: Review): PublishedReview => ({
   reply: r.reply?.text ?? null,
 });
 
-interface ShopRatings {
-  /** The shop's review version (ReviewStore.shopVersion) this copy was loaded at. */
+interface MerchantPart {
+  /** The shop's `all` review version (ReviewStore.versionsOf) this copy was loaded at. */
   version: number;
   /** The merchant's list: not deleted, not spam (quarantined ones included and flagged), newest first. */
   merchant: { rating: Rating; language: string }[];
   /** The merchant's list split by review language, so a language filter is a slice, not a scan. */
   byLanguage: Map<string, Rating[]>;
+}
+
+interface PublicPart {
+  /** The shop's `public` review version (ReviewStore.versionsOf) this copy was loaded at. */
+  version: number;
   summary: RatingsSummary;
   /** The newest published reviews (at most PUBLISHED_KEPT), newest first. */
   published: PublishedReview[];
@@ -47,6 +55,14 @@ interface ShopRatings {
   publicList: PublicRating[];
   publicVerified: number;
 }
+
+interface Parts {
+  merchant: MerchantPart;
+  public: PublicPart;
+}
+type Part = keyof Parts;
+
+const cacheKey = (part: Part, shopId: number): string => `${part === 'merchant' ? 'm' : 'p'}:${shopId}`;
 
 /** A published review for public paging: the Rating (its e-mail must not be shown) and whether it is verified. */
 export interface PublicRating {
@@ -68,27 +84,29 @@ export interface RatingsPage {
 }
 
 export class RatingsReadModel {
-  private readonly cache: BoundedCache<ShopRatings>;
-  private readonly generations = new Map<number, number>();
-  private readonly loading = new Map<number, Promise<ShopRatings | null>>();
+  private readonly cache: BoundedCache<MerchantPart | PublicPart>;
+  private readonly generations: Record<Part, Map<number, number>> = { merchant: new Map(), public: new Map() };
+  private readonly loading = new Map<string, Promise<MerchantPart | PublicPart | null>>();
 
   constructor(
     private readonly reviews: ReviewStore,
     limits: CacheLimits,
   ) {
     this.cache = new BoundedCache(limits);
-    reviews.onChange((shopId) => this.invalidate(shopId));
+    // Every write changes the merchant's list; only some change what the public sees.
+    reviews.onChange((shopId) => this.invalidate(shopId, 'merchant'));
+    reviews.onPublicChange((shopId) => this.invalidate(shopId, 'public'));
   }
 
-  invalidate(shopId: number): void {
-    this.generations.set(shopId, (this.generations.get(shopId) ?? 0) + 1);
-    this.cache.delete(String(shopId));
+  invalidate(shopId: number, part: Part): void {
+    this.generations[part].set(shopId, this.generation(part, shopId) + 1);
+    this.cache.delete(cacheKey(part, shopId));
     // A load already running may predate the change: later callers start a new one.
-    this.loading.delete(shopId);
+    this.loading.delete(cacheKey(part, shopId));
   }
 
   async page(shopId: number, options: { language?: string; offset: number; limit: number }): Promise<RatingsPage> {
-    const whole = await this.load(shopId);
+    const whole = await this.load(shopId, 'merchant');
     if (whole) {
       const matching = options.language
         ? (whole.byLanguage.get(options.language) ?? [])
@@ -109,7 +127,7 @@ export class RatingsReadModel {
   }
 
   async summary(shopId: number): Promise<RatingsSummary> {
-    const whole = await this.load(shopId);
+    const whole = await this.load(shopId, 'public');
     if (whole) return whole.summary;
     const published = await this.reviews.collection
       .find({ shopId, published: true }, { projection: { _id: 0, rating: 1, ratings: 1 } })
@@ -119,7 +137,7 @@ export class RatingsReadModel {
 
   /** The newest published reviews (not quarantined, deleted, spam or invalid), newest first, with replies. */
   async latestPublished(shopId: number, limit: number): Promise<PublishedReview[]> {
-    const whole = await this.load(shopId);
+    const whole = await this.load(shopId, 'public');
     if (whole && limit <= PUBLISHED_KEPT) return whole.published.slice(0, limit);
     const docs = await this.reviews.collection
       .find({ shopId, published: true }, { projection: { _id: 0 } })
@@ -131,7 +149,7 @@ export class RatingsReadModel {
 
   /** A page of the published reviews, newest first, with the counts the public badges need. */
   async publishedPage(shopId: number, offset: number, limit: number): Promise<PublicPage> {
-    const whole = await this.load(shopId);
+    const whole = await this.load(shopId, 'public');
     if (whole) {
       const list = whole.publicList;
       return {
@@ -153,32 +171,47 @@ export class RatingsReadModel {
     return { reviews: (docs as Review[]).map((d) => ({ rating: toRating(d), verified: d.verified })), total, verified };
   }
 
-  /** The shop's whole list and summary from the cache, loading them when missing; null when too large to hold. */
-  private async load(shopId: number): Promise<ShopRatings | null> {
-    const cached = this.cache.peek(String(shopId));
+  /** One part of the shop's lists from the cache, loading it when missing; null when the shop is too large to hold. */
+  private async load<P extends Part>(shopId: number, part: P): Promise<Parts[P] | null> {
+    const key = cacheKey(part, shopId);
+    const cached = this.cache.peek(key) as { value: Parts[P]; fresh: boolean } | undefined;
     if (cached?.fresh) return cached.value;
     // Requests that miss together share one check (and scan): when the TTL ends under load, every request would
     // otherwise start its own.
-    let loading = this.loading.get(shopId);
+    let loading = this.loading.get(key) as Promise<Parts[P] | null> | undefined;
     if (!loading) {
-      loading = this.revalidate(shopId, cached?.value).finally(() => this.loading.delete(shopId));
-      this.loading.set(shopId, loading);
+      loading = this.revalidate(shopId, part, cached?.value).finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
     }
     return loading;
   }
 
-  private async revalidate(shopId: number, stale: ShopRatings | undefined): Promise<ShopRatings | null> {
-    const generation = this.generations.get(shopId) ?? 0;
-    const version = await this.reviews.shopVersion(shopId);
-    if (stale && stale.version === version && (this.generations.get(shopId) ?? 0) === generation) {
-      this.cache.renew(String(shopId));
-      return stale;
-    }
-    return this.loadFromDatabase(shopId, version, generation);
+  private generation(part: Part, shopId: number): number {
+    return this.generations[part].get(shopId) ?? 0;
   }
 
-  private async loadFromDatabase(shopId: number, version: number, generation: number): Promise<ShopRatings | null> {
-    const key = String(shopId);
+  private async revalidate<P extends Part>(shopId: number, part: P, stale: Parts[P] | undefined): Promise<Parts[P] | null> {
+    const generations = { merchant: this.generation('merchant', shopId), public: this.generation('public', shopId) };
+    const versions = await this.reviews.versionsOf(shopId);
+    const version = part === 'merchant' ? versions.all : versions.public;
+    if (stale && stale.version === version && this.generation(part, shopId) === generations[part]) {
+      this.cache.renew(cacheKey(part, shopId));
+      return stale;
+    }
+    const loaded = await this.loadFromDatabase(shopId, versions, generations, part);
+    return loaded ? loaded[part] : null;
+  }
+
+  /**
+   * Loads both parts with one read of the shop's reviews. The part asked for is cached; the other one too when the
+   * cache holds no fresh copy of it (a fresh copy is right already, and keeping it keeps its objects).
+   */
+  private async loadFromDatabase(
+    shopId: number,
+    versions: { all: number; public: number },
+    generations: Record<Part, number>,
+    asked: Part,
+  ): Promise<Parts | null> {
     const docs = await this.reviews.collection
       .find({ shopId, deleted: false, is_spam: false }, { projection: { _id: 0 } })
       .limit(WHOLE_LIST_MAX + 1)
@@ -186,26 +219,36 @@ export class RatingsReadModel {
     if (docs.length > WHOLE_LIST_MAX) return null;
     // Sorted here: FerretDB sorts in its own process anyway, and this keeps one scan per load.
     docs.sort((a, b) => b.created.getTime() - a.created.getTime() || b.id - a.id);
-    const value: ShopRatings = {
-      version,
+    const merchant: MerchantPart = {
+      version: versions.all,
       merchant: docs.map((d) => ({ rating: toRating(d), language: d.language })),
       byLanguage: new Map(),
+    };
+    const published: PublicPart = {
+      version: versions.public,
       summary: summarize(docs.filter((d) => d.published)),
       published: docs.filter((d) => d.published).slice(0, PUBLISHED_KEPT).map(toPublished),
       publicList: [],
       publicVerified: 0,
     };
     docs.forEach((d, i) => {
-      const rating = value.merchant[i]!.rating;
-      const sameLanguage = value.byLanguage.get(d.language);
+      const rating = merchant.merchant[i]!.rating;
+      const sameLanguage = merchant.byLanguage.get(d.language);
       if (sameLanguage) sameLanguage.push(rating);
-      else value.byLanguage.set(d.language, [rating]);
+      else merchant.byLanguage.set(d.language, [rating]);
       if (!d.published) return;
-      value.publicList.push({ rating: value.merchant[i]!.rating, verified: d.verified === true });
-      if (d.verified) value.publicVerified++;
+      published.publicList.push({ rating, verified: d.verified === true });
+      if (d.verified) published.publicVerified++;
     });
-    // A write during the load makes this result stale: serve it to this caller, but do not cache it.
-    if ((this.generations.get(shopId) ?? 0) === generation) this.cache.set(key, value, 256 + docs.length * APPROX_RATING_BYTES);
-    return value;
+    const parts: Parts = { merchant, public: published };
+    const bytes = { merchant: 256 + docs.length * APPROX_RATING_BYTES, public: 256 + published.publicList.length * APPROX_RATING_BYTES };
+    for (const part of ['merchant', 'public'] as const) {
+      // A write during the load makes that part stale: serve it to this caller, but do not cache it.
+      if (this.generation(part, shopId) !== generations[part]) continue;
+      const key = cacheKey(part, shopId);
+      if (part !== asked && this.cache.peek(key)?.fresh) continue;
+      this.cache.set(key, parts[part], bytes[part]);
+    }
+    return parts;
   }
 }

@@ -71,8 +71,13 @@ export interface Review {
   published: boolean;
   /** Set once the review has been published: from then on changes are `reviews.updated` events. */
   announced: boolean;
-  /** Written by a customer whose order is known to the shop. */
+  /** Written by a customer of the order: an invitation's link, signed order data, or the shop's own Add invitation. */
   verified: boolean;
+  /**
+   * The writer confirmed their address by the e-mailed link. It proves the address, not the order: such a review
+   * is published but not verified (docs/decisions.md). Absent on reviews stored before it existed: false.
+   */
+  emailConfirmed?: boolean;
   source: ReviewSource;
   products: ReviewProduct[];
   reply: Reply | null;
@@ -116,6 +121,7 @@ export type NewReview = Pick<Review, 'name' | 'email' | 'rating' | 'language'> &
       | 'is_spam'
       | 'valid'
       | 'verified'
+      | 'emailConfirmed'
       | 'source'
       | 'products'
       | 'read'
@@ -143,6 +149,7 @@ export type ReviewChanges = Partial<
     | 'is_spam'
     | 'valid'
     | 'verified'
+    | 'emailConfirmed'
     | 'products'
     | 'reply'
     | 'language'
@@ -167,12 +174,24 @@ export function topicFor(before: Pick<Review, 'announced'> | undefined, after: R
 /** Gets the shop whose reviews changed and the review as written (webhooks build payloads from it). */
 type Listener = (shopId: number, review: Review) => void;
 
+/** A shop's review counters: `v` moves with every write, `p` only with writes that change what the public sees. */
+interface ShopVersions {
+  _id: number;
+  v: number;
+  p?: number;
+}
+
+/** Whether a write changes public displays: a published review before or after it. A quarantined one changes none. */
+export const changesPublic = (before: Pick<Review, 'published'> | undefined, after: Pick<Review, 'published'>): boolean =>
+  before?.published === true || after.published;
+
 export class ReviewStore {
   readonly collection: Collection<Review>;
   readonly events: Collection<ReviewEvent>;
   /** One small document per shop, counting its review writes: a cheap cross-process "has anything changed?". */
-  private readonly shopVersions: Collection<{ _id: number; v: number }>;
+  private readonly shopVersions: Collection<ShopVersions>;
   private readonly listeners: Listener[] = [];
+  private readonly publicListeners: Listener[] = [];
 
   constructor(
     private readonly db: Db,
@@ -180,7 +199,7 @@ export class ReviewStore {
   ) {
     this.collection = db.collection<Review>('reviews');
     this.events = db.collection<ReviewEvent>('events');
-    this.shopVersions = db.collection<{ _id: number; v: number }>('review_versions');
+    this.shopVersions = db.collection<ShopVersions>('review_versions');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -198,8 +217,47 @@ export class ReviewStore {
     this.listeners.push(listener);
   }
 
+  /**
+   * Called only after writes that change what the public sees (changesPublic). A review that waits in quarantine
+   * changes nothing public, so posting one cannot make public caches reload.
+   */
+  onPublicChange(listener: Listener): void {
+    this.publicListeners.push(listener);
+  }
+
   async get(id: number): Promise<Review | null> {
     return this.collection.findOne({ id }, { projection: { _id: 0 } });
+  }
+
+  /**
+   * The reviews written for one order of the shop. A scan on FerretDB: Add invitation asks only for orders that
+   * have a consent receipt.
+   */
+  async byOrder(shopId: number, order: string): Promise<Review[]> {
+    return this.collection.find({ shopId, order }, { projection: { _id: 0 } }).toArray();
+  }
+
+  /** Every review that waits for its writer's confirmation (a scan: the start-up backfill of their queue only). */
+  async awaitingConfirmation(): Promise<Review[]> {
+    return this.collection.find({ confirmToken: { $ne: null }, quarantine: true, deleted: false }, { projection: { _id: 0 } }).toArray();
+  }
+
+  /**
+   * Removes reviews that still wait for their writer's confirmation (others among `ids` are left alone). They were
+   * never published, so no event is recorded, and public displays are unchanged. Returns how many were removed.
+   */
+  async removeUnconfirmed(ids: readonly number[]): Promise<number> {
+    if (!ids.length) return 0;
+    const filter = { id: { $in: [...ids] }, confirmToken: { $ne: null }, published: false };
+    const gone = await this.collection.find(filter, { projection: { _id: 0 } }).toArray();
+    if (!gone.length) return 0;
+    const result = await this.collection.deleteMany({ ...filter, id: { $in: gone.map((r) => r.id) } });
+    const oneByShop = new Map(gone.map((r) => [r.shopId, r]));
+    for (const [shopId, review] of oneByShop) {
+      await this.bumpShopVersion(shopId, false);
+      for (const listener of this.listeners) listener(shopId, review);
+    }
+    return result.deletedCount;
   }
 
   async create(shopId: number, input: NewReview): Promise<Review> {
@@ -226,6 +284,7 @@ export class ReviewStore {
         published: false,
         announced: false,
         verified: input.verified ?? false,
+        emailConfirmed: input.emailConfirmed ?? false,
         source: input.source ?? 'import',
         products: input.products ?? [],
         reply: null,
@@ -243,7 +302,7 @@ export class ReviewStore {
       return draft;
     });
     const { _id, ...clean } = review as Review & { _id?: unknown };
-    await this.afterWrite(clean, clean.pendingEvent);
+    await this.afterWrite(clean, clean.pendingEvent, changesPublic(undefined, clean));
     return clean;
   }
 
@@ -265,7 +324,7 @@ export class ReviewStore {
       // Optimistic concurrency: the write only lands on the version we read.
       const result = await this.collection.updateOne({ id, version: before.version }, { $set: set });
       if (result.matchedCount === 0) continue;
-      await this.afterWrite(after, topic);
+      await this.afterWrite(after, topic, changesPublic(before, after));
       return after;
     }
     throw new Error(`review ${id} is being changed concurrently`);
@@ -302,7 +361,7 @@ export class ReviewStore {
     const { id: _id, shopId: _s, created: _c, ...set } = after;
     const result = await this.collection.updateOne({ id, version: before.version }, { $set: set });
     if (result.matchedCount === 0) return this.softDelete(id);
-    await this.afterWrite(after, topic);
+    await this.afterWrite(after, topic, changesPublic(before, after));
     return after;
   }
 
@@ -312,11 +371,11 @@ export class ReviewStore {
       .find({ pendingEvent: { $ne: null } }, { projection: { _id: 0 } })
       .limit(1000)
       .toArray();
-    for (const review of pending) await this.afterWrite(review, review.pendingEvent);
+    for (const review of pending) await this.afterWrite(review, review.pendingEvent, true);
     return pending.length;
   }
 
-  private async afterWrite(review: Review, topic: ReviewTopic | null | undefined): Promise<void> {
+  private async afterWrite(review: Review, topic: ReviewTopic | null | undefined, isPublic: boolean): Promise<void> {
     if (topic) {
       try {
         await this.events.insertOne({
@@ -333,23 +392,31 @@ export class ReviewStore {
       }
       await this.collection.updateOne({ id: review.id, version: review.version }, { $set: { pendingEvent: null } });
     }
-    // Other processes compare this counter to decide whether their cached copy of the shop's reviews is stale.
-    await this.bumpShopVersion(review.shopId);
+    // Other processes compare these counters to decide whether their cached copy of the shop's reviews is stale.
+    await this.bumpShopVersion(review.shopId, isPublic);
     for (const listener of this.listeners) listener(review.shopId, review);
+    if (isPublic) for (const listener of this.publicListeners) listener(review.shopId, review);
   }
 
-  private async bumpShopVersion(shopId: number): Promise<void> {
+  private async bumpShopVersion(shopId: number, isPublic: boolean): Promise<void> {
+    const inc = isPublic ? { v: 1, p: 1 } : { v: 1 };
     try {
-      await this.shopVersions.updateOne({ _id: shopId }, { $inc: { v: 1 } }, { upsert: true });
+      await this.shopVersions.updateOne({ _id: shopId }, { $inc: inc }, { upsert: true });
     } catch (err) {
       // Two first writes of a shop's reviews both upsert its counter: the loser's increment goes to the winner's.
       if (!isDuplicateKey(err)) throw err;
-      await this.shopVersions.updateOne({ _id: shopId }, { $inc: { v: 1 } });
+      await this.shopVersions.updateOne({ _id: shopId }, { $inc: inc });
     }
   }
 
   /** A number that changes whenever one of the shop's reviews changes (in any process). */
   async shopVersion(shopId: number): Promise<number> {
     return (await this.shopVersions.findOne({ _id: shopId }))?.v ?? 0;
+  }
+
+  /** The shop's counters: `all` changes with every write, `public` with writes that change public displays. */
+  async versionsOf(shopId: number): Promise<{ all: number; public: number }> {
+    const found = await this.shopVersions.findOne({ _id: shopId });
+    return { all: found?.v ?? 0, public: found?.p ?? 0 };
   }
 }

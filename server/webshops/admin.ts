@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.js';
 import { idParam, validate } from '../http/validate.js';
 import { LANGUAGES, LANGUAGE_NAMES } from '../languages.js';
 import type { Services } from '../services.js';
-import type { Webshop } from './store.js';
+import { requiresSignedOrderData, type Webshop } from './store.js';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -63,6 +63,7 @@ const settings = {
   approved_date: z.union([z.iso.date(), z.null()]),
   partner_assurances: z.record(z.string().regex(/^[a-z0-9_.-]{1,60}$/i), z.boolean()),
   sidebar,
+  require_signed_order_data: z.boolean(),
 };
 
 const createSchema = z.object(settings).partial().required({ name: true, url: true }).strict();
@@ -82,7 +83,12 @@ function languagesFrom(input: z.infer<typeof language>[], shopUrl: string): Webs
 /** The operator's view of a shop: everything stored, including the API code. */
 export function adminView(shop: Webshop) {
   const { created, updated, ...rest } = shop;
-  return { ...rest, created: created.toISOString(), updated: updated.toISOString() };
+  return {
+    ...rest,
+    require_signed_order_data: requiresSignedOrderData(shop),
+    created: created.toISOString(),
+    updated: updated.toISOString(),
+  };
 }
 
 export function registerWebshopAdminRoutes(router: Router, services: Services): void {

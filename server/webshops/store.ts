@@ -49,6 +49,11 @@ export interface Webshop {
   approved_date: string | null;
   partner_assurances: Record<string, boolean>;
   sidebar: SidebarSettings;
+  /**
+   * Only signed order data may record consent: unsigned order-data elements show no dialog, unsigned consents are
+   * refused, and order_permissions.json ignores unsigned receipts (requiresSignedOrderData).
+   */
+  require_signed_order_data?: boolean;
   created: Date;
   updated: Date;
 }
@@ -71,6 +76,11 @@ export const newApiCode = (): string => randomBytes(16).toString('hex');
 export function mainLanguage(shop: Pick<Webshop, 'languages'>): Language {
   const main = shop.languages.find((l) => l.main) ?? shop.languages[0];
   return main && isLanguage(main.iso) ? main.iso : 'en';
+}
+
+/** Shops stored before the setting existed have no value: false, as for new shops (compatibility). */
+export function requiresSignedOrderData(shop: Pick<Webshop, 'require_signed_order_data'>): boolean {
+  return shop.require_signed_order_data === true;
 }
 
 export function enabledLanguages(shop: Pick<Webshop, 'languages'>): Language[] {
@@ -125,6 +135,7 @@ export class WebshopStore {
       approved_date: input.approved_date ?? null,
       partner_assurances: input.partner_assurances ?? {},
       sidebar: input.sidebar ?? {},
+      require_signed_order_data: input.require_signed_order_data ?? false,
       created: now,
       updated: now,
     }));
