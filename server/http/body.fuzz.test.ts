@@ -27,6 +27,16 @@ async function outcome(parse: () => Fields | Promise<Fields>): Promise<Fields | 
   }
 }
 
+/** outcome() for a parser that does not read a stream. */
+function settled(parse: () => Fields): Fields | number {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof HttpError && (err.status === 400 || err.status === 413)) return err.status;
+    throw err;
+  }
+}
+
 /** Form fields are prototype-free objects all the way down, with strings at the leaves. */
 function expectFormTree(value: unknown, depth = 1): void {
   if (typeof value === 'string') return;
@@ -56,8 +66,8 @@ describe('urlencoded and multipart forms', () => {
    * space, percent-decode, UTF-8 decode keeping a BOM. (Node's URLSearchParams mangles characters outside the
    * Basic Multilingual Plane when a component also holds an invalid escape such as `%zz`.)
    */
+  const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
   const standardPairs = (text: string): [string, string][] => {
-    const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
     const decode = (bytes: number[]) => {
       const out: number[] = [];
       for (let i = 0; i < bytes.length; i++) {
@@ -87,14 +97,14 @@ describe('urlencoded and multipart forms', () => {
     return form.fields;
   };
 
-  it('decodes names and values as the URL standard does (and as URLSearchParams does for ASCII)', async () => {
+  it('decodes names and values as the URL standard does (and as URLSearchParams does for ASCII)', () => {
     const escapes = fc.constantFrom('%41', '%c3%a9', '%C3', '%A9', '%zz', '%4', '%', '%00', '%2B', '%26', '%3D', '%5B', '%5D', '%EF%BB%BF', '%F0%9F%98');
     const piece = fc.oneof(textOf(FORM_CHARS, 6), escapes, fc.string({ unit: 'binary', maxLength: 4 }));
-    await fc.assert(
-      fc.asyncProperty(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), async (text) => {
-        const parsed = await outcome(() => parseFormEncoded(text));
-        assert.deepStrictEqual(parsed, await outcome(() => parsedFrom(standardPairs(text))));
-        if (/^[\x00-\x7f]*$/.test(text)) assert.deepStrictEqual(parsed, await outcome(() => parsedFrom(new URLSearchParams(text))));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), (text) => {
+        const parsed = settled(() => parseFormEncoded(text));
+        assert.deepStrictEqual(parsed, settled(() => parsedFrom(standardPairs(text))));
+        if (/^[\x00-\x7f]*$/.test(text)) assert.deepStrictEqual(parsed, settled(() => parsedFrom(new URLSearchParams(text))));
       }),
       fuzzOptions(500),
     );
