@@ -14,6 +14,12 @@ import { summarize, toRating, type Rating, type RatingsSummary } from './rating.
 /** Shops with more reviews than this are paged in the database rather than held whole in memory. */
 const WHOLE_LIST_MAX = 50_000;
 const APPROX_RATING_BYTES = 400;
+/**
+ * Processes of a version before the public counter existed bump only `all`, for public changes too. While such
+ * processes may still run (a rolling upgrade), a public part whose `all` moved is read again once it is this old:
+ * at most once a minute per shop, however many quarantined writes anyone posts.
+ */
+const PUBLIC_RECHECK_MS = 60_000;
 /** How many of the newest published reviews are kept for public displays (the widget shows at most 6). */
 const PUBLISHED_KEPT = 100;
 
@@ -48,6 +54,9 @@ interface MerchantPart {
 interface PublicPart {
   /** The shop's `public` review version (ReviewStore.versionsOf) this copy was loaded at. */
   version: number;
+  /** The `all` version at that moment, and when it was (ms): see PUBLIC_RECHECK_MS. */
+  allVersion: number;
+  loaded: number;
   summary: RatingsSummary;
   /** The newest published reviews (at most PUBLISHED_KEPT), newest first. */
   published: PublishedReview[];
@@ -63,6 +72,9 @@ interface Parts {
 type Part = keyof Parts;
 
 const cacheKey = (part: Part, shopId: number): string => `${part === 'merchant' ? 'm' : 'p'}:${shopId}`;
+
+const isStalePublic = (part: PublicPart | undefined, allVersion: number): boolean =>
+  part !== undefined && part.allVersion !== allVersion && Date.now() - part.loaded >= PUBLIC_RECHECK_MS;
 
 /** A published review for public paging: the Rating (its e-mail must not be shown) and whether it is verified. */
 export interface PublicRating {
@@ -194,7 +206,8 @@ export class RatingsReadModel {
     const generations = { merchant: this.generation('merchant', shopId), public: this.generation('public', shopId) };
     const versions = await this.reviews.versionsOf(shopId);
     const version = part === 'merchant' ? versions.all : versions.public;
-    if (stale && stale.version === version && this.generation(part, shopId) === generations[part]) {
+    const recheck = part === 'public' && isStalePublic(stale as PublicPart | undefined, versions.all);
+    if (stale && stale.version === version && this.generation(part, shopId) === generations[part] && !recheck) {
       this.cache.renew(cacheKey(part, shopId));
       return stale;
     }
@@ -226,6 +239,8 @@ export class RatingsReadModel {
     };
     const published: PublicPart = {
       version: versions.public,
+      allVersion: versions.all,
+      loaded: Date.now(),
       summary: summarize(docs.filter((d) => d.published)),
       published: docs.filter((d) => d.published).slice(0, PUBLISHED_KEPT).map(toPublished),
       publicList: [],

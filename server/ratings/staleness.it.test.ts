@@ -1,5 +1,5 @@
 // Two processes sharing one database: a change made by one is seen by the other's cache within the TTL.
-import { afterAll, beforeAll, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, expect, it, inject, vi } from 'vitest';
 import { MongoClient, type Db } from 'mongodb';
 import { ReviewStore } from '../reviews/store.js';
 import { RatingsReadModel } from './read-model.js';
@@ -40,4 +40,25 @@ it('serves another process’s change after the TTL, and keeps an unchanged list
   await writerStore.softDelete(created.id);
   await new Promise((r) => setTimeout(r, 250));
   expect((await reader.summary(7)).amount).toBe(1);
+});
+
+it('re-reads the public part at most once a minute when only the all-writes counter moved (an older process wrote)', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const limits = { ttlMs: 200, maxEntries: 100, maxBytes: 10_000_000 };
+    const writer = new ReviewStore(db);
+    const reader = new RatingsReadModel(new ReviewStore(db), limits);
+    await writer.create(8, { name: 'A', email: 'a@example.com', rating: 4, language: 'en' });
+    expect((await reader.summary(8)).amount).toBe(1);
+
+    // A process of the version before the public counter publishes a review: it moves only `v`.
+    await writer.create(8, { name: 'B', email: 'b@example.com', rating: 2, language: 'en' });
+    await db.collection<{ _id: number; p: number }>('review_versions').updateOne({ _id: 8 }, { $inc: { p: -1 } });
+    vi.advanceTimersByTime(1_000);
+    expect((await reader.summary(8)).amount).toBe(1);
+    vi.advanceTimersByTime(60_000);
+    expect((await reader.summary(8)).amount).toBe(2);
+  } finally {
+    vi.useRealTimers();
+  }
 });
