@@ -6,7 +6,7 @@ import { Badges, BadgeIcon, badgeText, deepActive, Modal, Star, Summary } from '
 import { ReviewsPopup, ShopPopup } from './popups.js';
 import { ReviewForm } from './form.js';
 import { ConsentFlow, pendingOrder } from './consent.js';
-import { cssTop, mobileLayout } from './placement.js';
+import { centreUnder, cssTop, mobileLayout, readBeforePage } from './placement.js';
 import { NARROW_QUERY, TOP_BAR_PX } from '../shared/context.js';
 import type { ParsedOrder } from '../shared/order.js';
 
@@ -17,7 +17,15 @@ type Open = { kind: Kind; opener: HTMLElement | null } | { kind: 'consent'; open
  * The app's few pieces of shared state, changed by event handlers on the page and by the pop-ups. One component
  * (App) renders them, so a plain object and a re-render after each change are all the state management needed.
  */
-const state: { open: Open | null; tip: HTMLElement | null; narrow: boolean } = { open: null, tip: null, narrow: false };
+const state: { open: Open | null; tip: HTMLElement | null; narrow: boolean; tucked: boolean } = {
+  open: null,
+  tip: null,
+  narrow: false,
+  tucked: false,
+};
+/** The app's root element, inside the shadow root, and the shadow root's host on the shop's page. */
+let box: HTMLElement | null = null;
+const host = () => (box?.getRootNode() as ShadowRoot | undefined)?.host;
 let rerender = () => {};
 function update(patch: Partial<typeof state>): void {
   Object.assign(state, patch);
@@ -61,13 +69,32 @@ function ours(event: Event, withAdd: boolean): { el: HTMLElement; kind: Kind } |
 function syncSpacer(): void {
   const { settings } = ctx;
   const wanted = state.narrow && settings.sidebar && settings.mobile === 'top_bar';
-  if (wanted && !ctx.spacer?.isConnected && document.body) {
+  const { body } = document;
+  if (wanted && !ctx.spacer?.isConnected && body) {
     ctx.spacer = document.createElement('div');
     ctx.spacer.setAttribute('aria-hidden', 'true');
-    document.body.prepend(ctx.spacer);
+    body.prepend(ctx.spacer);
   }
   if (ctx.spacer) ctx.spacer.style.cssText = `all:initial;display:${wanted ? 'block' : 'none'};height:${TOP_BAR_PX}px`;
+  // Reading order follows what is seen (a phone's screen reader reads in DOM order): a bar or tab at the top of the
+  // screen comes before the page, anything else after it. (Not while a pop-up is open: moving would close it.)
+  const first = state.narrow && settings.sidebar && readBeforePage(mobileLayout(settings));
+  const el = host();
+  if (el && body && !state.open) first ? body.prepend(el) : body.append(el);
 }
+
+/**
+ * Focus is never hidden behind our fixed elements (WCAG 2.4.11): while the shop's focused element has its centre
+ * under the sidebar, bar or tab, that one steps aside (transparent and let through to the page, but still in the Tab
+ * order), until the focus moves on or the page scrolls.
+ */
+function tuck(): void {
+  const ours = box?.querySelector('.side,.bar,.tab')?.getBoundingClientRect();
+  const focused = document.activeElement;
+  const under = !!ours && !!focused && focused !== document.body && focused !== host() && centreUnder(focused.getBoundingClientRect(), ours);
+  if (under !== state.tucked) update({ tucked: under });
+}
+const tuckSoon = () => requestAnimationFrame(tuck);
 
 function listen(): () => void {
   const offs: (() => void)[] = [];
@@ -91,13 +118,16 @@ function listen(): () => void {
   };
   on('mouseover', enter);
   on('focusin', enter);
+  // (After the browser has scrolled the newly focused element into view.)
+  on('focusin', tuckSoon);
+  on('focusout', tuckSoon);
   on<MouseEvent>('mouseout', (e) => {
     const hit = ours(e, false);
     if (hit && !hit.el.contains(e.relatedTarget as Node | null)) hideTipSoon();
   });
   on('focusout', (e) => ours(e, false) && hideTipSoon());
   on<KeyboardEvent>('keydown', (e) => e.key === 'Escape' && update({ tip: null }));
-  on('scroll', () => state.tip && update({ tip: null }), { capture: true, passive: true });
+  on('scroll', () => (tuck(), state.tip && update({ tip: null })), { capture: true, passive: true });
 
   const query = matchMedia(NARROW_QUERY);
   const onQuery = () => {
@@ -155,22 +185,26 @@ function Mobile() {
   const layout = mobileLayout(ctx.settings);
   if (layout.kind === 'none') return null;
   const value = ctx.shop.count ? score(ctx.shop.score) : '–';
-  const label = `${t('openShop')}: ${t('scoreOutOf', { score: value })}, ${countText()}`;
+  // Named by what it shows, then what it opens: a voice-control user says what they see (WCAG 2.5.3).
   if (layout.kind === 'bar') {
     return (
-      <button type="button" class="bar" aria-label={label} onClick={openShop}>
+      <button type="button" class="bar" onClick={openShop}>
         <Star />
         <strong>{value}</strong>
         <span>/10 · {countText()}</span>
         <span class="mu">{ctx.brandName}</span>
+        <span class="sr">, {t('openShop')}</span>
       </button>
     );
   }
   return (
-    <button type="button" class={`tab ${layout.edge}`} style={layout.style} aria-label={label} onClick={openShop}>
+    <button type="button" class={`tab ${layout.edge}`} style={layout.style} onClick={openShop}>
       <Star />
       <strong>{value}</strong>
       <span class="mu">/10</span>
+      <span class="sr">
+        , {countText()}, {t('openShop')}
+      </span>
     </button>
   );
 }
@@ -215,7 +249,7 @@ export function App() {
   useEffect(listen, []);
   const current = state.open;
   return (
-    <div class={`t ${ctx.settings.theme}`} lang={ctx.lang}>
+    <div class={`t ${ctx.settings.theme}${state.tucked ? ' tuck' : ''}`} lang={ctx.lang} ref={(el) => void (box = el)}>
       {ctx.settings.sidebar && (state.narrow ? <Mobile /> : <Sidebar />)}
       {state.tip && <Tooltip el={state.tip} />}
       {current && <Dialog key={keys.get(current)} current={current} />}

@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { api, ctx, S, t } from './env.js';
 import { ReviewForm } from './form.js';
+import { Title } from './ui.js';
 import { parseOrderData, type ParsedOrder } from '../shared/order.js';
 import { isRemembered, orderKey, pageStores, remember } from '../shared/consent-memory.js';
 
@@ -70,7 +71,7 @@ export function ConsentFlow({ parsed, onClose }: { parsed: ParsedOrder; onClose:
   if (step === 'later' || step === 'already') {
     return (
       <>
-        <h2 id="dlg-title">{S.consentTitle}</h2>
+        <Title>{S.consentTitle}</Title>
         <p role="status" class="done" tabIndex={-1} ref={(el) => el?.focus()}>
           {S[step === 'later' ? 'askLaterDone' : 'already']}
         </p>
@@ -83,7 +84,7 @@ export function ConsentFlow({ parsed, onClose }: { parsed: ParsedOrder; onClose:
   const busy = step === 'busy';
   return (
     <>
-      <h2 id="dlg-title">{S.consentTitle}</h2>
+      <Title>{S.consentTitle}</Title>
       <p>{t('consentText')}</p>
       <p class="mu small">{t('consentPrivacy')}</p>
       {step === 'failed' && (

@@ -3,7 +3,7 @@
 // e-mail, never marked as a verified customer, with a honeypot field against bots).
 import { useState } from 'preact/hooks';
 import { api, ctx, S, t } from './env.js';
-import { StarInput } from './ui.js';
+import { StarInput, Title } from './ui.js';
 import type { OrderData } from '../shared/order.js';
 import type { StringKey } from '../strings/index.js';
 
@@ -48,7 +48,7 @@ export function ReviewForm(props: Props) {
   if (state === 'published' || state === 'confirm') {
     return (
       <>
-        <h2 id="dlg-title">{t(props.mode === 'add' ? 'addTitle' : 'writeTitle')}</h2>
+        <Title>{t(props.mode === 'add' ? 'addTitle' : 'writeTitle')}</Title>
         <p role="status" class="done" tabIndex={-1} ref={(el) => el?.focus()}>
           {S[state]}
         </p>
@@ -104,7 +104,7 @@ export function ReviewForm(props: Props) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <h2 id="dlg-title">{t(props.mode === 'add' ? 'addTitle' : 'writeTitle')}</h2>
+      <Title>{t(props.mode === 'add' ? 'addTitle' : 'writeTitle')}</Title>
       {props.mode === 'add' && <p class="mu">{S.addNote}</p>}
       <StarInput name="rating" legend={S.overall} required error={err.rating && S[err.rating]} />
       <div class="subs">

@@ -31,3 +31,17 @@ export function mobileLayout(s: Pick<Settings, 'mobile' | 'mobile_tab' | 'top'>)
 export function cssTop(top: string): string {
   return /[%x]$/.test(top) ? top : `${top}px`;
 }
+
+/** Whether the centre of the focused element's box is under our box (then ours steps aside, WCAG 2.4.11). */
+type Box = Pick<DOMRectReadOnly, 'left' | 'top' | 'right' | 'bottom'>;
+
+export function centreUnder(focused: Box, ours: Box): boolean {
+  const x = (focused.left + focused.right) / 2;
+  const y = (focused.top + focused.bottom) / 2;
+  return x > ours.left && x < ours.right && y > ours.top && y < ours.bottom;
+}
+
+/** A bar or tab at the top of the screen is read before the page, anything else after it (DOM order = what is seen). */
+export function readBeforePage(layout: MobileLayout): boolean {
+  return layout.kind === 'bar' || (layout.kind === 'tab' && layout.edge === 'top');
+}

@@ -1,7 +1,7 @@
 // The shop pop-up (sidebar, `Service`, `servicePopup`) and the reviews pop-up (`serviceReviews`).
 import { useEffect, useState } from 'preact/hooks';
 import { api, ctx, date, S, safeHref, t } from './env.js';
-import { Badges, Stars, Summary } from './ui.js';
+import { Badges, Stars, Summary, Title } from './ui.js';
 
 interface PublicReview {
   id: number;
@@ -94,7 +94,7 @@ export function ShopPopup() {
   const site = safeHref(ctx.shop.url);
   return (
     <>
-      <h2 id="dlg-title">{ctx.shop.name}</h2>
+      <Title>{ctx.shop.name}</Title>
       <section aria-label={S.keyPoints}>
         <Summary />
         <Badges />
@@ -117,7 +117,7 @@ export function ShopPopup() {
 export function ReviewsPopup() {
   return (
     <>
-      <h2 id="dlg-title">{t('reviewsOf')}</h2>
+      <Title>{t('reviewsOf')}</Title>
       <Summary />
       <ReviewList />
       <Footer />

@@ -1,6 +1,8 @@
 // The embed's styles, adopted by its shadow root: nothing leaks into the shop's page, and the page's styles reach
 // only the host element, which is reset (see main.tsx). Pixel units only: the page's root font size must not
-// scale us. Colours meet WCAG AA contrast in both themes; motion only when the visitor has not asked for less.
+// scale us. Colours meet WCAG AA contrast in both themes; motion only when the visitor has not asked for less. The
+// sidebar, bar and tab draw their focus ring inside themselves, on our background: around them is the shop's page,
+// whose colours we do not know.
 export const CSS = `
 *{box-sizing:border-box}
 .t{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--fg)}
@@ -9,6 +11,8 @@ export const CSS = `
 button,input,select,textarea{font:inherit;color:inherit;margin:0}
 button{cursor:pointer;background:none;border:0;padding:0}
 :focus-visible{outline:3px solid var(--fo);outline-offset:2px}
+.side:focus-visible,.bar:focus-visible,.tab:focus-visible{outline-offset:-6px}
+.tuck :is(.side,.bar,.tab){opacity:0;pointer-events:none}
 a{color:var(--fo)}
 .sr{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .mu{color:var(--mu)}

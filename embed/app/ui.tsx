@@ -30,16 +30,18 @@ export function Stars({ value }: { value: number }) {
   );
 }
 
-/** Score out of 10, stars and the number of reviews. */
+/**
+ * Score out of 10, stars and the number of reviews. Read as shown ("8.9/10"), because the sidebar is a button named
+ * by this text, and a voice-control user says what they see (WCAG 2.5.3).
+ */
 export function Summary() {
   const { shop } = ctx;
   return (
     <span class="summary">
-      <span class="big" aria-hidden="true">
+      <span class="big">
         {shop.count ? score(shop.score) : '–'}
         <span class="of">/10</span>
       </span>
-      <span class="sr">{t('scoreOutOf', { score: shop.count ? score(shop.score) : '–' })}</span>
       <Stars value={shop.score / 2} />
       <span class="mu">{shop.count ? plural('reviews', shop.count) : S.noReviews}</span>
     </span>
@@ -94,13 +96,35 @@ function tabbable(dialog: HTMLElement): HTMLElement[] {
   return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
 }
 
+/** How the open pop-up closes (one at a time), for its close button. */
+let closeDialog = () => {};
+
+/**
+ * A pop-up's heading, then its close button: the button sits top right, on the heading's line, so it comes after the
+ * heading in reading order, and still first in the Tab order.
+ */
+export function Title({ children }: { children: ComponentChildren }) {
+  return (
+    <>
+      <h2 id="dlg-title">{children}</h2>
+      <button type="button" class="x" aria-label={S.close} onClick={() => closeDialog()}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2.5" />
+        </svg>
+      </button>
+    </>
+  );
+}
+
 /**
  * A modal dialog: focus moves in and is kept in (Tab wraps around), Escape and the backdrop close it, and focus
  * returns to the element that opened it. The native <dialog> puts it in the top layer and makes the page inert.
+ * Its content starts with a <Title>.
  */
 export function Modal(props: { onClose: () => void; opener: HTMLElement | null; sheet?: string; children: ComponentChildren }) {
   const ref = useRef<HTMLDialogElement>(null);
   const { onClose, opener } = props;
+  closeDialog = onClose;
   useEffect(() => {
     const dialog = ref.current!;
     if (!dialog.open) dialog.showModal?.();
@@ -135,14 +159,7 @@ export function Modal(props: { onClose: () => void; opener: HTMLElement | null; 
       onCancel={(e: Event) => (e.preventDefault(), onClose())}
       onClick={(e: MouseEvent) => e.target === ref.current && onClose()}
     >
-      <div class="dlg">
-        <button type="button" class="x" aria-label={S.close} onClick={onClose}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2.5" />
-          </svg>
-        </button>
-        {props.children}
-      </div>
+      <div class="dlg">{props.children}</div>
     </dialog>
   );
 }
