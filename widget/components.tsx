@@ -25,11 +25,19 @@ export interface WidgetData {
   reviews: WidgetReview[];
 }
 
-/** Five stars filled to the value (rounded to half stars), named for assistive technology. */
-export function Stars({ value, locale }: { value: number; locale: Locale }) {
+/**
+ * Five stars filled to the value (rounded to half stars), named for assistive technology; `hidden` inside a link,
+ * whose name says the score in words and must start with the link's visible text (WCAG 2.5.3).
+ */
+export function Stars({ value, locale, hidden }: { value: number; locale: Locale; hidden?: boolean }) {
   const step = Math.max(0, Math.min(10, Math.round(value * 2)));
   return (
-    <span class={`st s${step}`} role="img" aria-label={locale.t.outOf(locale.number(value), '5')}>
+    <span
+      class={`st s${step}`}
+      role={hidden ? undefined : 'img'}
+      aria-label={hidden ? undefined : locale.t.outOf(locale.number(value), '5')}
+      aria-hidden={hidden ? 'true' : undefined}
+    >
       ★★★★★
     </span>
   );
@@ -80,9 +88,10 @@ export function Score({ data, locale, class: className }: { data: WidgetData; lo
   );
 }
 
-export function Logo({ brandName }: { brandName: string }) {
+/** The service's mark: decorative, since the links that show it name what matters in words. */
+export function Logo() {
   return (
-    <svg class="lg" viewBox="0 0 24 24" role="img" aria-label={brandName}>
+    <svg class="lg" viewBox="0 0 24 24" aria-hidden="true">
       <path
         fill-rule="evenodd"
         d="M3 3h18a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-8l-5 4v-4H3a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zm9 2.5-1.29 3.22-3.47.23 2.67 2.23-.85 3.37L12 12.7l2.94 1.85-.85-3.37 2.67-2.23-3.47-.23z"

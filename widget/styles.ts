@@ -26,7 +26,8 @@ const HEADER =
   '.sc{flex:none;display:grid;place-items:center;width:52px;height:52px;border-radius:10px;' +
   'background:var(--br);color:var(--on);font-size:20px;font-weight:700}' +
   '.hi{min-width:0}' +
-  '.hi p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}';
+  // The link to all reviews wraps rather than being cut short (also under WCAG 1.4.12's wider text spacing).
+  '.hi p{overflow-wrap:anywhere}';
 
 const REVIEWS =
   '.rv{list-style:none;min-width:0;overflow:hidden}' +
@@ -62,6 +63,8 @@ const DEFAULT =
 const MODERN =
   '.m{display:flex;flex-direction:column;gap:10px;padding:12px}' +
   '.m .hd{gap:10px;align-items:baseline}' +
+  // Under WCAG 1.4.12's wider text spacing the row may not fit: the link then wraps rather than run out.
+  '.m .hd a{overflow-wrap:anywhere}' +
   '.big{font-size:32px;font-weight:800;letter-spacing:-.02em}' +
     '.m .rl{flex-flow:row wrap;gap:40px 10px}' +
   '.m .rl .rv{flex:1 1 200px;width:auto;height:100%}' +

@@ -1,22 +1,31 @@
 // The compact layouts: five buttons, a badge and a balloon. Each is one link to the shop's public page.
-import { Logo, Organization, PageLink, Score, Stars, type WidgetData } from '../components.js';
+import { Logo, Organization, PageLink, Stars, type WidgetData } from '../components.js';
 import type { Locale } from '../strings.js';
 import type { Layout } from '../layouts.js';
 
 type Props = { data: WidgetData; locale: Locale };
 
-/** Read before the visible text of a compact layout, which does not show the shop's name. */
-const Whose = ({ data, locale }: Props) => <span class="sr">{locale.t.title(data.shopName)}: </span>;
+/**
+ * Each link is named by what it shows, in the order shown, and then, for screen readers only, whose reviews these are
+ * and what the picture does not say in words: a voice-control user says what they see (WCAG 2.5.3), so the name
+ * must start with the visible text.
+ */
+const Whose = ({ data, locale, more }: Props & { more?: string }) => (
+  <span class="sr">
+    , {locale.t.title(data.shopName)}
+    {more ? `: ${more}` : ''}
+  </span>
+);
+
+/** "8.7 out of 10, 6 reviews", for the layouts that do not show both in words. */
+const inWords = ({ data, locale }: Props) => `${locale.t.outOf(locale.number(data.score), '10')}, ${locale.reviewCount(data.count)}`;
 
 function ButtonText({ data, locale }: Props) {
   return (
     <>
-      <Whose data={data} locale={locale} />
-      <span class="chip">
-        <Score data={data} locale={locale} />
-        <span aria-hidden="true">/10</span>
-      </span>
+      <span class="chip">{locale.number(data.score)}/10</span>
       <span class="t">{locale.reviewCount(data.count)}</span>
+      <Whose data={data} locale={locale} />
     </>
   );
 }
@@ -24,13 +33,11 @@ function ButtonText({ data, locale }: Props) {
 function ButtonStars({ data, locale }: Props) {
   return (
     <>
-      <Whose data={data} locale={locale} />
-      <span class="chip">
-        <Score data={data} locale={locale} />
-      </span>
-      <Stars value={data.score / 2} locale={locale} />
+      <span class="chip">{locale.number(data.score)}</span>
+      <Stars value={data.score / 2} locale={locale} hidden />
       <span class="t mu">({data.count})</span>
-      <span class="sr">{locale.reviewNoun(data.count)}</span>
+      <span class="sr"> {locale.reviewNoun(data.count)}</span>
+      <Whose data={data} locale={locale} more={locale.t.outOf(locale.number(data.score), '10')} />
     </>
   );
 }
@@ -38,11 +45,10 @@ function ButtonStars({ data, locale }: Props) {
 function ButtonLogo({ data, locale }: Props) {
   return (
     <>
-      <Whose data={data} locale={locale} />
-      <Logo brandName={data.brandName} />
-      <b class="t" aria-hidden="true">{data.brandName}</b>
-      <Stars value={data.score / 2} locale={locale} />
-      <span class="sr">{locale.reviewCount(data.count)}</span>
+      <Logo />
+      <b class="t">{data.brandName}</b>
+      <Stars value={data.score / 2} locale={locale} hidden />
+      <Whose data={data} locale={locale} more={inWords({ data, locale })} />
     </>
   );
 }
@@ -50,15 +56,15 @@ function ButtonLogo({ data, locale }: Props) {
 function ButtonLogoScore({ data, locale }: Props) {
   return (
     <>
-      <Whose data={data} locale={locale} />
-      <Logo brandName={data.brandName} />
+      <Logo />
       <span class="two">
         <strong>
-          <Score data={data} locale={locale} />
-          <span class="mu" aria-hidden="true"> /10</span>
+          {locale.number(data.score)}
+          <span class="mu"> /10</span>
         </strong>
         <span class="t mu">{locale.reviewCount(data.count)}</span>
       </span>
+      <Whose data={data} locale={locale} />
     </>
   );
 }
@@ -66,12 +72,9 @@ function ButtonLogoScore({ data, locale }: Props) {
 function ButtonLogoSmall({ data, locale }: Props) {
   return (
     <>
-      <Whose data={data} locale={locale} />
-      <Logo brandName={data.brandName} />
-      <strong>
-        <Score data={data} locale={locale} />
-      </strong>
-      <span class="sr">{locale.reviewCount(data.count)}</span>
+      <Logo />
+      <strong>{locale.number(data.score)}</strong>
+      <Whose data={data} locale={locale} more={inWords({ data, locale })} />
     </>
   );
 }
@@ -79,15 +82,15 @@ function ButtonLogoSmall({ data, locale }: Props) {
 function Badge({ data, locale }: Props) {
   return (
     <>
-      <Whose data={data} locale={locale} />
       <span class="seal">
         <span>
-          <Score data={data} locale={locale} />
-          <small aria-hidden="true">/ 10</small>
+          {locale.number(data.score)}
+          <small>/ 10</small>
         </span>
       </span>
-      <Stars value={data.score / 2} locale={locale} />
+      <Stars value={data.score / 2} locale={locale} hidden />
       <span class="t mu">{locale.reviewCount(data.count)}</span>
+      <Whose data={data} locale={locale} />
     </>
   );
 }
@@ -95,13 +98,13 @@ function Badge({ data, locale }: Props) {
 function Balloon({ data, locale }: Props) {
   return (
     <span class="bb">
-      <Whose data={data} locale={locale} />
-      <Stars value={data.score / 2} locale={locale} />
+      <Stars value={data.score / 2} locale={locale} hidden />
       <strong>
-        <Score data={data} locale={locale} />
-        <span class="mu" aria-hidden="true"> / 10</span>
+        {locale.number(data.score)}
+        <span class="mu"> / 10</span>
       </strong>
       <span class="t mu">{locale.reviewCount(data.count)}</span>
+      <Whose data={data} locale={locale} />
     </span>
   );
 }
