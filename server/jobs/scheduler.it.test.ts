@@ -189,6 +189,7 @@ it('wakes the worker in the end when the API process lost its database connectio
   worker.define('test.dropped', async () => void runs++);
   await worker.start();
   await waitFor(() => runs === 1); // the catch-up run at start
+  await api.agenda.ready; // Agenda's own start-up writes are done (they are retried too, but logged apart)
   try {
     await proxy.drop();
     api.trigger('test.dropped');
@@ -204,6 +205,29 @@ it('wakes the worker in the end when the API process lost its database connectio
   } finally {
     await api.stop();
     await worker.stop();
+    await apiClient.close(true);
+    await proxy.close();
+  }
+});
+
+it('does not end the process when the database is unreachable while the scheduler connects', async () => {
+  const proxy = await startProxy(inject('mongoUri'));
+  const apiClient = new MongoClient(`mongodb://127.0.0.1:${proxy.port}/`, { serverSelectionTimeoutMS: 300, directConnection: true });
+  await apiClient.connect();
+  const { log, lines } = capturingLogger();
+  await proxy.drop();
+  // Agenda connects its backend (and creates indexes) from its constructor, without waiting for it: before, that
+  // failure was an unhandled rejection, and Agenda never became ready.
+  const api = new Scheduler(apiClient.db(db.databaseName), log, { pollMs: 100, lockLifetimeMs: 30_000, worker: false });
+  try {
+    await new Promise((r) => setTimeout(r, 800));
+    await proxy.restore();
+    await api.agenda.ready;
+    expect(lines.filter((l) => l.level >= 40)).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringContaining('connecting the scheduler') }),
+    ]);
+  } finally {
+    await api.stop();
     await apiClient.close(true);
     await proxy.close();
   }

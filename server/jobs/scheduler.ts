@@ -74,8 +74,19 @@ export class Scheduler {
     private readonly options: SchedulerOptions,
   ) {
     this.wakeUps = db.collection<WakeUp>(WAKE_UPS);
+    // Agenda connects its backend from its constructor, in a promise nobody awaits, and the Mongo backend creates
+    // indexes there: a database error at that moment (a dropped connection, SQLITE_BUSY) was an unhandled rejection,
+    // which ends the process. The connection is retried here instead, until it succeeds or the process stops.
+    const mongo = new MongoBackend({ mongo: db, collection: 'jobs' });
+    const backend: MongoBackend = Object.create(mongo);
+    backend.connect = () =>
+      withRetry(() => mongo.connect(), {
+        episode: this.episode('connecting the scheduler'),
+        retryable: () => true,
+        givingUp: () => this.closed,
+      }).catch((err: unknown) => log.warn({ err }, 'scheduler not connected (stopping)'));
     this.agenda = new Agenda({
-      backend: new MongoBackend({ mongo: db, collection: 'jobs' }),
+      backend,
       processEvery: Math.max(options.pollMs, AGENDA_POLL_MS),
       defaultLockLifetime: options.lockLifetimeMs,
       // Finished one-off jobs (queued by earlier versions) are removed, so claiming stays fast.
@@ -104,7 +115,14 @@ export class Scheduler {
   async start(): Promise<void> {
     if (!this.options.worker) return;
     await this.agenda.start();
-    for (const [name, ms] of this.everyMs) await this.agenda.every(ms, name);
+    // Processes often start together: a write that collides with another's is tried again.
+    for (const [name, ms] of this.everyMs) {
+      await withRetry(() => this.agenda.every(ms, name), {
+        episode: this.episode('scheduling the periodic runs'),
+        retryable: isTransient,
+        givingUp: () => this.stopping,
+      });
+    }
     // The markers as they are now: what they announce is covered by the catch-up runs just below.
     await this.readWakeUps().catch(() => undefined);
     this.started = true;
@@ -127,7 +145,9 @@ export class Scheduler {
 
   /**
    * Raises the marker; one write at a time per kind. A trigger during a write gets one more write after it, so
-   * every item queued is followed by a write that started after it was stored, and a burst of 300 items by a few.
+   * every item queued is followed by a write that started after it was stored. Writes of a kind are at least half a
+   * poll apart (the workers read the marker once a poll, so more would not wake them sooner): a burst of 300 items
+   * makes a handful of writes, not 300 that compete with the items' own inserts for the database.
    */
   private wake(name: string): Promise<void> {
     const inFlight = this.waking.get(name);
@@ -137,7 +157,8 @@ export class Scheduler {
     }
     const run = (async () => {
       try {
-        do {
+        for (let first = true; first || this.wakeAgain.has(name); first = false) {
+          if (!first) await new Promise((ok) => setTimeout(ok, this.options.pollMs / 2));
           this.wakeAgain.delete(name);
           await withRetry(() => this.writeWakeUp(name), {
             episode: this.episode(`waking the workers for ${name}`),
@@ -145,7 +166,7 @@ export class Scheduler {
             retryable: () => true,
             givingUp: () => this.closed,
           });
-        } while (this.wakeAgain.has(name));
+        }
       } catch (err) {
         // Only when stopping: the workers' periodic run of this drain picks the work up.
         this.log.warn({ err, job: name }, 'stopped before the workers could be woken; the periodic run will send it');
