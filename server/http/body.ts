@@ -2,6 +2,7 @@
 // (fields only; files are drained and ignored). Every parser enforces a byte limit and caps on the number of fields
 // and on nesting depth (413 past any of them), does work linear in the body's size, and returns plain objects
 // without a prototype, so keys such as __proto__ are inert data.
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import { HttpError } from './errors.js';
@@ -40,20 +41,48 @@ function tooLarge(limit: number): HttpError {
   return new HttpError(413, `Request body too large (limit ${Math.round(limit / 1024)} KB).`);
 }
 
-/** Reads the body as form fields or JSON, depending on its Content-Type; an empty body gives {}. */
+/**
+ * Reads the body as form fields or JSON, depending on its Content-Type; an empty body gives {}. The work on a
+ * large body is done in slices, with other requests served in between: a 4 MB body is tens of ms of work.
+ */
 export async function readFields(ctx: Context, limit: number): Promise<Fields> {
   if (ctx.is('multipart/form-data')) return readMultipart(ctx, limit);
   const raw = await readRawBody(ctx, limit);
   if (raw.length === 0) return Object.create(null) as Fields;
-  if (ctx.is('application/json', '+json')) return parseJsonObject(raw);
-  return parseFormEncoded(raw);
+  if (ctx.is('application/json', '+json')) return readJsonObject(raw);
+  const form = new FormDecoder(raw);
+  for (let end = SLICE_BYTES; end < raw.length; end += SLICE_BYTES) {
+    form.decodeTo(end);
+    await yieldToLoop();
+  }
+  return form.finish();
 }
+
+/** What one slice of a body's parsing covers: a few ms of work. */
+const SLICE_BYTES = 256 * 1024;
 
 export function parseJsonObject(raw: Buffer | string): Fields {
   const text = raw.toString();
-  // JSON.parse is fast, but not on millions of values or levels (seconds for 4 MB): those never reach it.
+  refuseOverCaps(text);
+  return jsonObject(text);
+}
+
+/** parseJsonObject, letting other requests run between decoding, the cap scan and JSON.parse. */
+async function readJsonObject(raw: Buffer): Promise<Fields> {
+  const text = raw.toString();
+  await yieldToLoop();
+  refuseOverCaps(text);
+  await yieldToLoop();
+  return jsonObject(text);
+}
+
+/** JSON.parse is fast, but not on millions of values or levels (seconds for 4 MB): those never reach it. */
+function refuseOverCaps(text: string): void {
   const cap = jsonOverCaps(text);
   if (cap) throw overCap(cap);
+}
+
+function jsonObject(text: string): Fields {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -105,43 +134,72 @@ function stringEnd(text: string, start: number): number {
  * one pass over the bytes: URLSearchParams and String#replace spend about a second on 4 MB of `a+a+…`.
  */
 export function parseFormEncoded(body: Buffer | string): Fields {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const form = new FormFields();
-  // The component being decoded; decoding never makes it longer.
-  const decoded = Buffer.allocUnsafe(bytes.length);
-  let length = 0;
-  const take = () => {
-    const text = decoded.toString('utf8', 0, length);
-    length = 0;
-    return text;
-  };
-  let pairs = 0;
-  let inPair = false;
-  let name: string | undefined;
-  for (let i = 0; i <= bytes.length; i++) {
-    const byte = i < bytes.length ? bytes[i]! : AMPERSAND;
-    if (byte === AMPERSAND) {
-      // Nothing between two `&` is no field at all.
-      if (inPair) {
-        if (name === undefined) form.add(take(), '');
-        else form.add(name, take());
-      }
-      inPair = false;
-      name = undefined;
-      continue;
-    }
-    if (!inPair) {
-      inPair = true;
-      if (++pairs > BODY_CAPS.fields) throw overCap('fields');
-    }
-    if (byte === EQUALS && name === undefined) name = take();
-    else if (byte === PLUS) decoded[length++] = SPACE;
-    else if (byte === PERCENT && i + 2 < bytes.length && HEX[bytes[i + 1]!]! >= 0 && HEX[bytes[i + 2]!]! >= 0) {
-      decoded[length++] = HEX[bytes[i + 1]!]! * 16 + HEX[bytes[i + 2]!]!;
-      i += 2;
-    } else decoded[length++] = byte;
+  return new FormDecoder(typeof body === 'string' ? Buffer.from(body) : body).finish();
+}
+
+/** The urlencoded parser of parseFormEncoded, resumable, so that a large body can be decoded in slices. */
+class FormDecoder {
+  private readonly form = new FormFields();
+  /** The name or value being decoded; decoding never makes it longer than the body. */
+  private readonly decoded: Buffer;
+  private length = 0;
+  private at = 0;
+  private pairs = 0;
+  private inPair = false;
+  private name: string | undefined;
+
+  constructor(private readonly bytes: Buffer) {
+    this.decoded = Buffer.allocUnsafe(bytes.length);
   }
-  return form.fields;
+
+  /** Decodes the bytes before `end` (an escape that straddles it is read whole); throws 413 past a cap. */
+  decodeTo(end: number): void {
+    const { bytes, decoded } = this;
+    const stop = Math.min(end, bytes.length);
+    let i = this.at;
+    let length = this.length;
+    for (; i < stop; i++) {
+      const byte = bytes[i]!;
+      if (byte === AMPERSAND) {
+        this.length = length;
+        this.endPair();
+        length = 0;
+        continue;
+      }
+      if (!this.inPair) {
+        this.inPair = true;
+        if (++this.pairs > BODY_CAPS.fields) throw overCap('fields');
+      }
+      if (byte === EQUALS && this.name === undefined) {
+        this.name = decoded.toString('utf8', 0, length);
+        length = 0;
+      } else if (byte === PLUS) decoded[length++] = SPACE;
+      else if (byte === PERCENT && i + 2 < bytes.length && HEX[bytes[i + 1]!]! >= 0 && HEX[bytes[i + 2]!]! >= 0) {
+        decoded[length++] = HEX[bytes[i + 1]!]! * 16 + HEX[bytes[i + 2]!]!;
+        i += 2;
+      } else decoded[length++] = byte;
+    }
+    this.at = i;
+    this.length = length;
+  }
+
+  finish(): Fields {
+    this.decodeTo(this.bytes.length);
+    this.endPair();
+    return this.form.fields;
+  }
+
+  /** At `&` or the end: adds the pair read since the last one (nothing between two `&` is no field at all). */
+  private endPair(): void {
+    if (this.inPair) {
+      const text = this.decoded.toString('utf8', 0, this.length);
+      if (this.name === undefined) this.form.add(text, '');
+      else this.form.add(this.name, text);
+    }
+    this.inPair = false;
+    this.name = undefined;
+    this.length = 0;
+  }
 }
 
 /** The value of each byte as a hex digit, or -1. */
@@ -236,7 +294,7 @@ function readMultipart(ctx: Context, limit: number): Promise<Fields> {
     const fail = (err: Error) => {
       if (failed) return;
       failed = true;
-      ctx.req.unpipe();
+      ctx.req.off('data', onData);
       ctx.req.resume();
       reject(err);
     };
@@ -269,10 +327,19 @@ function readMultipart(ctx: Context, limit: number): Promise<Fields> {
     });
     // Field sizes are checked above; this bounds the raw stream too (boundaries, headers, ignored files).
     let received = 0;
-    ctx.req.on('data', (chunk: Buffer) => {
+    // One chunk per turn of the event loop, other requests served in between: a socket can hand over 2 MB at
+    // once, and busboy parses what it is given in one go (4 MB of small parts is tens of ms of work).
+    function onData(chunk: Buffer) {
       received += chunk.length;
-      if (received > limit + 64 * 1024) fail(tooLarge(limit));
+      if (received > limit + 64 * 1024) return fail(tooLarge(limit));
+      parser.write(chunk);
+      if (failed) return;
+      ctx.req.pause();
+      setImmediate(() => ctx.req.resume());
+    }
+    ctx.req.on('data', onData);
+    ctx.req.on('end', () => {
+      if (!failed) parser.end();
     });
-    ctx.req.pipe(parser);
   });
 }
