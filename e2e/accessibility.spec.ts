@@ -384,7 +384,8 @@ test.describe('server pages', () => {
       const phone = viewport === PHONE;
       // The pages have one look: the structure checks once, at the desktop width.
       const structure = !phone;
-      await page.goto(await invitationLink('en'));
+      const link = await invitationLink('en');
+      await page.goto(link);
       await checkState(page, 'page', 'review form', { structure });
       if (phone) await checkReflow(page, 'page', 'review form');
       await page.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''));
@@ -403,6 +404,11 @@ test.describe('server pages', () => {
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your review');
       await checkState(page, 'page', 'thank-you page', { structure });
+      // A link that no longer works (used; unknown and expired links have the same page).
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('You already wrote this review');
+      await expectAxeClean(page, 'page', 'used link');
+      if (phone) await checkReflow(page, 'page', 'used link');
 
       const waiting = await waitingReview('en');
       await page.goto(`${base()}/confirm/${waiting.confirmToken}`);
