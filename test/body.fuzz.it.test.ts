@@ -127,7 +127,7 @@ describe('bodies over HTTP', () => {
           else if (res.status >= 400) expect(typeof (json.error as { message?: unknown })?.message, what).toBe('string');
         }
       }),
-      fuzzOptions(300),
+      fuzzOptions(200),
     );
   }, 120_000);
 });

@@ -106,7 +106,7 @@ describe('urlencoded and multipart forms', () => {
         assert.deepStrictEqual(parsed, settled(() => parsedFrom(standardPairs(text))));
         if (/^[\x00-\x7f]*$/.test(text)) assert.deepStrictEqual(parsed, settled(() => parsedFrom(new URLSearchParams(text))));
       }),
-      fuzzOptions(500),
+      fuzzOptions(300),
     );
   });
 
@@ -141,7 +141,7 @@ describe('urlencoded and multipart forms', () => {
           expect(plain(fromMultipart)).toEqual(plain(data));
         }
       }),
-      fuzzOptions(300),
+      fuzzOptions(200),
     );
   });
 
@@ -153,7 +153,7 @@ describe('urlencoded and multipart forms', () => {
         expect(ms, JSON.stringify(text.slice(0, 40))).toBeLessThan(LINEAR_MS);
         if (typeof result !== 'number') expectFormTree(result);
       }),
-      fuzzOptions(20),
+      fuzzOptions(12),
     );
   });
 
@@ -171,7 +171,7 @@ describe('urlencoded and multipart forms', () => {
         const sliced = await outcome(() => readFields(requestContext(body, 'application/x-www-form-urlencoded'), LIMIT));
         expect(sliced).toEqual(settled(() => parseFormEncoded(body)));
       }),
-      fuzzOptions(20),
+      fuzzOptions(12),
     );
   });
 
@@ -224,7 +224,7 @@ describe('JSON', () => {
         expect(found !== undefined).toBe(over !== undefined);
         if (depth <= BODY_CAPS.depth || fields <= BODY_CAPS.fields) expect(found).toBe(over);
       }),
-      fuzzOptions(1000),
+      fuzzOptions(600),
     );
   });
 
@@ -253,7 +253,7 @@ describe('JSON', () => {
         const ms = await fastestMs(() => outcome(() => parseJsonObject(`{"a":${text}}`)), LINEAR_MS);
         expect(ms, JSON.stringify(text.slice(0, 40))).toBeLessThan(LINEAR_MS);
       }),
-      fuzzOptions(20),
+      fuzzOptions(12),
     );
   });
 });
