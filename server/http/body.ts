@@ -158,16 +158,23 @@ class FormDecoder {
     const stop = Math.min(end, bytes.length);
     let i = this.at;
     let length = this.length;
+    let inPair = this.inPair;
     for (; i < stop; i++) {
       const byte = bytes[i]!;
+      // Most bytes mean themselves: one look-up, then on to the next.
+      if (inPair && PLAIN[byte]) {
+        decoded[length++] = byte;
+        continue;
+      }
       if (byte === AMPERSAND) {
         this.length = length;
         this.endPair();
         length = 0;
+        inPair = false;
         continue;
       }
-      if (!this.inPair) {
-        this.inPair = true;
+      if (!inPair) {
+        inPair = this.inPair = true;
         if (++this.pairs > BODY_CAPS.fields) throw overCap('fields');
       }
       if (byte === EQUALS && this.name === undefined) {
@@ -201,6 +208,10 @@ class FormDecoder {
     this.length = 0;
   }
 }
+
+/** Bytes that stand for themselves in a name or value: all but `&`, `=`, `+` and `%`. */
+const PLAIN = new Uint8Array(256).fill(1);
+for (const byte of [AMPERSAND, EQUALS, PLUS, PERCENT]) PLAIN[byte] = 0;
 
 /** The value of each byte as a hex digit, or -1. */
 const HEX = new Int8Array(256).fill(-1);

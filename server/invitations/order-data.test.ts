@@ -44,15 +44,19 @@ describe('order_data', () => {
     // An entry that takes the products past the values cap is not read, nor any after it.
     const big = { id: 'big', name: 'Big', extra: Array.from({ length: BODY_CAPS.fields }, () => 0) };
     expect(parseOrderData(JSON.stringify({ products: [product(1), big, product(2)] })).map((p) => p.external_id)).toEqual(['p1']);
-    const deep = (levels: number) => `{"products":[${JSON.stringify(product(1))}],"x":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    // The order data is the first level and products the second; nesting elsewhere is never parsed.
+    const deep = (levels: number) => `{"products":[${JSON.stringify(product(1))},${'['.repeat(levels - 2)}${']'.repeat(levels - 2)}]}`;
     expect(parseOrderData(deep(BODY_CAPS.depth))).toHaveLength(1);
     expect(parseOrderData(deep(BODY_CAPS.depth + 1))).toEqual([]);
+    expect(parseOrderData(`{"x":${'['.repeat(1000)}${']'.repeat(1000)},"products":[${JSON.stringify(product(1))}]}`)).toHaveLength(1);
   });
 
-  it('finds products as JSON.parse would: last key wins, escaped keys, PHP-style objects, keys only at the top', () => {
+  it('finds products as JSON.parse would (escaped keys, PHP-style objects, keys only at the top), stopping there', () => {
     const ids = (text: string) => parseOrderData(text).map((p) => p.external_id);
-    expect(ids(`{"products":[${JSON.stringify(product(1))}],"products":[${JSON.stringify(product(2))}]}`)).toEqual(['p2']);
-    expect(ids(`{"products":[${JSON.stringify(product(1))}],"products":"none"}`)).toEqual([]);
+    // Encoders never repeat a key; the first products is read, and nothing after the products is.
+    expect(ids(`{"products":[${JSON.stringify(product(1))}],"products":[${JSON.stringify(product(2))}]}`)).toEqual(['p1']);
+    expect(ids(`{"products":[${JSON.stringify(product(1))}],"rest":"${'x'.repeat(100)}`)).toEqual(['p1']);
+    expect(ids(`{"products":"none","x":[${JSON.stringify(product(1))}]}`)).toEqual([]);
     expect(ids(`{"pro\\u0064ucts" : [${JSON.stringify(product(3))}]}`)).toEqual(['p3']);
     expect(ids(JSON.stringify({ products: { 0: product(4), 1: product(5) } }))).toEqual(['p4', 'p5']);
     expect(ids(JSON.stringify({ order: { products: [product(6)] }, note: '"products":[{"id":"x","name":"y"}]' }))).toEqual([]);

@@ -14,11 +14,11 @@ const isClose = (c: number) => c === CLOSE_OBJECT || c === CLOSE_ARRAY;
 /**
  * The JSON text of the top-level `products` value (an array, or an object keyed by index as PHP writes arrays),
  * cut after its first PRODUCT_ENTRIES entries or before the entry that takes it past BODY_CAPS.fields values.
- * Undefined when there is no such value, or when the text nests deeper than BODY_CAPS.depth anywhere. One pass;
- * like JSON.parse, the last of repeated `products` keys counts. The rest of the text is not checked.
+ * Undefined when there is no such value or it nests deeper than BODY_CAPS.depth. One pass that stops where the
+ * products are cut; the rest of the text is neither read nor checked (a repeated `products` key is not looked for:
+ * encoders never write one).
  */
 export function productsJson(text: string): string | undefined {
-  let found: string | undefined;
   let depth = 0;
   let topIsObject = false;
   for (let i = skipSpace(text, 0); i < text.length; i++) {
@@ -28,60 +28,41 @@ export function productsJson(text: string): string | undefined {
       const after = skipSpace(text, end + 1);
       if (depth === 1 && topIsObject && text.charCodeAt(after) === COLON && isProductsKey(text.slice(i + 1, end))) {
         const value = skipSpace(text, after + 1);
-        if (!isOpen(text.charCodeAt(value))) {
-          found = undefined;
-          i = end;
-          continue;
-        }
-        const cut = cutEntries(text, value, depth);
-        if (!cut) return undefined;
-        found = cut.json;
-        i = cut.end; // the value's closing bracket: depth is 1 again after it
-        continue;
+        return isOpen(text.charCodeAt(value)) ? cutEntries(text, value) : undefined;
       }
       i = end;
     } else if (isOpen(c)) {
-      if (depth === 0) topIsObject = c === OPEN_OBJECT;
-      if (++depth > BODY_CAPS.depth) return undefined;
+      if (depth++ === 0) topIsObject = c === OPEN_OBJECT;
     } else if (isClose(c)) depth--;
   }
-  return found;
+  return undefined;
 }
 
-/**
- * The value opening at `start` (depth `outer` around it), cut as productsJson says, and the index of its closing
- * bracket (or the end of the text); undefined when it nests too deep.
- */
-function cutEntries(text: string, start: number, outer: number): { json: string; end: number } | undefined {
+/** The products value opening at `start`, cut as productsJson says; undefined when it nests too deep. */
+function cutEntries(text: string, start: number): string | undefined {
   const close = text.charCodeAt(start) === OPEN_OBJECT ? '}' : ']';
-  let depth = 1;
+  // The products value is at the second level of the order data.
+  let depth = 2;
   let entries = 0;
   let fields = 1;
-  let cutAt = -1; // where the kept entries end, once an entry is left out
-  let lastBoundary = start + 1; // after the last entry within the limits
-  const entryEnds = (at: number) => {
-    entries++;
-    if (cutAt < 0 && (entries > PRODUCT_ENTRIES || fields > BODY_CAPS.fields)) cutAt = lastBoundary;
-    else if (cutAt < 0) lastBoundary = at;
-  };
-  let i = start + 1;
-  for (; i < text.length; i++) {
+  let kept = start + 1; // where the entries read so far end
+  for (let i = start + 1; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) i = stringEnd(text, i);
     else if (isOpen(c)) {
-      if (outer + ++depth > BODY_CAPS.depth) return undefined;
+      if (++depth > BODY_CAPS.depth) return undefined;
       fields++;
-    } else if (isClose(c)) {
-      if (--depth === 0) {
-        if (text.slice(lastBoundary, i).trim() !== '') entryEnds(i);
-        break;
-      }
-    } else if (c === COMMA) {
-      fields++;
-      if (depth === 1) entryEnds(i);
+    } else if (c === COMMA || (isClose(c) && --depth === 1)) {
+      if (c === COMMA) fields++;
+      if (depth > 2) continue;
+      // An entry ends here (or the value, when nothing is left between the last comma and the bracket).
+      const empty = isClose(c) && text.slice(kept, i).trim() === '';
+      if (!empty && (++entries > PRODUCT_ENTRIES || fields > BODY_CAPS.fields)) break;
+      kept = i;
+      if (isClose(c)) break;
     }
   }
-  return { json: `${text.slice(start, cutAt < 0 ? lastBoundary : cutAt)}${close}`, end: i };
+  return `${text.slice(start, kept)}${close}`;
 }
 
 /** Whether a key's raw text (between its quotes) is `products`, escapes included. */
