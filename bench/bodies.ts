@@ -2,7 +2,7 @@
 // JSON, multipart, and Add invitation's order_data JSON string), accepted ones and ones refused by a cap, and how
 // the time grows with the number of fields. In process, from the request stream to the parsed fields (as
 // readFields() runs for a request); no database. Writes the "Request bodies" section of BENCHMARKS.md.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
 import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -11,6 +11,7 @@ import { HttpError } from '../server/http/errors.js';
 import { parseOrderData } from '../server/invitations/input.js';
 import { requestContext } from '../test/request-context.js';
 import { worstBodies, type BodyKind } from '../test/worst-bodies.js';
+import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
 const LIMIT = 4 * 1024 * 1024;
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
@@ -119,11 +120,8 @@ function writeSection(rows: Row[], growth: { fields: number; median: number }[])
     ),
     '<!-- bodies:end -->',
   ].join('\n');
-  const file = 'BENCHMARKS.md';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- bodies:start -->[\s\S]*<!-- bodies:end -->/;
-  writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
-  console.log(`wrote the Request bodies section of ${file}`);
+  replaceSection('bodies', section);
+  console.log(`wrote the Request bodies section of ${BENCHMARKS_FILE}`);
 }
 
 await main();

@@ -3,7 +3,7 @@
 // loader and the app (gzip, brotli), the time from inserting the script to a visible sidebar (cold and warm
 // cache), and the host page's cumulative layout shift with and without the embed, also for the mobile top bar.
 // Writes the "Shopper embeds" section of BENCHMARKS.md.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test';
@@ -11,6 +11,7 @@ import startService from '../e2e/server.js';
 import startHosts from '../e2e/hosts/server.js';
 import { fillLoader } from '../server/embed/assets.js';
 import { EMBED_DIST } from '../embed/test/build.js';
+import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /** A service that answers late: the embed then arrives after the page has been painted. */
@@ -158,10 +159,7 @@ async function main() {
       `| phone 390×800, \`top_bar\` | ${c(shifts.phoneWithout)} | ${c(shifts.phoneTopBar)} | ${c(shifts.phoneTopBarSlow)} |`,
       '<!-- embed:end -->',
     ].join('\n');
-    const file = 'BENCHMARKS.md';
-    const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-    const pattern = /<!-- embed:start -->[\s\S]*<!-- embed:end -->/;
-    writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
+    replaceSection('embed', section);
     console.log(section);
   } finally {
     await browser.close();

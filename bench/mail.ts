@@ -2,7 +2,7 @@
 // `smtp-server` package, in a process of its own) by the real sender (server/invitations/send.ts) over the pooled
 // SMTP transport, each recorded as sent in the database. Writes the "E-mail" section of BENCHMARKS.md.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,6 +15,7 @@ import { buildApp } from '../server/app.js';
 import { drainInvitations } from '../server/invitations/send.js';
 import { newLinkToken, type Invitation } from '../server/invitations/store.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
+import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
 const COUNT = Number(process.env.BENCH_MAILS ?? 5000);
 const TARGET = 200;
@@ -136,11 +137,8 @@ function writeSection(results: { connections: number; seconds: number; sent: num
       `**${best.perSecond >= TARGET ? 'met' : 'not met'}**.`,
     '<!-- mail:end -->',
   ].join('\n');
-  const file = 'BENCHMARKS.md';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- mail:start -->[\s\S]*<!-- mail:end -->/;
-  writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
-  console.log(`wrote the E-mail section of ${file}`);
+  replaceSection('mail', section);
+  console.log(`wrote the E-mail section of ${BENCHMARKS_FILE}`);
 }
 
 if (process.argv.includes('--sink')) await runSink();

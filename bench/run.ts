@@ -2,7 +2,7 @@
 // next to a bare Koa JSON route and the same queries sent straight to the database, all in one run.
 // Writes the "REST API" section of BENCHMARKS.md.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,6 +11,7 @@ import { startEmbeddedDatabase } from '../server/db/embedded.js';
 import { WebshopStore, type Webshop } from '../server/webshops/store.js';
 import { noSubRatings, type Review } from '../server/reviews/store.js';
 import { load, type LoadResult } from './load.js';
+import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const REVIEWS = 10_000;
@@ -234,13 +235,8 @@ function writeSection(
     ...targetRows,
     '<!-- api:end -->',
   ].join('\n');
-  const file = 'BENCHMARKS.md';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const next = /<!-- api:start -->[\s\S]*<!-- api:end -->/.test(current)
-    ? current.replace(/<!-- api:start -->[\s\S]*<!-- api:end -->/, section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
-  console.log(`wrote the REST API section of ${file}`);
+  replaceSection('api', section);
+  console.log(`wrote the REST API section of ${BENCHMARKS_FILE}`);
 }
 
 await main();

@@ -7,7 +7,7 @@
 // - webhooks: BENCH_IMPORTS (default 100) review imports, one client with a 20 ms pause between them (as a shop's
 //   reviews come in); latency from sending the import to the receiver holding the signed delivery.
 // BENCH_ROUNDS (default 3) rounds, the topologies taking turns. Writes the "Topologies" section of BENCHMARKS.md.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -16,6 +16,7 @@ import { startEmbeddedDatabase } from '../server/db/embedded.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
 import { startService, until, type Role, type ServiceProcess } from '../test/topology.js';
+import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
 const INVITATIONS = Number(process.env.BENCH_INVITATIONS ?? 500);
 const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 100);
@@ -230,11 +231,8 @@ function writeSection(summaries: Summary[], database: string) {
     'review it just wrote at once, from memory.',
     '<!-- topology:end -->',
   ].join('\n');
-  const file = 'BENCHMARKS.md';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- topology:start -->[\s\S]*<!-- topology:end -->/;
-  writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
-  console.log(`wrote the Topologies section of ${file}`);
+  replaceSection('topology', section);
+  console.log(`wrote the Topologies section of ${BENCHMARKS_FILE}`);
 }
 
 async function main() {

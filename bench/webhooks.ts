@@ -4,13 +4,14 @@
 // collection, so with a large history the import, not the webhook, dominates). Writes the "Webhooks" section of
 // BENCHMARKS.md.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '../server/db/index.js';
 import { freePort, startEmbeddedDatabase } from '../server/db/embedded.js';
 import { noSubRatings, type Review } from '../server/reviews/store.js';
 import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
+import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
 const EVENTS = 500;
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
@@ -253,11 +254,8 @@ function writeSection(runs: Run[], [before, after]: { perSecond: number; p50: nu
     'for the same database.',
     '<!-- webhooks:end -->',
   ].join('\n');
-  const file = 'BENCHMARKS.md';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- webhooks:start -->[\s\S]*<!-- webhooks:end -->/;
-  writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
-  console.log(`wrote the Webhooks section of ${file}`);
+  replaceSection('webhooks', section);
+  console.log(`wrote the Webhooks section of ${BENCHMARKS_FILE}`);
 }
 
 await main();

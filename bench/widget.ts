@@ -2,7 +2,7 @@
 // of it, thanks to the page cache), and the bytes per layout. Writes the "Widget" section of BENCHMARKS.md.
 // Run: npx tsx bench/widget.ts   (BENCH_SECONDS=10 by default; BENCH_MONGODB_URI to use a running MongoDB)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,6 +12,7 @@ import { ReviewStore } from '../server/reviews/store.js';
 import { WebshopStore } from '../server/webshops/store.js';
 import { load, type LoadResult } from './load.js';
 import { bytesTable } from './widget-bytes.js';
+import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each target runs in this many slices, taking turns, so that load from elsewhere on the box hits all alike. */
@@ -125,11 +126,8 @@ function writeSection(results: LoadResult[], database: string) {
     ...bytesTable(),
     '<!-- widget:end -->',
   ].join('\n');
-  const file = 'BENCHMARKS.md';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- widget:start -->[\s\S]*<!-- widget:end -->/;
-  writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
-  console.log(`wrote the Widget section of ${file}`);
+  replaceSection('widget', section);
+  console.log(`wrote the Widget section of ${BENCHMARKS_FILE}`);
 }
 
 await main();

@@ -118,8 +118,8 @@ export function jsonOverCaps(text: string): CapExceeded | undefined {
   return undefined;
 }
 
-/** The index of the quote closing the string that opens at `start`, or the end of the text. */
-function stringEnd(text: string, start: number): number {
+/** The index of the quote closing the JSON string that opens at `start`, or the end of the text. */
+export function stringEnd(text: string, start: number): number {
   for (let i = start + 1; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === BACKSLASH) i++;

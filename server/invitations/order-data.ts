@@ -1,12 +1,12 @@
 // Finding the products in Add invitation's order_data without parsing the rest. The field may hold up to 4 MB of
 // JSON (customer, addresses, extras a plugin adds); parsing all of it took seconds for 4 MB of small objects or
 // distinct keys, while only the first products are ever used.
-import { BODY_CAPS } from '../http/body.js';
+import { BODY_CAPS, stringEnd } from '../http/body.js';
 
 /** Products entries read at most: ten times the products kept, for entries that are skipped as unusable. */
 export const PRODUCT_ENTRIES = 1000;
 
-const [QUOTE, BACKSLASH, COMMA, COLON] = [0x22, 0x5c, 0x2c, 0x3a];
+const [QUOTE, COMMA, COLON] = [0x22, 0x2c, 0x3a];
 const [OPEN_OBJECT, OPEN_ARRAY, CLOSE_OBJECT, CLOSE_ARRAY] = [0x7b, 0x5b, 0x7d, 0x5d];
 const isOpen = (c: number) => c === OPEN_OBJECT || c === OPEN_ARRAY;
 const isClose = (c: number) => c === CLOSE_OBJECT || c === CLOSE_ARRAY;
@@ -74,16 +74,6 @@ function isProductsKey(raw: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The index of the quote closing the string that opens at `start`, or the end of the text. */
-function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i;
-  }
-  return text.length;
 }
 
 function skipSpace(text: string, from: number): number {
