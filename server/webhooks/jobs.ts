@@ -81,8 +81,16 @@ export function registerWebhookJobs(services: Services): void {
   const fullRun = async (touch: () => Promise<void>) => {
     await dispatchEvents(deps);
     const leftOver = await queueDue(deps, touch);
-    for (const shopId of leftOver.shops) leftOut.add(shopId);
-    lanesWereFull ||= leftOver.lanesFull;
+    // A shop's lanes may have emptied while the run searched the database: its onDrained has passed, so it gets
+    // its next run now instead of at the periodic one.
+    let runAgain = false;
+    for (const shopId of leftOver.shops) {
+      if (lanes.isIdle(shopId)) runAgain = true;
+      else leftOut.add(shopId);
+    }
+    if (leftOver.lanesFull && lanes.waitingCount === 0) runAgain = true;
+    else lanesWereFull ||= leftOver.lanesFull;
+    if (runAgain) scheduler.trigger(DELIVER_JOB);
     // Not on the hot path: the one search that sees every retry still to come, whoever scheduled it.
     wakeAt(await webhookDeliveries.nextDue(now()));
   };

@@ -82,6 +82,21 @@ describe('ShopLanes', () => {
     expect(drained).toEqual([7]);
   });
 
+  it('says whether anything of a shop runs or waits (a full run asks it after searching the database)', async () => {
+    const lanes = new ShopLanes({ total: 8, perShop: 1 });
+    const started: string[] = [];
+    const gates = [gate(started, '1'), gate(started, '2')];
+    expect(lanes.isIdle(7)).toBe(true);
+    lanes.add(7, '1', gates[0]!.run);
+    lanes.add(7, '2', gates[1]!.run);
+    gates[0]!.release();
+    await tick();
+    expect(lanes.isIdle(7)).toBe(false);
+    gates[1]!.release();
+    await lanes.idle();
+    expect(lanes.isIdle(7)).toBe(true);
+  });
+
   it('drops waiting tasks on close and waits for the running ones', async () => {
     const lanes = new ShopLanes({ total: 1, perShop: 1 });
     const started: string[] = [];

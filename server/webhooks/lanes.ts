@@ -54,6 +54,11 @@ export class ShopLanes {
     return n;
   }
 
+  /** Whether nothing of the shop's runs or waits. */
+  isIdle(shopId: number): boolean {
+    return !this.running.has(shopId) && !this.waiting.has(shopId);
+  }
+
   /** Shops with tasks waiting for a lane. */
   waitingShops(): number[] {
     return [...this.waiting.keys()];
