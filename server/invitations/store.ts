@@ -5,7 +5,7 @@
 // before the write: clients retry concurrently, and FerretDB has no transactions. The field is always stored
 // (on SQLite a missing field does not collide), with a random value when there is no order number.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type WithId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { GroupInsert } from '../db/group-insert.js';
 import { isDuplicateKey } from '../db/index.js';
@@ -130,6 +130,17 @@ export class InvitationStore {
       return { added: false, reason: 'duplicate' };
     }
     return { added: true, invitation };
+  }
+
+  /** The invitation whose review link carries `token` (with its `_id`, the key of its sending records). */
+  async byLinkToken(token: string): Promise<WithId<Invitation> | null> {
+    return this.collection.findOne({ token });
+  }
+
+  /** Marks the review link used; false when it was used already (a double submit must not write two reviews). */
+  async useLink(token: string, at: Date): Promise<boolean> {
+    const claim = await this.collection.updateOne({ token, used: null }, { $set: { used: at } });
+    return claim.modifiedCount === 1;
   }
 
   async exists(shopId: number, email: string, order: string): Promise<boolean> {

@@ -47,7 +47,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
 
   async function invitationOf(token: string): Promise<WithId<Invitation> | null> {
     if (!SECRET_FORMAT.test(token)) return null;
-    return invitations.collection.findOne({ token });
+    return invitations.byLinkToken(token);
   }
 
   /** Sending is never before the invitation was due: only a link that old needs the look-up of when it was sent. */
@@ -60,7 +60,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
 
   async function reviewBy(field: 'editToken' | 'confirmToken', token: string): Promise<Review | null> {
     if (!SECRET_FORMAT.test(token)) return null;
-    return reviews.collection.findOne({ [field]: token, deleted: false }, { projection: { _id: 0 } });
+    return reviews.byLinkToken(field, token);
   }
 
   async function shopName(shopId: number): Promise<string | null> {
@@ -105,8 +105,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
     if (filled.problems.length) return send(ctx, 400, reviewPage(frame, name, filled));
 
     // Claimed before writing: a double submit must not write two reviews.
-    const claim = await invitations.collection.updateOne({ token, used: null }, { $set: { used: services.now() } });
-    if (claim.modifiedCount !== 1) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
+    if (!(await invitations.useLink(token, services.now()))) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
 
     const editToken = newSecret();
     await reviews.create(invitation.shopId, {

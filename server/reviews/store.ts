@@ -229,6 +229,11 @@ export class ReviewStore {
     return this.collection.findOne({ id }, { projection: { _id: 0 } });
   }
 
+  /** The live review whose edit or confirmation link carries `token`. */
+  async byLinkToken(field: 'editToken' | 'confirmToken', token: string): Promise<Review | null> {
+    return this.collection.findOne({ [field]: token, deleted: false }, { projection: { _id: 0 } });
+  }
+
   /**
    * The reviews written for one order of the shop. A scan on FerretDB: Add invitation asks only for orders that
    * have a consent receipt.
