@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { MongoClient, type Db, type ObjectId } from 'mongodb';
+import { invitationInput } from './invitations.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { testConfig } from '../server/config.js';
@@ -105,18 +106,7 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
 
   // 200 invitations due now.
   for (let i = 0; i < INVITATIONS; i++) {
-    await invitationStore.add(shop.id, {
-      email: `customer${i}@example.com`,
-      order: `C-${i}`,
-      language: 'en',
-      delay: 0,
-      customerName: '',
-      products: [],
-      client: null,
-      platformVersion: null,
-      pluginVersion: null,
-      maxPerEmail: null,
-    });
+    await invitationStore.add(shop.id, invitationInput(`customer${i}@example.com`, `C-${i}`));
   }
   const invitations = db.collection<Invitation & { _id: ObjectId }>('invitations');
   const expectedMails = new Set(

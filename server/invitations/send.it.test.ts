@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ObjectId } from 'mongodb';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { invitationInput } from '../../test/invitations.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import type { Webshop } from '../webshops/store.js';
 import { drainInvitations } from './send.js';
@@ -26,23 +27,10 @@ afterAll(async () => {
   await sink.close();
 });
 
-const input = (email: string, order: string) => ({
-  email,
-  order,
-  language: 'en' as const,
-  delay: 0,
-  customerName: '',
-  products: [],
-  client: null,
-  platformVersion: null,
-  pluginVersion: null,
-  maxPerEmail: null,
-});
-
 /** The invitation add() writes second, for a queue entry written first. */
 async function writeInvitation(_id: ObjectId, email: string, order: string): Promise<void> {
   const { invitations } = t.services;
-  await invitations.add(shop.id, input(`template-${order}@example.com`, `T-${order}`));
+  await invitations.add(shop.id, invitationInput(`template-${order}@example.com`, `T-${order}`));
   const template = (await invitations.collection.findOne({ order: `T-${order}` })) as Invitation & { _id: ObjectId };
   await invitations.collection.deleteOne({ _id: template._id });
   await invitations.queue.queue.deleteOne({ _id: template._id });
