@@ -4,7 +4,7 @@
 // it may speak for the address it was recorded under, never for another one. So an unsigned receipt affects an
 // invitation only when the invitation goes to that same address; one recorded without an address may delay an
 // invitation a little (the customer may really have asked for later) but proves nothing.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.js';
 import { normalizeEmail } from '../invitations/email.js';
 import { addDays } from '../time.js';
 
@@ -17,7 +17,7 @@ export const NO_ADDRESS = 'none';
 /** What identifies an address among an order's unsigned receipts: a hash, so no address is part of a key. */
 export function addressKey(email: string): string {
   const address = normalizeEmail(email).toLowerCase();
-  return address ? createHash('sha256').update(address, 'utf8').digest('hex').slice(0, 32) : NO_ADDRESS;
+  return address ? sha256Hex(address).slice(0, 32) : NO_ADDRESS;
 }
 
 /** The fields of a receipt these rules read. */

@@ -1,7 +1,8 @@
 // Operator-issued tokens for fetch_domain.json. Only a SHA-256 hash of each token is stored, so a copy of the
 // database does not hand out working tokens; lookups go by hash. Valid tokens are cached for the cache TTL; a
 // revocation in this process is seen at once, in other processes within the TTL.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../hash.js';
 import type { Db, Collection } from '../db/index.js';
 import { BoundedCache, type CacheLimits } from '../cache.js';
 
@@ -12,7 +13,7 @@ export interface DomainToken {
   created: Date;
 }
 
-export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashToken = sha256Hex;
 
 /** 256 random bits as lowercase hex. */
 export const newToken = (): string => randomBytes(32).toString('hex');

@@ -1,7 +1,8 @@
 // Review tokens of the pop-up: a "write now" choice returns one, and it lets its holder submit one review for that
 // order. Only a SHA-256 hash is stored, so a copy of the database cannot submit reviews. A token carries what the
 // consent said about the order, so the review needs no second look-up, and works once, within TOKEN_LIFETIME_MS.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../hash.js';
 import type { Db, Collection } from '../db/index.js';
 import { sameAddress } from '../invitations/email.js';
 import type { Language } from '../languages.js';
@@ -27,7 +28,7 @@ export interface PopupToken {
   used: Date | null;
 }
 
-export const hashSecret = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashSecret = sha256Hex;
 
 /** 192 random bits, URL-safe: the credential inside review, edit and confirmation links. */
 export const newSecret = (): string => randomBytes(24).toString('base64url');

@@ -5,7 +5,7 @@
 // The count is shared by every process and shop: one document per place, `<UTC day>:<sha256 of the mailbox>:<n>`,
 // taken by a unique insert, so of concurrent requests for the last place exactly one gets it (FerretDB's updates are
 // not atomic, an `$inc` there can lose a count). No address is stored, so an erasure has nothing to find here.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.js';
 import type { Collection, Db } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
@@ -40,7 +40,7 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** The day's places of one mailbox sort together, and every earlier day's before the current one. */
 export function placeId(day: string, email: string, place: number): string {
-  return `${day}:${createHash('sha256').update(mailboxOf(email), 'utf8').digest('hex')}:${place}`;
+  return `${day}:${sha256Hex(mailboxOf(email))}:${place}`;
 }
 
 /** Seconds until the next UTC day, when the places are free again (at least 1, for Retry-After). */

@@ -1,7 +1,7 @@
 // Addresses that asked a shop for no more review invitations (the unsubscribe link). Only a hash of shop and address
 // is kept: enough to recognise the address when a shop sends it again, without keeping it, so erasing a customer
 // does not have to (and cannot) undo their wish.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.js';
 import type { Db, Collection } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
 
@@ -14,7 +14,7 @@ export interface Suppression {
 
 /** Addresses compare case-insensitively here: `Jane@…` unsubscribing also stops invitations to `jane@…`. */
 export function suppressionKey(shopId: number, email: string): string {
-  return createHash('sha256').update(`${shopId}\n${email.trim().toLowerCase()}`, 'utf8').digest('hex');
+  return sha256Hex(`${shopId}\n${email.trim().toLowerCase()}`);
 }
 
 export class SuppressionStore {
