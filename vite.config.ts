@@ -2,7 +2,12 @@
 // IIFE entries, so each bundle has its own mode, run one after the other (`npm run build:embed`):
 //   --mode loader  → dist/embed/sidebar.js   (no framework; the server fills in brand and asset path)
 //   --mode app     → dist/embed/app.js       (Preact; loaded lazily by the loader) and strings/<lang>.json
+//   --mode more    → dist/embed/form.js      (consent pop-up and review form, with Preact's hooks; loaded by the app
+//                                             when needed, using the app's Preact and context: embed/app/more-deps.ts)
+// The small scripts the server inlines into its own pages (allowed there by their CSP hash) are built the same way:
+//   --mode slider | configurator | review-form → dist/browser/<mode>.js
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const OUT = 'dist/embed';
@@ -26,23 +31,64 @@ function strings(): Plugin {
 const ENTRIES = {
   loader: { entry: 'embed/loader/sidebar.ts', file: 'sidebar.js' },
   app: { entry: 'embed/app/main.tsx', file: 'app.js' },
+  more: { entry: 'embed/app/more.ts', file: 'form.js' },
+} as const;
+
+/** In form.js, the modules it shares with the running app resolve to the file that receives them from the app. */
+function shareFromApp(): Plugin {
+  const deps = fileURLToPath(new URL('embed/app/more-deps.ts', import.meta.url));
+  return {
+    name: 'embed-share-from-app',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      // (Preact's hooks are bundled: they import `options` from 'preact', which is the app's.)
+      if (/^preact(\/jsx-runtime)?$/.test(source)) return deps;
+      if (importer?.includes('/embed/app/') && /^\.\/(env|ui)\.js$/.test(source)) return deps;
+      return undefined;
+    },
+  };
+}
+
+/** Inline page scripts, read by server/http/html.ts. */
+const BROWSER_OUT = 'dist/browser';
+export const BROWSER_ENTRIES = {
+  slider: 'widget/assets/slider.ts',
+  configurator: 'widget/assets/configurator.ts',
+  'review-form': 'server/pages/browser/review-form.ts',
 } as const;
 
 export default defineConfig(({ mode }) => {
+  const inline = BROWSER_ENTRIES[mode as keyof typeof BROWSER_ENTRIES];
+  if (inline) {
+    return {
+      publicDir: false,
+      logLevel: 'warn',
+      build: {
+        outDir: BROWSER_OUT,
+        emptyOutDir: false,
+        target: 'es2020',
+        sourcemap: false,
+        copyPublicDir: false,
+        reportCompressedSize: false,
+        lib: { entry: inline, formats: ['iife'], name: '_', fileName: () => `${mode}.js` },
+      },
+    };
+  }
   const target = ENTRIES[mode as keyof typeof ENTRIES];
-  if (!target) throw new Error(`vite build --mode loader|app (got "${mode}")`);
+  if (!target) throw new Error(`vite build --mode loader|app|more|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`);
   return {
     publicDir: false,
     logLevel: 'warn',
     // Production output whatever NODE_ENV the caller has (vitest sets `test`, which would select dev JSX).
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact', development: false } },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: mode === 'app' ? [strings()] : [],
+    plugins: mode === 'app' ? [strings()] : mode === 'more' ? [shareFromApp()] : [],
     build: {
       outDir: OUT,
-      // The loader runs first and starts from an empty directory; the app adds to it.
-      emptyOutDir: mode === 'loader',
-      target: 'es2020',
+      // Never emptied: `tsc` also writes here the contracts the server shares with the embed (dist/embed/shared/).
+      emptyOutDir: false,
+      // ES2022 (class fields as written): every browser with <dialog>, which the pop-ups need, has it.
+      target: 'es2022',
       sourcemap: false,
       copyPublicDir: false,
       reportCompressedSize: false,

@@ -10,7 +10,7 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export interface LoadTarget {
+interface LoadTarget {
   name: string;
   url: string;
   method?: 'GET' | 'POST';

@@ -13,7 +13,8 @@ import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/log.js';
 import { buildApp } from '../server/app.js';
 import { drainInvitations } from '../server/invitations/send.js';
-import { newLinkToken, type Invitation } from '../server/invitations/store.js';
+import type { Invitation } from '../server/invitations/store.js';
+import { newLinkSecret } from '../server/links.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
@@ -62,9 +63,9 @@ function invitation(shopId: number, n: number, due: Date): Invitation {
     plugin_version: null,
     created: due,
     scheduled: due,
-    token: newLinkToken(),
+    token: newLinkSecret(),
     used: null,
-    unsubscribeToken: newLinkToken(),
+    unsubscribeToken: newLinkSecret(),
   };
 }
 
@@ -86,14 +87,14 @@ async function measure(uri: string, connections: number) {
   // What InvitationStore.add() writes (a queue entry and the invitation), in bulk.
   for (let n = 0; n < COUNT; n += 500) {
     const ids = Array.from({ length: Math.min(500, COUNT - n) }, () => new ObjectId());
-    await services.invitations.queue.queue.insertMany(ids.map((_id) => ({ _id, due, attempts: 0, lastError: null })));
-    await services.invitations.collection.insertMany(ids.map((_id, i) => ({ ...invitation(shop.id, n + i, due), _id })));
+    await db.collection('invitation_queue').insertMany(ids.map((_id) => ({ _id, due, attempts: 0, lastError: null })));
+    await db.collection('invitations').insertMany(ids.map((_id, i) => ({ ...invitation(shop.id, n + i, due), _id })));
   }
 
   const started = performance.now();
   await drainInvitations(services, { touch: async () => undefined });
   const seconds = (performance.now() - started) / 1000;
-  const sent = await services.invitations.queue.outcomes.countDocuments({ status: 'sent' });
+  const sent = await db.collection('invitation_outcomes').countDocuments({ status: 'sent' });
   const received = await sink.count();
 
   services.mailer.close();

@@ -24,6 +24,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CLIENTS = 10;
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/** SCHEDULER_POLL_MS for every process (default: the service's default). */
+const POLL_MS = process.env.BENCH_POLL_MS;
 
 interface Topology {
   name: string;
@@ -53,7 +55,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, receiver: Receiver): Promise<Result> {
   const dbName = `bench_topology_${Date.now()}`;
-  const env = { SMTP_URL: sink.url, MAIL_FROM: 'Reviews <noreply@bench.example>', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
+  const env = {
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'Reviews <noreply@bench.example>',
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    ...(POLL_MS ? { SCHEDULER_POLL_MS: POLL_MS } : {}),
+  };
   const start = (role: Role) => startService({ role, mongodbUri, dbName, adminToken: ADMIN_TOKEN, env });
   const services: ServiceProcess[] = [];
   const client = new MongoClient(mongodbUri);
@@ -211,7 +218,7 @@ function writeSection(summaries: Summary[], database: string) {
       `${INVITATIONS} invitations due at once, posted by ${CLIENTS} clients round-robin over the API processes; e-mails per`,
     `second from the first request to the last e-mail. Webhooks: ${IMPORTS} review imports from one client, 20 ms apart,`,
     'round-robin; latency from sending the import to the receiver holding the signed delivery. Default settings',
-    `(\`SCHEDULER_POLL_MS=${defaults.scheduler.pollMs}\`, \`MAIL_CONNECTIONS=${defaults.mail.connections}\`). ${ROUNDS} rounds, the topologies taking turns;`,
+    `(\`SCHEDULER_POLL_MS=${POLL_MS ?? defaults.scheduler.pollMs}\`, \`MAIL_CONNECTIONS=${defaults.mail.connections}\`). ${ROUNDS} rounds, the topologies taking turns;`,
     'the medians of the rounds, the latencies of all rounds together.',
     `Database: ${database}. ${cpus().length} cores shared by every process (load average ${loadavg()[0]!.toFixed(1)} at the end).`,
     '',
@@ -225,10 +232,11 @@ function writeSection(summaries: Summary[], database: string) {
       `**${percentile(split.latencies, 50) <= percentile(single.latencies, 50) ? 'met' : 'not met'}**.`,
     '',
     'E-mail throughput is set by how fast the API processes accept invitations; the worker keeps up (the last',
-    'e-mail follows the last request within a second or two). A review written through an API-only process waits for',
-    "the worker's next read of the wake-ups (half a `SCHEDULER_POLL_MS` on average) and is then delivered by the",
-    "worker's full run, which searches the events and the due deliveries (scans on FerretDB); one process sends the",
-    'review it just wrote at once, from memory.',
+    'e-mail follows the last request within a second or two). A review written through an API-only process queues its',
+    "event (with the review as written) in the small `events` queue; the worker's next read of the wake-ups (half a",
+    '`SCHEDULER_POLL_MS` on average, up to a second after ten quiet seconds) runs the delivery drain, which reads that',
+    'queue and `webhook_due` (both hold only what is still to do) and reads no review; one process sends the review it',
+    'just wrote at once, from memory.',
     '<!-- topology:end -->',
   ].join('\n');
   replaceSection('topology', section);

@@ -33,14 +33,14 @@ export interface Control {
 }
 
 /** Text cut off: `key` names the element and how (the same in two measurements), `detail` the numbers. */
-export interface Cut {
+interface Cut {
   key: string;
   detail: string;
   /** Shortened on purpose (see `expectTextSpacing`). */
   byDesign: boolean;
 }
 
-export interface FocusStop {
+interface FocusStop {
   mark: number | null;
   what: string;
   inScope: boolean;
@@ -213,17 +213,6 @@ function probe(request: Request): unknown {
     const [a, b] = [luminance(ring), luminance(behind)].sort((x, y) => y - x);
     const ratio = (a! + 0.05) / (b! + 0.05);
     return ratio >= 3 ? '' : `focus outline contrast ${ratio.toFixed(2)}:1 (${cs.outlineColor} on rgb(${behind.slice(0, 3).join(', ')}))`;
-  }
-
-  /** Topmost element at a point, looking into shadow roots. */
-  function topAt(x: number, y: number): Element | null {
-    let top = document.elementFromPoint(x, y);
-    while (top?.shadowRoot) {
-      const inner = top.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === top) break;
-      top = inner;
-    }
-    return top;
   }
 
   /** Entirely hidden behind the embed's fixed elements: every sampled point of it that is on screen shows us instead. */
@@ -420,7 +409,7 @@ function probe(request: Request): unknown {
 
 const run = <T>(page: Page, request: Request) => page.evaluate(probe, request) as Promise<T>;
 
-export const controlsOf = (page: Page, scope: Scope) => run<Control[]>(page, { kind: 'controls', scope });
+const controlsOf = (page: Page, scope: Scope) => run<Control[]>(page, { kind: 'controls', scope });
 
 /** The accessible name Chromium computes for each marked control (what screen readers and voice control get). */
 async function accessibleNames(page: Page): Promise<Map<number, string>> {
@@ -457,7 +446,7 @@ interface DomNode {
 }
 
 /** Words as speech recognition compares them: letters and digits, accents and case ignored, punctuation dropped. */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -568,11 +557,11 @@ export async function expectReadingOrder(page: Page, scope: Scope, what: string)
 }
 
 /** Applies WCAG 1.4.12's text spacing until the next navigation. */
-export async function applyTextSpacing(page: Page): Promise<void> {
+async function applyTextSpacing(page: Page): Promise<void> {
   await run(page, { kind: 'spacing' });
 }
 
-export const focusStop = (page: Page, scope: Scope) => run<FocusStop | null>(page, { kind: 'focus', scope });
+const focusStop = (page: Page, scope: Scope) => run<FocusStop | null>(page, { kind: 'focus', scope });
 
 /**
  * Presses Tab (or Shift+Tab) until focus comes back to where it started or leaves the page, and returns every stop.

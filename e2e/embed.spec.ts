@@ -62,7 +62,7 @@ test.describe('desktop sidebar', () => {
     await expect(reviews).toHaveCount(5);
     const marieke = reviews.filter({ hasText: 'Marieke' });
     await expect(marieke).toContainText('Reply from Trapper Bikes');
-    await expect(marieke).toContainText('Verified customer');
+    await expect(marieke).toContainText('Imported from Kiyoh');
     await expect(dialog(page)).toContainText(`Page 1 of ${pages}`);
     for (let p = 2; p <= pages; p++) await dialog(page).getByRole('button', { name: 'Next' }).click();
     await expect(dialog(page)).toContainText(`Page ${pages} of ${pages}`);
@@ -93,6 +93,91 @@ test.describe('desktop sidebar', () => {
       await expectAccessible(page, `reviews pop-up (${theme})`);
       await screenshot(page, `popup-reviews-${theme}`);
     }
+  });
+
+  test('each review says where it came from and can be reported; the pop-up links to how reviews are checked', async ({ page }) => {
+    await open(page, hostUrl('shop.html', EN));
+    await page.locator('#link-reviews').click();
+    const reviews = dialog(page).locator('.review');
+    /** Pages (Next or Previous) until the review by `name` is shown; each page is waited for. */
+    const pageTo = async (name: string, button: 'Next' | 'Previous') => {
+      await expect(reviews.first()).toBeVisible();
+      while (!(await reviews.filter({ hasText: name }).count())) {
+        const first = (await reviews.first().textContent())!;
+        await dialog(page).getByRole('button', { name: button }).click();
+        await expect(reviews.first()).not.toHaveText(first);
+      }
+    };
+    await pageTo('Peter', 'Next');
+    const peter = reviews.filter({ hasText: 'Peter' });
+    // The label, and what it means for a screen reader (hidden from sight, in the accessible text).
+    await expect(peter.locator('.lab')).toHaveText(/^Imported \(Collected elsewhere and imported; not checked by Service\.\)$/);
+    await expect(peter.locator('.lab .sr')).not.toBeInViewport();
+    const report = peter.getByRole('link', { name: 'Report the review by Peter (opens in a new tab)' });
+    await expect(report).toHaveText('Report');
+    await expect(report).toHaveAttribute('target', '_blank');
+    const href = (await report.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`^${service()}/reviews/\\d+/report$`));
+    await expect(dialog(page).getByRole('link', { name: 'How reviews are checked' })).toHaveAttribute(
+      'href',
+      `${service()}/webshops/${process.env.EMBED_SHOP}/policy`,
+    );
+    await pageTo('Tom B.', 'Previous');
+    const tom = reviews.filter({ hasText: 'Tom B.' });
+    await expect(tom.locator('.lab')).toHaveText(['Imported from Kiyoh (Collected elsewhere and imported; not checked by Service.)', 'Incentivised (The writer was offered something for writing a review.)']);
+    await expectAccessible(page, 'reviews pop-up with labels');
+    // In another language, the labels and links are translated.
+    await open(page, hostUrl('shop.html', { language: 'deu' }));
+    await page.locator('#link-reviews').click();
+    // (Other specs add reviews of their own origin: any of the German labels.)
+    await expect(dialog(page).locator('.lab').first()).toContainText(/^(Importiert|Verifizierte Bestellung|E-Mail bestätigt)/);
+    await expect(dialog(page).getByRole('link', { name: 'So werden Bewertungen geprüft' })).toBeVisible();
+  });
+
+  test('a click made before the app has arrived opens its pop-up once the app is there, once', async ({ page }) => {
+    let release = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    let asked = () => {};
+    const appAsked = new Promise<void>((ok) => (asked = ok));
+    await page.route('**/embed/assets/*/app.js', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.goto(hostUrl('shop.html', EN));
+    await appAsked;
+    // Twice, as an impatient shopper does; the link's own target is not followed.
+    await page.locator('#link-reviews').click();
+    await page.locator('#link-reviews').click();
+    expect(new URL(page.url()).hash).toBe('');
+    await expect(page.locator('.t')).toHaveCount(0);
+    release();
+    await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Reviews of Trapper Bikes');
+    await expect(dialog(page)).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    // Nothing else was waiting to open.
+    await page.waitForTimeout(500);
+    await expect(dialog(page)).toHaveCount(0);
+    // From now on the app answers clicks itself.
+    await page.locator('#link-popup').click();
+    await expect(dialog(page)).toContainText('Shop details');
+  });
+
+  test('a click on the experience link before the app has arrived opens the form (from its second bundle)', async ({ page }) => {
+    let release = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    const urls = recordRequests(page);
+    await page.route('**/embed/assets/*/app.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(hostUrl('shop.html', EN));
+    await expect.poll(() => urls.some((u) => u.endsWith('/app.js'))).toBe(true);
+    await page.locator('#link-add').click();
+    release();
+    await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Share your experience with Trapper Bikes');
+    expect(urls.filter((u) => u.endsWith('/form.js'))).toHaveLength(1);
   });
 
   test('serviceAddReview opens the experience form: validated, honeypot hidden, accepted pending confirmation', async ({ page }) => {

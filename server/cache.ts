@@ -1,6 +1,9 @@
 // A small bounded cache (entries and approximate bytes) with a time-to-live. The TTL is the documented bound on
 // staleness across processes: a process that did not make a change sees it at the latest after ttlMs.
 // Within one process, writers invalidate the keys they affect at once.
+// Recency and the two bounds are lru-cache's; the TTL is kept here because peek() must still hand out an expired
+// entry (callers check it cheaply and renew() it) and because an entry expires exactly when its ttlMs has passed.
+import { LRUCache } from 'lru-cache';
 
 export interface CacheLimits {
   ttlMs: number;
@@ -10,29 +13,26 @@ export interface CacheLimits {
 
 interface Entry<V> {
   value: V;
-  bytes: number;
   expires: number;
 }
 
 export class BoundedCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry<V>>;
 
   constructor(
     private readonly limits: CacheLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: limits.maxEntries, maxSize: limits.maxBytes });
+  }
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
-      this.remove(key, entry);
+      this.entries.delete(key);
       return undefined;
     }
-    // Map keeps insertion order: re-inserting marks the entry as most recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.value;
   }
 
@@ -41,37 +41,30 @@ export class BoundedCache<V> {
    * right and then renew() it instead of rebuilding it.
    */
   peek(key: string): { value: V; fresh: boolean } | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     return entry ? { value: entry.value, fresh: entry.expires > this.now() } : undefined;
   }
 
   /** Starts a new TTL for an entry that was checked and is still right. */
   renew(key: string): void {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (entry) entry.expires = this.now() + this.limits.ttlMs;
   }
 
   /** Stores a value; `bytes` is the caller's estimate of its size (e.g. the length of its JSON). */
   set(key: string, value: V, bytes: number): void {
     if (this.limits.ttlMs <= 0 || bytes > this.limits.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) this.remove(key, old);
-    this.entries.set(key, { value, bytes, expires: this.now() + this.limits.ttlMs });
-    this.bytes += bytes;
-    for (const [k, e] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.remove(k, e);
-    }
+    // lru-cache takes whole positive sizes only; an entry always costs something.
+    this.entries.set(key, { value, expires: this.now() + this.limits.ttlMs }, { size: Math.max(1, Math.ceil(bytes)) });
   }
 
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry) this.remove(key, entry);
+    this.entries.delete(key);
   }
 
   /** Removes every key that starts with the prefix (e.g. everything cached for one webshop). */
   deletePrefix(prefix: string): void {
-    for (const [k, e] of this.entries) if (k.startsWith(prefix)) this.remove(k, e);
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 
   get size(): number {
@@ -79,11 +72,6 @@ export class BoundedCache<V> {
   }
 
   get totalBytes(): number {
-    return this.bytes;
-  }
-
-  private remove(key: string, entry: Entry<V>): void {
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    return this.entries.calculatedSize;
   }
 }

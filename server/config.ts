@@ -1,7 +1,7 @@
 // The only module that reads process.env. Everything is validated once at start-up and passed down;
 // a bad value stops start-up with a message that names the variable.
 import { z } from 'zod';
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './mail/retry.js';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])

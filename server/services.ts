@@ -10,13 +10,19 @@ import type { RatingsReadModel } from './ratings/read-model.js';
 import type { InvitationStore } from './invitations/store.js';
 import type { ConsentStore } from './consents/store.js';
 import type { WebhookStore } from './webhooks/store.js';
-import type { WebhookDeliveryStore } from './webhooks/deliveries.js';
-import type { DomainTokenStore } from './domains/tokens.js';
-import type { PopupTokenStore } from './embed/tokens.js';
-import type { ConfirmationQueue } from './embed/confirmations.js';
+import type { WebhookDeliveryStore } from './webhooks/delivery-store.js';
+import type { DomainTokenStore } from './domains/token-store.js';
+import type { PopupTokenStore } from './reviews/popup-token-store.js';
+import type { ConfirmationQueue } from './reviews/confirmation-queue.js';
 import type { Mailer } from './mail/transport.js';
-import type { SuppressionStore } from './mail/suppressions.js';
-import type { RecipientLimit } from './mail/recipient-limit.js';
+import type { SuppressionStore } from './mail/suppression-store.js';
+import type { RecipientLimit } from './mail/recipient-limit-store.js';
+import type { AuditStore } from './audit/store.js';
+import type { PolicyTextStore } from './policy/store.js';
+import type { EventQueue } from './webhooks/event-queue.js';
+import type { ReviewMailQueue } from './mail/review-queue.js';
+import type { MailAttemptStore } from './mail/attempt-store.js';
+import type { ModerationStore } from './moderation/store.js';
 
 export interface Services {
   config: Config;
@@ -33,6 +39,12 @@ export interface Services {
   consents: ConsentStore;
   webhooks: WebhookStore;
   webhookDeliveries: WebhookDeliveryStore;
+  /** Review events not yet turned into webhook deliveries, each with the review as written. */
+  reviewEvents: EventQueue;
+  /** E-mails about reviews (edit, confirmation, reply) still to be sent. */
+  /** Failed attempts at review e-mails and their retry times. */
+  mailAttempts: MailAttemptStore;
+  reviewMails: ReviewMailQueue;
   domainTokens: DomainTokenStore;
   popupTokens: PopupTokenStore;
   /** Reviews waiting for their writer's e-mail confirmation, until they expire. */
@@ -43,4 +55,10 @@ export interface Services {
   suppressions: SuppressionStore;
   /** E-mails a day to an address an anonymous requester typed, across shops and processes. */
   recipientLimit: RecipientLimit;
+  /** Who did what, when: moderation decisions and other actions on shops' reviews. */
+  audit: AuditStore;
+  /** The operator's service-wide texts of the review policy page. */
+  policyTexts: PolicyTextStore;
+  /** Reports about reviews, the removals decided on them, and the writers' removal notices. */
+  moderation: ModerationStore;
 }

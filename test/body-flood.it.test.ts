@@ -42,7 +42,7 @@ describe('body caps answer 413 in the endpoint envelope', () => {
     const shop = await t.createShop();
     const queued = await t.fetch(withAuth(INVITATIONS, shop), { method: 'POST', headers: FORM, body: 'email=jane%40example.com&order=1' });
     expect((await queued.json()).status).toBe('success');
-    const invitation = await t.services.invitations.collection.findOne({ shopId: shop.id });
+    const invitation = await t.db.collection<{ token: string }>('invitations').findOne({ shopId: shop.id });
     const res = await t.fetch(`/review/${invitation!.token}`, { method: 'POST', headers: FORM, body: tooManyFields });
     expect(res.status).toBe(413);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -104,7 +104,7 @@ describe('bodies over HTTP', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'email=fuzz%40example.com&order=F-1&order_data=%7B%22products%22%3A%5B%7B%22id%22%3A%221%22%2C%22name%22%3A%22A%22%7D%5D%7D',
     });
-    token = (await t.services.invitations.collection.findOne({ shopId: shop.id }))!.token;
+    token = (await t.db.collection<{ token: string }>('invitations').findOne({ shopId: shop.id }))!.token;
   });
   afterAll(() => t.close());
 

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded.js';
+import { ensureBrowserScriptsBuilt } from './browser-build.js';
 
 let embedded: EmbeddedDatabase | undefined;
 let dir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  ensureBrowserScriptsBuilt();
   let uri = process.env.TEST_MONGODB_URI;
   if (!uri) {
     dir = mkdtempSync(join(tmpdir(), 'review-service-test-'));

@@ -14,7 +14,7 @@ export interface ReceivedMail {
   body: string;
 }
 
-export interface SmtpSinkOptions {
+interface SmtpSinkOptions {
   /** An error to answer a recipient with (`{ code: 550, message }`), or undefined to accept it. */
   rejectRecipient?: (address: string, count: number) => { code: number; message: string } | undefined;
   /** Wait this long before accepting each message (ms). */

@@ -16,16 +16,18 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-export interface ServiceOptions {
+interface ServiceOptions {
   role: Role;
   mongodbUri: string;
   dbName: string;
   adminToken: string;
   /** More variables (SMTP_URL, WEBHOOK_ALLOWED_HOSTS, …). */
   env?: Record<string, string>;
+  /** How long start-up may take (ms; default 60 s): start-up migrations over a large database take longer. */
+  startMs?: number;
 }
 
-export const exited = (child: ChildProcess): Promise<void> =>
+const exited = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((ok) => child.once('exit', () => ok()));
 
 export async function until(check: () => boolean | Promise<boolean>, ms: number, what: () => string): Promise<void> {
@@ -84,7 +86,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
         if (child.exitCode !== null) throw new Error(`the ${options.role} process exited at start:\n${output}`);
         return fetch(`${url}/healthz`).then((r) => r.ok, () => false);
       },
-      60_000,
+      options.startMs ?? 60_000,
       () => `the ${options.role} process did not answer /healthz:\n${output}`,
     );
   } else {
@@ -93,7 +95,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
         if (child.exitCode !== null) throw new Error(`the worker exited at start:\n${output}`);
         return output.includes('worker started');
       },
-      60_000,
+      options.startMs ?? 60_000,
       () => `the worker did not start:\n${output}`,
     );
   }

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+interface Received {
   path: string;
   topic: string | undefined;
   eventId: string | undefined;
@@ -19,7 +19,7 @@ export interface Received {
 }
 
 /** What the receiver answers a verified request with: a status, optionally after a delay, with headers. */
-export type Responder = (req: Received, count: number) => number | { status: number; delayMs?: number; headers?: Record<string, string> };
+type Responder = (req: Received, count: number) => number | { status: number; delayMs?: number; headers?: Record<string, string> };
 
 export interface Receiver {
   url: string;

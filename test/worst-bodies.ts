@@ -7,7 +7,7 @@ import { multipartBody } from './request-context.js';
 
 export type BodyKind = 'urlencoded' | 'json' | 'multipart' | 'order_data';
 
-export interface WorstBody {
+interface WorstBody {
   kind: BodyKind;
   name: string;
   body: Buffer;

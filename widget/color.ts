@@ -1,6 +1,6 @@
 // Colour arithmetic for readable widgets whatever brand colour a merchant picks (WCAG 2 contrast ratios).
 
-export type Rgb = [number, number, number];
+type Rgb = [number, number, number];
 
 /** `#abc`, `#aabbcc`, with or without `#`, any case → `#aabbcc`; undefined for anything else. */
 export function normalizeHex(input: string): string | undefined {
@@ -10,16 +10,16 @@ export function normalizeHex(input: string): string | undefined {
   return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
 }
 
-export function toRgb(hex: string): Rgb {
+function toRgb(hex: string): Rgb {
   const n = Number.parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-export function toHex(rgb: Rgb): string {
+function toHex(rgb: Rgb): string {
   return `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
 
-export function luminance([r, g, b]: Rgb): number {
+function luminance([r, g, b]: Rgb): number {
   const lin = (c: number) => {
     const s = c / 255;
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -32,8 +32,8 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-export const BLACK = '#000000';
-export const WHITE = '#ffffff';
+const BLACK = '#000000';
+const WHITE = '#ffffff';
 
 /** Black or white, whichever reads better on the colour (one of them always reaches at least 4.58:1). */
 export function textOn(background: string): string {

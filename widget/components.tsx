@@ -11,12 +11,21 @@ export interface WidgetReview {
   comment: string | null;
   date: Date;
   reply: string | null;
+  /** How the review was checked (issue 11); older cached data may lack it. */
+  origin?: 'verified_order' | 'email_confirmed' | 'imported';
+  incentivised?: boolean;
+  /** Imports: the platform the review came from. */
+  importedFrom?: string | null;
 }
 
 export interface WidgetData {
   shopName: string;
   /** The shop's public review page, opened in a new tab. */
   pageUrl: string;
+  /** The shop's review policy page ("How reviews are checked"), opened in a new tab. */
+  policyUrl: string;
+  /** The service's own address: a review's report form is `{serviceUrl}/reviews/{id}/report`. */
+  serviceUrl: string;
   brandName: string;
   /** Average on the 1–10 scale (0 without reviews). */
   score: number;
@@ -44,7 +53,7 @@ export function Stars({ value, locale, hidden }: { value: number; locale: Locale
 }
 
 /** Microdata for search engines: the shop's average on the 1–10 scale and the count of published reviews. */
-export function AggregateRating({ data }: { data: WidgetData }) {
+function AggregateRating({ data }: { data: WidgetData }) {
   if (data.count === 0) return null;
   return (
     <span itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">
@@ -77,6 +86,54 @@ export function PageLink({ data, locale, class: className, children }: { data: W
   );
 }
 
+/**
+ * "How reviews are checked": the shop's review policy page, in a new tab. Every layout shows it as an "i" in its
+ * top right corner (drawn by CSS, so the name starts with what is seen), named in words: it takes no room from
+ * the layouts' documented heights, which merchants' snippets already carry.
+ */
+export function PolicyLink({ data, locale }: { data: WidgetData; locale: Locale }) {
+  return (
+    <a class="pl" href={data.policyUrl} target="_blank" rel="noopener" title={locale.t.policy}>
+      <span class="sr">
+        {locale.t.policy} {locale.t.newTab}
+      </span>
+    </a>
+  );
+}
+
+/** The label of a review's origin and what it means (the meaning for screen readers; the policy page explains). */
+function originLabel(review: WidgetReview, t: Locale['t']): [string, string] {
+  if (review.origin === 'verified_order') return [t.verifiedOrder, t.verifiedOrderInfo];
+  if (review.origin === 'imported') return [review.importedFrom ? t.importedFrom(review.importedFrom) : t.imported, t.importedInfo];
+  return [t.emailConfirmed, t.emailConfirmedInfo];
+}
+
+/** The review's labels and its report link (the form opens in a new tab: the widget is a small iframe). */
+function ReviewLabels({ review, data, locale }: { review: WidgetReview; data: WidgetData; locale: Locale }) {
+  const t = locale.t;
+  const [label, info] = originLabel(review, t);
+  return (
+    <p class="lb">
+      <span title={`${label}: ${info}`}>
+        {label}
+        <span class="sr"> ({info})</span>
+      </span>
+      {review.incentivised ? (
+        <span title={`${t.incentivised}: ${t.incentivisedInfo}`}>
+          {t.incentivised}
+          <span class="sr"> ({t.incentivisedInfo})</span>
+        </span>
+      ) : null}
+      <a href={`${data.serviceUrl}/reviews/${review.id}/report`} target="_blank" rel="noopener nofollow">
+        {t.report}
+        <span class="sr">
+          : {t.reportWhose(review.name.trim() || t.anonymous)} {t.newTab}
+        </span>
+      </a>
+    </p>
+  );
+}
+
 /** The score on the 1–10 scale: the number is shown, "9.2 out of 10" is read. */
 export function Score({ data, locale, class: className }: { data: WidgetData; locale: Locale; class?: string }) {
   const value = locale.number(data.score);
@@ -100,12 +157,12 @@ export function Logo() {
   );
 }
 
-/** At most three lines of a review and two of a reply show; the rest need not travel (the full text is on the shop's page). */
-export const COMMENT_MAX = 500;
-export const REPLY_MAX = 300;
+/** At most two lines of a review and two of a reply (one in a slide) show; the rest need not travel (the full text is on the shop's page). */
+const COMMENT_MAX = 500;
+const REPLY_MAX = 300;
 
 /** Cuts text to `max` characters at a word boundary, with an ellipsis. */
-export function truncate(text: string, max: number): string {
+function truncate(text: string, max: number): string {
   const clean = text.trim();
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max);
@@ -117,7 +174,7 @@ function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function Review({ review, data, locale, slide }: { review: WidgetReview; data: WidgetData; locale: Locale; slide?: { index: number; total: number } }) {
+function Review({ review, data, locale, slide }: { review: WidgetReview; data: WidgetData; locale: Locale; slide?: { index: number; total: number } }) {
   // In a list a review is a list item; in the slider it is a slide ("2 of 5").
   const Tag = slide ? 'div' : 'li';
   const label = slide ? locale.t.slideOf(slide.index, slide.total) : undefined;
@@ -130,6 +187,8 @@ export function Review({ review, data, locale, slide }: { review: WidgetReview; 
           {locale.date(review.date)}
         </time>
       </div>
+      {/* Above the text: under wider text spacing (WCAG 1.4.12) the clamped text gives way, not the labels. */}
+      <ReviewLabels review={review} data={data} locale={locale} />
       {review.comment ? <p class="rc">{truncate(review.comment, COMMENT_MAX)}</p> : null}
       {review.reply ? (
         <p class="rp">

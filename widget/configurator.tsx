@@ -4,13 +4,13 @@
 // merchant types, and copies the snippet.
 import type { VNode } from 'preact';
 import { ISO3, LANGUAGE_NAMES, type Language } from '../server/languages.js';
-import { inlineScript, cspHash } from './assets.js';
+import { inlineScript, cspHash } from '../server/http/html.js';
 import { LAYOUTS, LAYOUT_INFO, recommendedHeight, takes, type WidgetParam } from './layouts.js';
 import { renderDocument, type WidgetOptions } from './page.js';
 import { iframeWidth, widgetQuery, widgetSnippet } from './snippet.js';
 import { LIMITS as LIMITS_FOR_FORM } from '../server/widget/params.js';
 
-export interface ConfiguratorModel {
+interface ConfiguratorModel {
   baseUrl: string;
   /** The shop, when the id is known. */
   shop?: { id: number; name: string; languages: Language[] };

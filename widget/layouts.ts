@@ -20,7 +20,7 @@ export type WidgetParam = 'theme' | 'color' | 'show' | 'view' | 'amount' | 'widt
 const COMMON: WidgetParam[] = ['width', 'height', 'language', 'css'];
 const REVIEW_PARAMS: WidgetParam[] = ['show', 'view', 'amount', 'interval'];
 
-export interface LayoutInfo {
+interface LayoutInfo {
   label: string;
   params: WidgetParam[];
   /** Width when `width=manual` is chosen without a width_amount (px). */

@@ -6,7 +6,7 @@ import { renderToString } from 'preact-render-to-string';
 import type { CustomCss } from '../server/widget/css.js';
 import { cspSourceFor } from '../server/widget/css.js';
 import type { Language } from '../server/languages.js';
-import { cspHash, inlineScript } from './assets.js';
+import { cspHash, inlineScript } from '../server/http/html.js';
 import type { WidgetData } from './components.js';
 import type { Layout } from './layouts.js';
 import { LayoutView } from './layouts/index.js';
@@ -31,12 +31,12 @@ export interface WidgetOptions {
   css: CustomCss | undefined;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   html: string;
   csp: string;
 }
 
-export interface DocumentParts {
+interface DocumentParts {
   language: string;
   title: string;
   css: string;

@@ -4,9 +4,11 @@ import { renderToString } from 'preact-render-to-string';
 import { localeFor } from './strings.js';
 import type { Language } from '../server/languages.js';
 
-export interface SnippetData {
+interface SnippetData {
   shopName: string;
   pageUrl: string;
+  /** The shop's review policy page ("How reviews are checked"). */
+  policyUrl?: string;
   score: number;
   count: number;
 }
@@ -35,6 +37,14 @@ export function renderRichSnippet(data: SnippetData, language: Language): string
           <strong>{locale.number(data.score)}</strong>/10 · {locale.reviewCount(data.count)}
         </span>
       )}
+      {data.policyUrl ? (
+        <>
+          {' · '}
+          <a href={data.policyUrl} target="_blank" rel="noopener">
+            {locale.t.policy}
+          </a>
+        </>
+      ) : null}
     </div>,
   );
 }

@@ -1,6 +1,6 @@
 // The iframe snippet a merchant pastes: the widget URL with the parameters its layout takes, and an iframe whose
 // height and width match `height` and `width_amount` (spec), with a title and lazy loading.
-// widget/assets/configurator.js builds the same URL and snippet in the browser; keep the two in step.
+// widget/assets/configurator.ts builds the same URL and snippet in the browser; keep the two in step.
 import { ISO3 } from '../server/languages.js';
 import { takes } from './layouts.js';
 import type { WidgetOptions } from './page.js';

@@ -1,10 +1,12 @@
 // Every text the widget and the rich snippet show, in the seven widget languages, in one place.
-// Plurals go through Intl.PluralRules (Croatian has three forms); numbers and dates through Intl.
+// Plurals go through Intl.PluralRules (Croatian has three forms; the helper is shared with the embed: embed/shared/text.ts);
+// numbers and dates through Intl.
 import type { Language } from '../server/languages.js';
+import { pluralOf, type PluralForms } from '../embed/shared/text.js';
 
-export interface Strings {
+interface Strings {
   /** Noun after a review count, by plural category (`one`, `few`, `other`). */
-  reviews: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  reviews: PluralForms;
   outOf: (value: string, best: string) => string;
   noReviews: string;
   anonymous: string;
@@ -18,6 +20,21 @@ export interface Strings {
   pause: string;
   play: string;
   readAll: string;
+  /** Origin labels (issue 11): the label, then what it means, for screen readers. */
+  verifiedOrder: string;
+  verifiedOrderInfo: string;
+  emailConfirmed: string;
+  emailConfirmedInfo: string;
+  importedFrom: (platform: string) => string;
+  imported: string;
+  importedInfo: string;
+  incentivised: string;
+  incentivisedInfo: string;
+  /** The link to the shop's review policy page. */
+  policy: string;
+  report: string;
+  /** After "Report", for screen readers: whose review. */
+  reportWhose: (name: string) => string;
 }
 
 export const STRINGS: Record<Language, Strings> = {
@@ -36,6 +53,18 @@ export const STRINGS: Record<Language, Strings> = {
     pause: 'Pause',
     play: 'Play',
     readAll: 'Read all reviews',
+    verifiedOrder: 'Verified order',
+    verifiedOrderInfo: 'the order was proven',
+    emailConfirmed: 'E-mail confirmed',
+    emailConfirmedInfo: 'the address was confirmed, not a purchase',
+    importedFrom: (p) => `Imported from ${p}`,
+    imported: 'Imported',
+    importedInfo: 'written on another platform',
+    incentivised: 'Incentivised',
+    incentivisedInfo: 'the writer was offered something for a review',
+    policy: 'How reviews are checked',
+    report: 'Report',
+    reportWhose: (n) => `review by ${n}`,
   },
   nl: {
     reviews: { one: 'beoordeling', other: 'beoordelingen' },
@@ -52,6 +81,18 @@ export const STRINGS: Record<Language, Strings> = {
     pause: 'Pauzeren',
     play: 'Afspelen',
     readAll: 'Lees alle beoordelingen',
+    verifiedOrder: 'Geverifieerde bestelling',
+    verifiedOrderInfo: 'de bestelling is aangetoond',
+    emailConfirmed: 'E-mail bevestigd',
+    emailConfirmedInfo: 'het adres is bevestigd, geen aankoop',
+    importedFrom: (p) => `Geïmporteerd van ${p}`,
+    imported: 'Geïmporteerd',
+    importedInfo: 'geschreven op een ander platform',
+    incentivised: 'Met beloning',
+    incentivisedInfo: 'de schrijver kreeg iets aangeboden voor een review',
+    policy: 'Zo worden reviews gecontroleerd',
+    report: 'Melden',
+    reportWhose: (n) => `beoordeling van ${n}`,
   },
   de: {
     reviews: { one: 'Bewertung', other: 'Bewertungen' },
@@ -68,6 +109,18 @@ export const STRINGS: Record<Language, Strings> = {
     pause: 'Pausieren',
     play: 'Abspielen',
     readAll: 'Alle Bewertungen lesen',
+    verifiedOrder: 'Verifizierte Bestellung',
+    verifiedOrderInfo: 'die Bestellung ist nachgewiesen',
+    emailConfirmed: 'E-Mail bestätigt',
+    emailConfirmedInfo: 'die Adresse ist bestätigt, kein Kauf',
+    importedFrom: (p) => `Importiert von ${p}`,
+    imported: 'Importiert',
+    importedInfo: 'auf einer anderen Plattform geschrieben',
+    incentivised: 'Mit Anreiz',
+    incentivisedInfo: 'dem Verfasser wurde für eine Bewertung etwas angeboten',
+    policy: 'So werden Bewertungen geprüft',
+    report: 'Melden',
+    reportWhose: (n) => `Bewertung von ${n}`,
   },
   fr: {
     reviews: { one: 'avis', other: 'avis' },
@@ -84,6 +137,18 @@ export const STRINGS: Record<Language, Strings> = {
     pause: 'Pause',
     play: 'Lecture',
     readAll: 'Lire tous les avis',
+    verifiedOrder: 'Commande vérifiée',
+    verifiedOrderInfo: 'la commande a été prouvée',
+    emailConfirmed: 'E-mail confirmé',
+    emailConfirmedInfo: 'l’adresse a été confirmée, pas un achat',
+    importedFrom: (p) => `Importé de ${p}`,
+    imported: 'Importé',
+    importedInfo: 'écrit sur une autre plateforme',
+    incentivised: 'Avec contrepartie',
+    incentivisedInfo: 'l’auteur s’est vu offrir quelque chose pour un avis',
+    policy: 'Comment les avis sont vérifiés',
+    report: 'Signaler',
+    reportWhose: (n) => `avis de ${n}`,
   },
   es: {
     reviews: { one: 'reseña', other: 'reseñas' },
@@ -100,6 +165,18 @@ export const STRINGS: Record<Language, Strings> = {
     pause: 'Pausar',
     play: 'Reproducir',
     readAll: 'Leer todas las reseñas',
+    verifiedOrder: 'Pedido verificado',
+    verifiedOrderInfo: 'el pedido se ha comprobado',
+    emailConfirmed: 'E-mail confirmado',
+    emailConfirmedInfo: 'se confirmó la dirección, no una compra',
+    importedFrom: (p) => `Importada de ${p}`,
+    imported: 'Importada',
+    importedInfo: 'escrita en otra plataforma',
+    incentivised: 'Con incentivo',
+    incentivisedInfo: 'al autor se le ofreció algo por una reseña',
+    policy: 'Cómo se comprueban las reseñas',
+    report: 'Denunciar',
+    reportWhose: (n) => `reseña de ${n}`,
   },
   it: {
     reviews: { one: 'recensione', other: 'recensioni' },
@@ -116,6 +193,18 @@ export const STRINGS: Record<Language, Strings> = {
     pause: 'Pausa',
     play: 'Riproduci',
     readAll: 'Leggi tutte le recensioni',
+    verifiedOrder: 'Ordine verificato',
+    verifiedOrderInfo: 'l’ordine è stato provato',
+    emailConfirmed: 'E-mail confermata',
+    emailConfirmedInfo: 'è confermato l’indirizzo, non un acquisto',
+    importedFrom: (p) => `Importata da ${p}`,
+    imported: 'Importata',
+    importedInfo: 'scritta su un’altra piattaforma',
+    incentivised: 'Con incentivo',
+    incentivisedInfo: 'all’autore è stato offerto qualcosa per una recensione',
+    policy: 'Come vengono verificate le recensioni',
+    report: 'Segnala',
+    reportWhose: (n) => `recensione di ${n}`,
   },
   hr: {
     reviews: { one: 'recenzija', few: 'recenzije', other: 'recenzija' },
@@ -132,6 +221,18 @@ export const STRINGS: Record<Language, Strings> = {
     pause: 'Pauziraj',
     play: 'Pokreni',
     readAll: 'Pročitajte sve recenzije',
+    verifiedOrder: 'Potvrđena narudžba',
+    verifiedOrderInfo: 'narudžba je dokazana',
+    emailConfirmed: 'E-pošta potvrđena',
+    emailConfirmedInfo: 'potvrđena je adresa, ne kupnja',
+    importedFrom: (p) => `Uvezeno s ${p}`,
+    imported: 'Uvezeno',
+    importedInfo: 'napisano na drugoj platformi',
+    incentivised: 'Uz poticaj',
+    incentivisedInfo: 'autoru je za recenziju nešto ponuđeno',
+    policy: 'Kako se provjeravaju recenzije',
+    report: 'Prijavi',
+    reportWhose: (n) => `recenzija korisnika ${n}`,
   },
 };
 
@@ -158,7 +259,7 @@ export function localeFor(language: Language): Locale {
   const numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const counts = new Intl.NumberFormat(language);
   const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const reviewNoun = (count: number) => t.reviews[plural.select(count)] ?? t.reviews.other;
+  const reviewNoun = (count: number) => pluralOf(t.reviews, plural, count);
   locale = {
     language,
     t,

@@ -19,13 +19,19 @@ const BASE =
   '@media (forced-colors:active){.st{color:CanvasText}}' +
   Array.from({ length: 11 }, (_, i) => `.s${i}{--p:${i * 10}%}`).join('') +
   '.mu{color:var(--mu)}' +
-  '.lg{width:22px;height:22px;fill:var(--ac);flex:none}';
+  '.lg{width:22px;height:22px;fill:var(--ac);flex:none}' +
+  // The policy link of every layout (components.tsx PolicyLink): an "i" in the top right corner.
+  '.w>.pl{position:absolute;top:0;right:0;z-index:1;display:grid;place-items:center;width:24px;height:24px;padding:0;' +
+  'border-radius:50%;background:var(--bg);border:1px solid var(--bd);color:var(--fg);text-decoration:none}' +
+  '.pl::before{content:"i";font:italic 700 13px/1 Georgia,serif}';
 
 const HEADER =
   '.hd{display:flex;align-items:center;gap:12px;min-width:0}' +
   '.sc{flex:none;display:grid;place-items:center;width:52px;height:52px;border-radius:10px;' +
   'background:var(--br);color:var(--on);font-size:20px;font-weight:700}' +
   '.hi{min-width:0}' +
+  // Room for the policy link's "i" in the corner.
+  '.hd{padding-right:26px}' +
   // The link to all reviews wraps rather than being cut short (also under WCAG 1.4.12's wider text spacing).
   '.hi p{overflow-wrap:anywhere}';
 
@@ -38,7 +44,14 @@ const REVIEWS =
   '.rc,.rp{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;overflow-wrap:anywhere}' +
   '.rc{-webkit-line-clamp:3;margin-top:4px}' +
   '.rp{margin-top:6px;padding-left:10px;border-left:3px solid var(--bd);font-size:13px;-webkit-line-clamp:2}' +
-  '.em{align-self:center;margin:auto}';
+  '.em{align-self:center;margin:auto}' +
+  // Origin labels and the report link (issue 11), one small line under the review.
+  // One line whatever the width (a narrow chip ends in an ellipsis; its title and the screen-reader text say it all):
+  // the layouts keep the heights merchants' snippets carry, so the review shows two lines, and a slide's reply one.
+  '.lb{display:flex;gap:8px;margin-top:2px;font-size:11px;line-height:1.3;color:var(--mu);white-space:nowrap;overflow:hidden}' +
+  '.lb>span{min-width:0;overflow:hidden;text-overflow:ellipsis;border:1px solid var(--bd);border-radius:999px;padding:0 6px}' +
+  '.lb a{flex:none;margin-left:auto}' +
+  '.rv .rc{-webkit-line-clamp:2}.sl .rp{-webkit-line-clamp:1}';
 
 // A list shows whole reviews only: reviews that do not fit flow into a next column (or row), which is clipped.
 const LIST = '.rl{flex:1;min-height:0;display:flex;flex-flow:column wrap;column-gap:40px;overflow:hidden}' + '.rl .rv{flex:none;width:100%}';

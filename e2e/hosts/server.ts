@@ -1,5 +1,5 @@
 // Playwright global setup for the embed specs (after e2e/server.ts has started the service): builds the embed if
-// needed, seeds a shop with reviews through the operator API, and serves the demo shop pages (e2e/hosts/*.html)
+// needed, seeds a shop with reviews through the operator API (imported, as a shop moving to us brings them), and serves the demo shop pages (e2e/hosts/*.html)
 // from another site, 127.0.0.2, so that every call the embed makes is cross-site, as on a real shop.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ export const HOST = '127.0.0.2';
 
 const REVIEWS = [
   { name: 'Marieke', rating: 5, comment: 'Lovely city bike, delivered fully assembled within two days.', verified: true, reply: 'Thank you, Marieke! Enjoy the rides.' },
-  { name: 'Tom B.', rating: 4, comment: 'Good advice on the phone. The bell was missing, they sent one at once.', verified: true },
+  { name: 'Tom B.', rating: 4, comment: 'Good advice on the phone. The bell was missing, they sent one at once.', verified: true, incentivised: true },
   { name: 'Sanne', rating: 5, comment: 'Cargo bike is perfect for the school run.', verified: true },
   { name: 'Jeroen', rating: 3, comment: 'Nice bike, but delivery took a week longer than promised.', verified: false, reply: 'Sorry, Jeroen: our carrier had a backlog. We have added a second one.' },
   { name: 'Aylin', rating: 5, comment: 'Third bike from this shop, always good.', verified: true },
@@ -53,9 +53,12 @@ export default async function setup(): Promise<() => Promise<void>> {
   await client.close();
   for (const [i, r] of REVIEWS.entries()) {
     const { reply, ...review } = r;
+    // Imported from another platform, all but one (which shows the label without a platform's name).
+    const from = r.name === 'Peter' ? {} : { imported_from: 'Kiyoh' };
     const created = new Date(Date.now() - (i + 1) * 86_400_000 * 3).toISOString();
     const { id } = await call(service, `/admin/api/webshops/${shop.id}/reviews`, 'POST', {
       ...review,
+      ...from,
       email: `customer${i}@example.com`,
       country: 'NL',
       language: 'nl',

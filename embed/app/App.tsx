@@ -1,11 +1,10 @@
 // The app: desktop sidebar or mobile bar/tab, tooltips on the shop's elements, and the pop-ups. Events on the shop's
 // page are delegated from the document, so elements a single-page app adds later work without extra setup.
-import { useEffect, useState } from 'preact/hooks';
+import { Component } from 'preact';
 import { ctx, plural, S, score, t } from './env.js';
 import { Badges, BadgeIcon, badgeText, deepActive, Modal, Star, Summary } from './ui.js';
 import { ReviewsPopup, ShopPopup } from './popups.js';
-import { ReviewForm } from './form.js';
-import { ConsentFlow, pendingOrder } from './consent.js';
+import { loadMore, more } from './lazy.js';
 import { centreUnder, cssTop, mobileLayout, readBeforePage } from './placement.js';
 import { NARROW_QUERY, TOP_BAR_PX } from '../shared/context.js';
 import type { ParsedOrder } from '../shared/order.js';
@@ -44,6 +43,12 @@ function show(next: Open): void {
   else update({ open: next, tip: null });
 }
 
+/** Opens the pop-up of one of the shop's elements; the review form comes with the app's second bundle. */
+function open({ el, kind }: { el: HTMLElement; kind: Kind }): void {
+  if (kind === 'add') void loadMore().then(() => show({ kind, opener: el }), () => {});
+  else show({ kind, opener: el });
+}
+
 function close(): void {
   update({ open: waiting });
   waiting = null;
@@ -55,12 +60,11 @@ const hideTipSoon = () => {
 };
 const keepTip = () => clearTimeout(hideTimer);
 
-/** The shop's element with one of our classes that an event happened in, and the pop-up it opens. */
-function ours(event: Event, withAdd: boolean): { el: HTMLElement; kind: Kind } | undefined {
+/** The shop's element with one of our classes that an event happened in (or that was clicked), and its pop-up. */
+function ours(target: EventTarget | null | undefined, withAdd: boolean): { el: HTMLElement; kind: Kind } | undefined {
   const b = ctx.brand;
-  const cls = [b[0]!.toUpperCase() + b.slice(1), `${b}Popup`, `${b}Reviews`, ...(withAdd ? [`${b}AddReview`] : [])];
-  const target = event.target instanceof Element ? event.target : null;
-  const el = target?.closest<HTMLElement>(cls.map((c) => `.${c}`).join());
+  const cls = [ctx.brandClass, `${b}Popup`, `${b}Reviews`, ...(withAdd ? [`${b}AddReview`] : [])];
+  const el = target instanceof Element ? target.closest<HTMLElement>(cls.map((c) => `.${c}`).join()) : null;
   if (!el) return undefined;
   const has = (c: string) => el.classList.contains(c);
   return { el, kind: has(`${b}AddReview`) ? 'add' : has(`${b}Reviews`) ? 'reviews' : 'shop' };
@@ -103,14 +107,18 @@ function listen(): () => void {
     offs.push(() => document.removeEventListener(type, handler as EventListener, options));
   };
   on<MouseEvent>('click', (e) => {
-    const hit = ours(e, true);
+    const hit = ours(e.target, true);
     // Modified clicks keep their usual meaning (open the link in a new tab or window).
     if (!hit || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    show({ kind: hit.kind, opener: hit.el });
+    open(hit);
   });
+  // The click the loader kept while the app was on its way; from now on the app answers clicks itself.
+  const kept = ours(ctx.queued, true);
+  ctx.queued = null;
+  if (kept) open(kept);
   const enter = (e: Event) => {
-    const hit = ours(e, false);
+    const hit = ours(e.target, false);
     if (hit && ctx.settings.tooltip && !state.open) {
       keepTip();
       update({ tip: hit.el });
@@ -122,10 +130,10 @@ function listen(): () => void {
   on('focusin', tuckSoon);
   on('focusout', tuckSoon);
   on<MouseEvent>('mouseout', (e) => {
-    const hit = ours(e, false);
+    const hit = ours(e.target, false);
     if (hit && !hit.el.contains(e.relatedTarget as Node | null)) hideTipSoon();
   });
-  on('focusout', (e) => ours(e, false) && hideTipSoon());
+  on('focusout', (e) => ours(e.target, false) && hideTipSoon());
   on<KeyboardEvent>('keydown', (e) => e.key === 'Escape' && update({ tip: null }));
   on('scroll', () => (tuck(), state.tip && update({ tip: null })), { capture: true, passive: true });
 
@@ -144,7 +152,9 @@ function listen(): () => void {
     const el = document.getElementById(`${ctx.brand}_order_completed`);
     if (!el || seen.has(el)) return;
     seen.add(el);
-    void pendingOrder(el).then((parsed) => parsed && show({ kind: 'consent', parsed, opener: deepActive() }));
+    void loadMore()
+      .then(({ pendingOrder }) => pendingOrder(el))
+      .then((parsed) => parsed && show({ kind: 'consent', parsed, opener: deepActive() }), () => {});
   };
   findOrder();
   const watcher = new MutationObserver(findOrder);
@@ -231,9 +241,9 @@ function Dialog({ current }: { current: Open }) {
   return (
     <Modal onClose={close} opener={current.opener} sheet={sheet}>
       {current.kind === 'consent' ? (
-        <ConsentFlow parsed={current.parsed} onClose={close} />
+        <more.ConsentFlow parsed={current.parsed} onClose={close} />
       ) : current.kind === 'add' ? (
-        <ReviewForm mode="add" />
+        <more.ReviewForm mode="add" />
       ) : current.kind === 'reviews' ? (
         <ReviewsPopup />
       ) : (
@@ -243,16 +253,26 @@ function Dialog({ current }: { current: Open }) {
   );
 }
 
-export function App() {
-  const [, setRenders] = useState(0);
-  rerender = () => setRenders((n) => n + 1);
-  useEffect(listen, []);
-  const current = state.open;
-  return (
-    <div class={`t ${ctx.settings.theme}${state.tucked ? ' tuck' : ''}`} lang={ctx.lang} ref={(el) => void (box = el)}>
-      {ctx.settings.sidebar && (state.narrow ? <Mobile /> : <Sidebar />)}
-      {state.tip && <Tooltip el={state.tip} />}
-      {current && <Dialog key={keys.get(current)} current={current} />}
-    </div>
-  );
+export class App extends Component {
+  stop = () => {};
+
+  override componentDidMount() {
+    rerender = () => this.forceUpdate();
+    this.stop = listen();
+  }
+
+  override componentWillUnmount() {
+    this.stop();
+  }
+
+  render() {
+    const current = state.open;
+    return (
+      <div class={`t ${ctx.settings.theme}${state.tucked ? ' tuck' : ''}`} lang={ctx.lang} ref={(el) => void (box = el)}>
+        {ctx.settings.sidebar && (state.narrow ? <Mobile /> : <Sidebar />)}
+        {state.tip && <Tooltip el={state.tip} />}
+        {current && <Dialog key={keys.get(current)} current={current} />}
+      </div>
+    );
+  }
 }

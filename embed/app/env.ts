@@ -1,13 +1,16 @@
 // The running embed's context and text, set once by main.tsx before the first render.
 import type { EmbedContext } from '../shared/context.js';
-import { fill, type StringKey, type Strings } from '../strings/index.js';
+import { fill, pluralOf } from '../shared/text.js';
+import type { PluralKey, StringKey, Strings } from '../strings/index.js';
 
 export let ctx: EmbedContext;
 export let S: Strings;
+let rules: Intl.PluralRules;
 
 export function setEnv(context: EmbedContext, strings: Strings): void {
   ctx = context;
   S = strings;
+  rules = new Intl.PluralRules(context.lang);
 }
 
 /** A string with `{shop}`, `{brand}` and the given placeholders filled. */
@@ -15,9 +18,9 @@ export function t(key: StringKey, values: Record<string, string | number> = {}):
   return fill(S[key], { shop: ctx.shop.name, brand: ctx.brandName, ...values });
 }
 
-/** `reviews_one` / `reviews_many` by count. */
-export function plural(key: 'reviews' | 'member' | 'stars', n: number): string {
-  return t(`${key}_${n === 1 ? 'one' : 'many'}`, { n });
+/** "2 recenzije", "5 recenzija": the count's plural form in the page's language, filled. */
+export function plural(key: PluralKey, n: number): string {
+  return fill(pluralOf(S[key], rules, n), { n });
 }
 
 /** 9.25 → "9.3" (or "9,3"): one decimal, in the page's language. */
@@ -34,7 +37,7 @@ export function date(ymd: string): string {
 export const safeHref = (url: string | undefined): string | undefined =>
   url && /^https?:\/\//i.test(url) ? url : undefined;
 
-export interface ApiAnswer<T> {
+interface ApiAnswer<T> {
   status: number;
   body: T;
 }

@@ -2,8 +2,8 @@
 // through the `serviceAddReview` class as a consumer experience (published only after the writer confirms by
 // e-mail, never marked as a verified customer, with a honeypot field against bots).
 import { useState } from 'preact/hooks';
-import { api, ctx, S, t } from './env.js';
-import { StarInput, Title } from './ui.js';
+import { api, ctx, plural, S, t } from './env.js';
+import { Star, Title } from './ui.js';
 import type { OrderData } from '../shared/order.js';
 import type { StringKey } from '../strings/index.js';
 
@@ -146,5 +146,55 @@ export function ReviewForm(props: Props) {
         {state === 'busy' ? S.sending : S.send}
       </button>
     </form>
+  );
+}
+
+/**
+ * Five stars as a radio group: arrow keys move between them, each labelled with its number of stars. An optional
+ * group has a "no rating" choice (checked at first), so a score given by mistake can be taken back (a radio cannot
+ * be unchecked).
+ */
+function StarInput({ name, legend, required, error }: { name: string; legend: string; required?: boolean; error?: string }) {
+  const [value, setValue] = useState(0);
+  const errorId = `${name}-err`;
+  return (
+    <fieldset class="rate" aria-describedby={error ? errorId : undefined} aria-invalid={error ? 'true' : undefined}>
+      <legend>
+        {legend}
+        {!required && <span class="mu"> {S.optional}</span>}
+      </legend>
+      <div class="row">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <span key={n}>
+            <input
+              type="radio"
+              class="sr"
+              id={`${name}-${n}`}
+              name={name}
+              value={n}
+              onChange={() => setValue(n)}
+            />
+            <label for={`${name}-${n}`} class={n <= value ? 'on' : ''}>
+              <Star />
+              <span class="sr">{plural('stars', n)}</span>
+            </label>
+          </span>
+        ))}
+        {/* After the stars, so that on a narrow column it wraps as a whole onto its own line. */}
+        {!required && (
+          <span>
+            <input type="radio" class="sr" id={`${name}-0`} name={name} value={0} defaultChecked onChange={() => setValue(0)} />
+            <label for={`${name}-0`} class="none">
+              {S.noRating}
+            </label>
+          </span>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} class="err">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

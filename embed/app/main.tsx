@@ -1,29 +1,24 @@
 // The app bundle, loaded lazily by sidebar.js. It announces itself on its own script element; the loader answers by
-// calling the mount function with what it already knows (shop summary, settings, language, strings on the way).
+// calling the mount function with what it already knows (base URL, shop summary, a click kept for the app). The app
+// reads the page globals and the language itself (the loader reads only what decides whether the app is needed).
 import { render } from 'preact';
 import { setEnv } from './env.js';
 import { App } from './App.js';
-import { CSS, HOST_CSS } from './styles.js';
+import { adopt, CSS, HOST_CSS } from './styles.js';
 import type { EmbedContext } from '../shared/context.js';
+import { settle } from './start.js';
 
 const self = document.currentScript;
 
 async function mount(context: EmbedContext): Promise<void> {
-  setEnv(context, await context.strings);
+  settle(context, window, { url: location, htmlLang: document.documentElement.lang, languages: navigator.languages });
+  const strings = context.lang === context.shop.language && context.strings || fetch(`${context.assets}/strings/${context.lang}.json`);
+  setEnv(context, await (await strings).json());
   const host = document.createElement('div');
   host.setAttribute(`data-${context.brand}-embed`, '');
   host.style.cssText = HOST_CSS;
   const root = host.attachShadow({ mode: 'open' });
-  try {
-    // A constructed sheet is not inline style as far as a Content Security Policy is concerned.
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    const style = document.createElement('style');
-    style.textContent = CSS;
-    root.append(style);
-  }
+  adopt(CSS, root);
   (document.body ?? document.documentElement).append(host);
   render(<App />, root);
 }
@@ -31,6 +26,10 @@ async function mount(context: EmbedContext): Promise<void> {
 self?.dispatchEvent(
   new CustomEvent('mount', {
     detail: (context: EmbedContext) =>
-      mount(context).catch((err: unknown) => console.warn(`${context.brandName}: ${String(err)}`)),
+      mount(context).catch((err: unknown) => {
+        // The app will not come: the shop's links must work as links again.
+        context.queued = null;
+        console.warn(`${context.brandName}: ${String(err)}`);
+      }),
   }),
 );

@@ -6,7 +6,7 @@
 //   bottom) edge, on the side `_service_mobile_tab` names.
 import type { Settings } from '../shared/settings.js';
 
-export type MobileLayout =
+type MobileLayout =
   | { kind: 'none' }
   | { kind: 'bar' }
   | { kind: 'tab'; edge: 'top' | 'bottom'; style: Record<string, string> };

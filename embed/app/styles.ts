@@ -5,10 +5,11 @@
 // whose colours we do not know.
 export const CSS = `
 *{box-sizing:border-box}
-.t{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--fg)}
+.t{font:14px/1.45 system-ui,sans-serif;color:var(--fg)}
 .dark{--bg:#1c2127;--fg:#f4f6f8;--mu:#c5ccd4;--ac:#ffc940;--bt:#ffc940;--bf:#14181c;--bd:#8b95a1;--fo:#8cc8ff;--pn:#2a313a;--er:#ffa4a4;--ok:#9be3b0}
 .light{--bg:#fff;--fg:#1c2127;--mu:#4a5360;--ac:#b45309;--bt:#0b57d0;--bf:#fff;--bd:#6f7885;--fo:#0b57d0;--pn:#f1f3f5;--er:#b3261e;--ok:#146c2e}
 button,input,select,textarea{font:inherit;color:inherit;margin:0}
+.pager,.rated{display:flex;flex-wrap:wrap;gap:10px;align-items:center}
 button{cursor:pointer;background:none;border:0;padding:0}
 :focus-visible{outline:3px solid var(--fo);outline-offset:2px}
 .side:focus-visible,.bar:focus-visible,.tab:focus-visible{outline-offset:-6px}
@@ -55,14 +56,21 @@ dd{margin:0}
 .btn{background:var(--bt);color:var(--bf)}
 .btn2{border:2px solid var(--bd)}
 [aria-disabled=true]{opacity:.6;cursor:default}
-.actions,.pager,.rated{display:flex;flex-wrap:wrap;gap:10px;align-items:center}
 .pager{justify-content:space-between;margin-top:8px}
 .review{padding:12px 0;border-top:1px solid var(--bd)}
-.ver{font-size:12px;font-weight:600;color:var(--ok)}
+.lab{font-size:12px;font-weight:600;color:var(--mu)}
+.verified_order{color:var(--ok)}
 .text{white-space:pre-line;overflow-wrap:anywhere}
 .reply{padding:8px 10px;border-radius:8px;background:var(--pn)}
 .foot{margin:16px 0 0}
 .err{color:var(--er);font-weight:600}
+@media (prefers-reduced-motion:no-preference){dialog[open]{animation:rise .18s ease-out}}
+@keyframes rise{from{opacity:0;transform:translateY(12px)}}
+`;
+
+/** The consent pop-up's and the review form's own rules: they come with form.js (more.ts). */
+export const FORM_CSS = `
+.actions{display:flex;flex-wrap:wrap;gap:10px;align-items:center}
 .done{font-size:16px;outline:0}
 fieldset{border:0;margin:0 0 12px;padding:0;min-width:0}
 legend,label{font-weight:600}
@@ -77,18 +85,25 @@ legend,label{font-weight:600}
 input,select,textarea{width:100%;min-height:44px;padding:8px 10px;border:1px solid var(--bd);border-radius:8px;background:var(--bg)}
 [aria-invalid=true]{border-color:var(--er)}
 .hp{position:absolute;left:-9999px}
-@media (prefers-reduced-motion:no-preference){dialog[open]{animation:rise .18s ease-out}}
-@keyframes rise{from{opacity:0;transform:translateY(12px)}}
 `;
 
+let root: ShadowRoot;
+
+/** Adds rules to the embed's shadow root (the first call names the root). */
+export function adopt(css: string, to: ShadowRoot = root): void {
+  root = to;
+  try {
+    // A constructed sheet is not inline style as far as a Content Security Policy is concerned.
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    const style = document.createElement('style');
+    style.textContent = css;
+    root.append(style);
+  }
+}
+
 /** The host element's own style: reset whatever the page says about divs, and take no room in its layout. */
-export const HOST_CSS = [
-  'all:initial',
-  'position:fixed',
-  'top:0',
-  'left:0',
-  'width:0',
-  'height:0',
-  'display:block',
-  'z-index:2147483000',
-].map((rule) => `${rule}!important`).join(';');
+export const HOST_CSS =
+  'all:initial!important;position:fixed!important;top:0!important;left:0!important;width:0!important;height:0!important;display:block!important;z-index:2147483000!important';

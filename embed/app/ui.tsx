@@ -1,6 +1,5 @@
 // Small building blocks shared by the sidebar, tooltip and pop-ups.
-import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { Component, type ComponentChildren } from 'preact';
 import { ctx, plural, S, score, t, date } from './env.js';
 
 // One star in relative coordinates, so five are one path: `M{x} 2.5` + STAR for each.
@@ -9,7 +8,7 @@ const FIVE = [12, 36, 60, 84, 108].map((x) => `M${x} 2.5${STAR}`).join('');
 
 export function Star() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" aria-hidden="true">
       <path d={`M12 2.5${STAR}`} />
     </svg>
   );
@@ -18,7 +17,7 @@ export function Star() {
 /** Five stars showing a 0–5 value (decorative: the number is always written next to them). */
 export function Stars({ value }: { value: number }) {
   const row = (
-    <svg viewBox="0 0 120 24" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 120 24" aria-hidden="true">
       <path d={FIVE} />
     </svg>
   );
@@ -62,7 +61,7 @@ const BADGE_ICON: Record<string, string> = {
 
 export function BadgeIcon({ kind }: { kind: string }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" aria-hidden="true">
       <path d={BADGE_ICON[kind] ?? ''} fill="currentColor" />
     </svg>
   );
@@ -108,7 +107,7 @@ export function Title({ children }: { children: ComponentChildren }) {
     <>
       <h2 id="dlg-title">{children}</h2>
       <button type="button" class="x" aria-label={S.close} onClick={() => closeDialog()}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2.5" />
         </svg>
       </button>
@@ -116,29 +115,34 @@ export function Title({ children }: { children: ComponentChildren }) {
   );
 }
 
+type ModalProps = { onClose: () => void; opener: HTMLElement | null; sheet?: string; children: ComponentChildren };
+
+// (Classes rather than hooks throughout the app: Preact's hooks would cost the app a kilobyte; form.js has them.)
 /**
  * A modal dialog: focus moves in and is kept in (Tab wraps around), Escape and the backdrop close it, and focus
  * returns to the element that opened it. The native <dialog> puts it in the top layer and makes the page inert.
  * Its content starts with a <Title>.
  */
-export function Modal(props: { onClose: () => void; opener: HTMLElement | null; sheet?: string; children: ComponentChildren }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const { onClose, opener } = props;
-  closeDialog = onClose;
-  useEffect(() => {
-    const dialog = ref.current!;
+export class Modal extends Component<ModalProps> {
+  dialog!: HTMLDialogElement;
+
+  override componentDidMount() {
+    const { dialog } = this;
     if (!dialog.open) dialog.showModal?.();
     (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? tabbable(dialog)[0])?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-  const onKeyDown = (e: KeyboardEvent) => {
-    const dialog = ref.current!;
+  }
+
+  override componentWillUnmount() {
+    const { opener } = this.props;
+    if (this.dialog.open) this.dialog.close();
+    if (opener?.isConnected) opener.focus();
+  }
+
+  onKeyDown = (e: KeyboardEvent) => {
+    const { dialog } = this;
     if (e.key === 'Escape') {
       e.preventDefault();
-      onClose();
+      this.props.onClose();
     } else if (e.key === 'Tab') {
       const items = tabbable(dialog);
       const active = (dialog.getRootNode() as ShadowRoot).activeElement;
@@ -150,66 +154,20 @@ export function Modal(props: { onClose: () => void; opener: HTMLElement | null; 
       }
     }
   };
-  return (
-    <dialog
-      ref={ref}
-      class={props.sheet}
-      aria-labelledby="dlg-title"
-      onKeyDown={onKeyDown}
-      onCancel={(e: Event) => (e.preventDefault(), onClose())}
-      onClick={(e: MouseEvent) => e.target === ref.current && onClose()}
-    >
-      <div class="dlg">{props.children}</div>
-    </dialog>
-  );
-}
 
-/**
- * Five stars as a radio group: arrow keys move between them, each labelled with its number of stars. An optional
- * group has a "no rating" choice (checked at first), so a score given by mistake can be taken back (a radio cannot
- * be unchecked).
- */
-export function StarInput({ name, legend, required, error }: { name: string; legend: string; required?: boolean; error?: string }) {
-  const [value, setValue] = useState(0);
-  const errorId = `${name}-err`;
-  return (
-    <fieldset class="rate" aria-describedby={error ? errorId : undefined} aria-invalid={error ? 'true' : undefined}>
-      <legend>
-        {legend}
-        {!required && <span class="mu"> {S.optional}</span>}
-      </legend>
-      <div class="row">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <span key={n}>
-            <input
-              type="radio"
-              class="sr"
-              id={`${name}-${n}`}
-              name={name}
-              value={n}
-              onChange={() => setValue(n)}
-            />
-            <label for={`${name}-${n}`} class={n <= value ? 'on' : ''}>
-              <Star />
-              <span class="sr">{plural('stars', n)}</span>
-            </label>
-          </span>
-        ))}
-        {/* After the stars, so that on a narrow column it wraps as a whole onto its own line. */}
-        {!required && (
-          <span>
-            <input type="radio" class="sr" id={`${name}-0`} name={name} value={0} defaultChecked onChange={() => setValue(0)} />
-            <label for={`${name}-0`} class="none">
-              {S.noRating}
-            </label>
-          </span>
-        )}
-      </div>
-      {error && (
-        <p id={errorId} class="err">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
+  render({ onClose, sheet, children }: ModalProps) {
+    closeDialog = onClose;
+    return (
+      <dialog
+        ref={(el) => void (el && (this.dialog = el))}
+        class={sheet}
+        aria-labelledby="dlg-title"
+        onKeyDown={this.onKeyDown}
+        onCancel={(e: Event) => (e.preventDefault(), onClose())}
+        onClick={(e: MouseEvent) => e.target === this.dialog && onClose()}
+      >
+        <div class="dlg">{children}</div>
+      </dialog>
+    );
+  }
 }

@@ -4,7 +4,7 @@
 // element, fetch and the viewport stubbed: what it reads, what it requests, and when it loads the app.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureEmbedBuilt } from '../test/build.js';
 import { fillLoader } from '../../server/embed/assets.js';
 import type { EmbedContext } from '../shared/context.js';
@@ -43,7 +43,8 @@ async function run({ src = 'https://reviews.example/sidebar.js?id=42&c=2892888',
   new Function(loader)();
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   await new Promise((ok) => setTimeout(ok, 20));
-  const app = () => document.head.querySelector<HTMLScriptElement>('script');
+  // (The last one: a loader of an earlier run that is still watching the page may have loaded its own meanwhile.)
+  const app = () => [...document.head.querySelectorAll<HTMLScriptElement>('script')].pop() ?? null;
   return { fetch, warn, app, urls: () => fetch.mock.calls.map(([url]) => url) };
 }
 
@@ -52,17 +53,28 @@ async function handOver(app: HTMLScriptElement): Promise<EmbedContext> {
   return new Promise((ok) => app.dispatchEvent(new CustomEvent('mount', { detail: ok })));
 }
 
+// A page runs the loader once; here the document listeners of each test's runs are removed after it.
+const listeners: [string, EventListenerOrEventListenerObject][] = [];
+const addListener = document.addEventListener.bind(document);
+beforeEach(() => {
+  vi.spyOn(document, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject) => {
+    listeners.push([type, listener]);
+    addListener(type, listener);
+  });
+});
+
 afterEach(() => {
+  for (const [type, listener] of listeners.splice(0)) document.removeEventListener(type, listener);
   for (const name of Object.keys(scope).filter((k) => k.startsWith('_service_'))) delete scope[name];
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
 describe('sidebar.js', () => {
-  it("takes its base URL and the shop id from its own src, fetches the shop, and loads the app and one language's strings", async () => {
-    const { urls, app } = await run({ globals: { _service_language: 'deu' } });
+  it("takes its base URL and the shop id from its own src, fetches the shop, and loads the app and the shop language's strings", async () => {
+    const { urls, app } = await run();
     expect(app()?.src).toBe('https://reviews.example/embed/assets/v1/app.js');
-    expect(urls()).toEqual(['https://reviews.example/embed/42/shop.json', 'https://reviews.example/embed/assets/v1/strings/de.json']);
+    expect(urls()).toEqual(['https://reviews.example/embed/42/shop.json', 'https://reviews.example/embed/assets/v1/strings/nl.json']);
   });
 
   it('works from a path prefix and keeps the page scheme of its src', async () => {
@@ -70,19 +82,49 @@ describe('sidebar.js', () => {
     expect(urls()[0]).toBe('https://host.example/reviews/embed/42/shop.json');
   });
 
-  it('merges the globals over the dashboard configuration and passes the language it detected', async () => {
-    const shop = { ...SHOP, settings: { theme: 'light', position: 'right', tooltip: false } };
-    const { app } = await run({ shop, globals: { _service_sidebar_position: 'left', _service_language: 'html' }, html: '' });
+  it('hands the app what it knows: where it came from, the shop, and the strings on their way', async () => {
+    const { app } = await run({ html: '' });
     const ctx = await handOver(app()!);
-    expect(ctx).toMatchObject({ base: 'https://reviews.example', id: 42, brand: 'service', brandName: 'Service', lang: 'nl' });
-    expect(ctx.settings).toMatchObject({ theme: 'light', position: 'left', tooltip: false, sidebar: true, top: '300' });
-    expect(await ctx.strings).toEqual({ close: 'Close' });
+    expect(ctx).toMatchObject({ base: 'https://reviews.example', id: 42, brand: 'service', brandClass: 'Service', brandName: 'Service' });
+    expect(ctx).toMatchObject({ assets: 'https://reviews.example/embed/assets/v1', shop: SHOP });
+    expect(await (await ctx.strings!).json()).toEqual({ close: 'Close' });
   });
 
-  it('warns once per invalid global and carries on with the default', async () => {
-    const { warn, app } = await run({ globals: { _service_sidebar_theme: 'purple', _service_mobile: 'sideways' } });
-    expect(warn).toHaveBeenCalledTimes(2);
-    expect((await handOver(app()!)).settings).toMatchObject({ theme: 'dark', mobile: 'top_bar' });
+  it('reads the sidebar and mobile globals over the dashboard configuration, without warning (the app warns)', async () => {
+    const shop = { ...SHOP, settings: { sidebar: false } };
+    const { app, warn } = await run({ shop, globals: { _service_sidebar: 'TRUE', _service_mobile: 'top_bar' }, narrow: true });
+    expect(app()).not.toBeNull();
+    expect((document.body.firstElementChild as HTMLElement).style.height).toBe('48px');
+    await run({ shop, globals: { _service_sidebar: 'yes' } });
+    expect(document.head.querySelector('script')).toBeNull();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('keeps the last plain click on one of our elements until the app takes over', async () => {
+    const html = '<a class="serviceReviews" href="/reviews">Reviews</a><a class="servicePopup" href="/shop">Shop</a><a href="/x">x</a>';
+    const { app } = await run({ html });
+    const ctx = await handOver(app()!);
+    const click = (selector: string, init: MouseEventInit = {}) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
+      document.querySelector(selector)!.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(click('.serviceReviews')).toBe(true);
+    expect(click('.servicePopup')).toBe(true);
+    expect(ctx.queued).toBe(document.querySelector('.servicePopup'));
+    // A click elsewhere, or one that opens a new tab, keeps its meaning.
+    expect(click('a[href="/x"]')).toBe(false);
+    expect(click('.serviceReviews', { ctrlKey: true })).toBe(false);
+    expect(ctx.queued).toBe(document.querySelector('.servicePopup'));
+    ctx.queued = null;
+    expect(click('.serviceReviews')).toBe(false);
+  });
+
+  it('keeps no click when the shop cannot be loaded: the links work as links', async () => {
+    await run({ shop: null, html: '<a class="serviceReviews" href="/reviews">Reviews</a>' });
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.querySelector('.serviceReviews')!.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
   });
 
   it('loads nothing more when the sidebar is off and nothing on the page needs the app', async () => {

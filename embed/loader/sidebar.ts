@@ -2,9 +2,9 @@
 // summary, and injects the app only when something needs it (the sidebar, an element with one of our classes, the
 // order-data element). `__BRAND__` (e.g. `service`), `__BRAND_CLASS__` (`Service`), `__BRAND_NAME__` and
 // `__ASSETS__` are filled in by the server when it serves this file (server/embed/assets.ts).
-import { readGlobals, mergeSettings } from '../shared/settings.js';
-import { detectLanguage } from '../shared/language.js';
-import { NARROW_QUERY, TOP_BAR_PX, type EmbedContext, type Shop } from '../shared/context.js';
+import { MOBILE, setting, SIDEBAR } from '../shared/settings.js';
+import { NARROW_QUERY, TOP_BAR_PX, type EmbedContext } from '../shared/context.js';
+import type { Shop } from '../shared/api-types.js';
 
 const BRAND = '__BRAND__';
 const BRAND_CLASS = '__BRAND_CLASS__';
@@ -13,26 +13,32 @@ const ASSETS = '__ASSETS__';
 
 // Only valid while this script runs for the first time, hence read at once.
 const self = document.currentScript as HTMLScriptElement | null;
+const ctx = { brand: BRAND, brandClass: BRAND_CLASS, brandName: BRAND_NAME } as EmbedContext;
+/** The shop's elements that open a pop-up when clicked. */
+const openers = `.${BRAND_CLASS},.${BRAND}Popup,.${BRAND}Reviews,.${BRAND}AddReview`;
+
+// A click that opens a pop-up, made before the app has arrived, is kept (the last one) and replayed by the app, which
+// then sets `queued` to null and handles clicks itself. Modified clicks keep their usual meaning.
+document.addEventListener('click', (e) => {
+  const el = ctx.queued !== null && (e.target as Element).closest?.<HTMLElement>(openers);
+  if (el && !(e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) {
+    e.preventDefault();
+    ctx.queued = el;
+  }
+});
 
 async function boot(script: HTMLScriptElement): Promise<void> {
   const src = new URL(script.src);
-  const id = Number(src.searchParams.get('id'));
-  const base = new URL('.', src).href.slice(0, -1);
-  const globals = readGlobals(window, BRAND);
+  const id = (ctx.id = Number(src.searchParams.get('id')));
+  const base = (ctx.base = new URL('.', src).href.slice(0, -1));
   // Our origin sets no cookies, and a cross-origin fetch sends none by default.
   const response = await fetch(`${base}/embed/${id}/shop.json`);
-  if (!response.ok) throw Error(`shop ${id}: ${response.status}`);
-  const shop = (await response.json()) as Shop;
-  const settings = mergeSettings(shop.settings, globals);
-  const lang = detectLanguage(
-    settings.language,
-    { url: new URL(location.href), htmlLang: document.documentElement.lang, languages: navigator.languages || [] },
-    shop.language,
-  );
-  const ctx = { base, id, brand: BRAND, brandName: BRAND_NAME, shop, settings, lang } as EmbedContext;
+  if (!response.ok) throw response.status;
+  const shop = (ctx.shop = (await response.json()) as Shop);
+  const sidebar = setting(SIDEBAR, window, BRAND, shop.settings);
 
   // The mobile top bar pushes the page down once, as early as possible: a block of its height at the top of body.
-  if (settings.sidebar && settings.mobile === 'top_bar' && matchMedia(NARROW_QUERY).matches) {
+  if (sidebar && setting(MOBILE, window, BRAND, shop.settings) === 'top_bar' && matchMedia(NARROW_QUERY).matches) {
     ctx.spacer = document.createElement('div');
     ctx.spacer.style.cssText = `all:initial;display:block;height:${TOP_BAR_PX}px`;
     // Without a body yet, the app inserts it (App.tsx, syncSpacer).
@@ -40,8 +46,10 @@ async function boot(script: HTMLScriptElement): Promise<void> {
   }
 
   const load = () => {
-    const assets = `${base}/${ASSETS}`;
-    ctx.strings = fetch(`${assets}/strings/${lang}.json`).then((r) => r.json());
+    const assets = (ctx.assets = `${base}/${ASSETS}`);
+    // The strings of the shop's language, on their way while the app loads: the app takes them when it detects that
+    // language (the common case), and fetches another one otherwise.
+    ctx.strings = fetch(`${assets}/strings/${shop.language}.json`);
     const app = document.createElement('script');
     app.src = `${assets}/app.js`;
     app.nonce = script.nonce;
@@ -50,11 +58,17 @@ async function boot(script: HTMLScriptElement): Promise<void> {
     document.head.append(app);
   };
 
-  const selector = `#${BRAND}_order_completed,.${BRAND_CLASS},.${BRAND}Popup,.${BRAND}Reviews,.${BRAND}AddReview`;
-  if (settings.sidebar || document.querySelector(selector)) return load();
+  const needed = () => document.querySelector(`#${BRAND}_order_completed,${openers}`);
+  if (sidebar || needed()) return load();
   // Single-page apps and late parsing: load as soon as an element that needs the app appears.
-  const watcher = new MutationObserver(() => document.querySelector(selector) && (watcher.disconnect(), load()));
+  const watcher = new MutationObserver(() => needed() && (watcher.disconnect(), load()));
   watcher.observe(document.documentElement, { childList: true, subtree: true });
 }
 
-if (self) boot(self).catch((err) => console.warn(`${BRAND_NAME}: ${err}`));
+if (self) {
+  boot(self).catch((err) => {
+    // Without the app a kept click would never be answered: let the shop's links work as links again.
+    ctx.queued = null;
+    console.warn(`${BRAND_NAME}: ${err}`);
+  });
+}

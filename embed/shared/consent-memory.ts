@@ -5,7 +5,7 @@
 const MAX_REMEMBERED = 50;
 
 /** FNV-1a, 32 bits, in base 36: not a secret, only keeps order numbers out of plain sight in the page's storage. */
-export function hashKey(text: string): string {
+function hashKey(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return (hash >>> 0).toString(36);

@@ -2,30 +2,7 @@
 // the two bundles, which are built and loaded separately.
 import type { Lang } from './language.js';
 import type { Settings } from './settings.js';
-import type { Strings } from '../strings/index.js';
-
-export type Badge =
-  | { key: 'approved'; since: string }
-  | { key: 'verified_share'; value: number }
-  | { key: 'member_years'; value: number };
-
-/** `GET {base}/embed/{id}/shop.json` */
-export interface Shop {
-  id: number;
-  name: string;
-  url: string;
-  page: string;
-  logo: string;
-  language: string;
-  languages: string[];
-  /** 1–10 with one decimal; 0 without reviews. */
-  score: number;
-  count: number;
-  badges: Badge[];
-  settings: Partial<Settings>;
-  /** The shop accepts only signed order data: an unsigned order-data element gets no dialog. */
-  require_signed_order_data?: boolean;
-}
+import type { Shop } from './api-types.js';
 
 export interface EmbedContext {
   /** The service's base URL, taken from the loader's own `src` (so an https page gets https assets). */
@@ -33,14 +10,25 @@ export interface EmbedContext {
   id: number;
   /** The configured BRAND word (`service`): identifiers such as `_service_consent`, `servicePopup`. */
   brand: string;
+  /** The brand word with a capital (`Service`): the tooltip class, computed once by the server. */
+  brandClass: string;
   /** The configured BRAND_NAME, shown to shoppers. */
   brandName: string;
+  /** `{base}/embed/assets/{version}`: where app.js and the strings are. */
+  assets: string;
   shop: Shop;
+  /** The strings of the shop's language, fetched by the loader while the app loads (the page may want another). */
+  strings?: Promise<Response>;
+  // Set by the app as it starts (main.tsx): the page globals are read once, by the app that uses them.
   settings: Settings;
   lang: Lang;
-  strings: Promise<Strings>;
   /** The in-flow block the loader inserted for the mobile top bar, when it did. */
   spacer?: HTMLElement;
+  /**
+   * The shop's element last clicked before the app arrived (its pop-up opens when the app starts); null once the app
+   * (or, when the app cannot come, the loader) has stopped keeping clicks.
+   */
+  queued?: HTMLElement | null;
 }
 
 /** The narrow-viewport breakpoint: below it the mobile modes apply. */

@@ -13,14 +13,17 @@ export function langOf(tag: string | null | undefined): Lang | undefined {
 }
 
 /** From the address: `?lang=`, then the first path segment (`/de/`, `/de-at/`), then a subdomain (`de.shop.example`). */
-export function langFromUrl(url: URL): Lang | undefined {
+export function langFromUrl(url: Address): Lang | undefined {
   const segment = /^\/([a-z]{2})([-_/]|$)/i.exec(url.pathname)?.[1];
   const subdomain = /^([a-z]{2})\.[^.]+\.[^.]+/i.exec(url.hostname)?.[1];
-  return langOf(url.searchParams.get('lang')) ?? langOf(segment) ?? langOf(subdomain);
+  return langOf(new URLSearchParams(url.search).get('lang')) ?? langOf(segment) ?? langOf(subdomain);
 }
 
+/** A URL, or the page's own `location`. */
+type Address = Pick<URL, 'pathname' | 'hostname' | 'search'>;
+
 export interface PageFacts {
-  url: URL;
+  url: Address;
   htmlLang: string;
   languages: readonly string[];
 }

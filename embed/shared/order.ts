@@ -2,6 +2,7 @@
 // plugins print it (see compatibility.md): typed or untyped script, pretty or minified JSON, HTML-entity-escaped
 // JSON, numbers as strings, an optional signature. Entities are decoded with a fixed table, never by handing the
 // text to the HTML parser: the element's content is untrusted and must not become markup.
+import { ORDER_NUMBER_MAX } from './limits.js';
 
 /** The signed fields exactly as the shop printed them: the server recomputes the signature over these. */
 export interface OrderData {
@@ -47,7 +48,7 @@ function parseJson(text: string): unknown {
 }
 
 /** The element's text as an object: plain JSON, else entity-decoded (once, or twice for double escaping). */
-export function readOrderJson(raw: string): Record<string, unknown> | undefined {
+function readOrderJson(raw: string): Record<string, unknown> | undefined {
   let text = raw.trim().replace(/^(<!\[CDATA\[|<!--)/, '').replace(/(\]\]>|-->)$/, '').trim();
   for (let round = 0; round < 3; round++) {
     const value = parseJson(text);
@@ -81,7 +82,7 @@ export function parseOrderData(raw: string): ParsedOrder | undefined {
   const shopId = wholeNumber(webshopId);
   const number = typeof orderNumber === 'number' ? wholeNumber(orderNumber) : typeof orderNumber === 'string' ? orderNumber.trim() : '';
   const delay = wholeNumber(inviteDelay);
-  if (!shopId || number === undefined || number === '' || String(orderNumber).length > 200) return undefined;
+  if (!shopId || number === undefined || number === '' || String(orderNumber).length > ORDER_NUMBER_MAX) return undefined;
   if (!textOrAbsent(json.email, 320) || !textOrAbsent(json.firstName, 200)) return undefined;
   if (delay === undefined && !absent(inviteDelay)) return undefined;
   const hex = typeof signature === 'string' ? signature.trim().toLowerCase() : '';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULTS, mergeSettings, readGlobals } from './settings.js';
+import { BOOL, coerce, DEFAULTS, mergeSettings, readGlobals, settingKey, TABLE } from './settings.js';
 
 const scope = window as unknown as Record<string, unknown>;
 const NAMES = [
@@ -67,5 +67,27 @@ describe('merging with the dashboard configuration', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     scope._service_sidebar_theme = 'purple';
     expect(mergeSettings({ theme: 'light' }, readGlobals(window, 'service')).theme).toBe('light');
+  });
+});
+
+describe('the one table the embed and the operator API share', () => {
+  it('accepts what the specification allows: pixels with decimals, percentages, any case', () => {
+    const top = TABLE.find(([name]) => name === 'sidebar_top')![2];
+    for (const value of ['300', '12.5', '12.5px', '40%', '33.3%', 120]) expect(coerce(top, value)).toBe(String(value));
+    for (const value of ['high', '-5', '12345', '1e3', '', ['300'], { top: 1 }]) expect(coerce(top, value)).toBeUndefined();
+    expect(coerce(BOOL, 'TRUE')).toBe(true);
+    expect(coerce(BOOL, 0)).toBeUndefined();
+  });
+
+  it('names every setting once, with the page global and the key the embed uses', () => {
+    expect(TABLE.map(([name]) => settingKey(name))).toEqual(Object.keys(DEFAULTS));
+    expect(Object.keys(DEFAULTS).sort()).toEqual(['language', 'mobile', 'mobile_tab', 'position', 'sidebar', 'theme', 'tooltip', 'top']);
+  });
+
+  it('accepts every mobile mode of the specification and nothing else', () => {
+    const mobile = TABLE.find(([name]) => name === 'mobile')![2];
+    const modes = ['none', 'top_bar', 'top', 'top_left', 'top_right', 'top_manual', 'bottom', 'bottom_left', 'bottom_right', 'bottom_manual'];
+    for (const mode of modes) expect(coerce(mobile, mode)).toBe(mode);
+    for (const mode of ['bottom_bar', 'top_center', 'left', 'top_']) expect(coerce(mobile, mode)).toBeUndefined();
   });
 });

@@ -3,11 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../../server/embed/root.js';
+import { projectRoot } from '../../server/root.js';
 
 const root = projectRoot();
 export const EMBED_DIST = join(root, 'dist', 'embed');
-const OUTPUTS = ['sidebar.js', 'app.js', 'strings/en.json'];
+const OUTPUTS = ['sidebar.js', 'app.js', 'form.js', 'strings/en.json'];
 
 function newestSource(dir: string): number {
   let newest = 0;

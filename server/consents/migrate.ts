@@ -4,35 +4,21 @@
 // - Unsigned receipts that an older version kept under the order's own key move to their address's key. (One that
 //   a process of the older version writes after this ran is moved when it is first read: ConsentStore.get.)
 // - Reviews that already waited for confirmation join the queue through which they expire.
-import { isDuplicateKey } from '../db/index.js';
+import { MigrationMarkers } from '../db/migrations.js';
 import type { Services } from '../services.js';
-import { confirmationOf, NO_CONSENT } from '../embed/release.js';
+import { queueWaitingReviews } from '../reviews/publication.js';
 
 const REKEY_DONE = 'consents.unsigned-by-address';
 const BACKFILL_DONE = 'review_confirmations.backfill';
 
 export async function migrateConsentTrust(services: Services): Promise<void> {
-  const migrations = services.db.collection<{ _id: string; done: Date }>('migrations');
-  const done = async (step: string) => (await migrations.findOne({ _id: step })) !== null;
-  const markDone = async (step: string) => {
-    try {
-      await migrations.insertOne({ _id: step, done: services.now() });
-    } catch (err) {
-      // Another process finished it at the same time.
-      if (!isDuplicateKey(err)) throw err;
-    }
-  };
-
-  if (!(await done(REKEY_DONE))) {
+  const markers = new MigrationMarkers(services.db, services.now);
+  await markers.runOnce(REKEY_DONE, async () => {
     const moved = await services.consents.migrateUnsigned();
     if (moved > 0) services.log.info({ moved }, 'unsigned consent receipts re-keyed by address');
-    await markDone(REKEY_DONE);
-  }
-
-  if (!(await done(BACKFILL_DONE))) {
-    const waiting = await services.reviews.awaitingConfirmation();
-    await services.confirmations.addMany(waiting.map((review) => confirmationOf(review, NO_CONSENT)));
-    if (waiting.length > 0) services.log.info({ queued: waiting.length }, 'waiting reviews queued for expiry');
-    await markDone(BACKFILL_DONE);
-  }
+  });
+  await markers.runOnce(BACKFILL_DONE, async () => {
+    const queued = await queueWaitingReviews(services);
+    if (queued > 0) services.log.info({ queued }, 'waiting reviews queued for expiry');
+  });
 }

@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import { classic, MESSAGES } from '../http/classic.js';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
-import { requiresSignedOrderData } from '../webshops/store.js';
+import { requiresSignedOrderData } from '../webshops/rules.js';
 import { hasConsent } from './rules.js';
 
 export function registerConsentRoutes(router: Router, services: Services): void {

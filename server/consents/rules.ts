@@ -5,11 +5,11 @@
 // invitation only when the invitation goes to that same address; one recorded without an address may delay an
 // invitation a little (the customer may really have asked for later) but proves nothing.
 import { sha256Hex } from '../hash.js';
-import { normalizeEmail } from '../invitations/email.js';
+import { normalizeEmail } from '../email.js';
 import { addDays } from '../time.js';
 
 /** The most an unsigned receipt without an address may delay the shop's invitation. */
-export const ANONYMOUS_MAX_DELAY_DAYS = 14;
+const ANONYMOUS_MAX_DELAY_DAYS = 14;
 
 /** The key of an unsigned receipt recorded without an address. */
 export const NO_ADDRESS = 'none';
@@ -60,7 +60,7 @@ export function hasConsent(order: { signed: boolean; unsigned: number }, require
 }
 
 /** The fields of a review that decide whether it is the invitation customer's own. */
-export interface WrittenReview {
+interface WrittenReview {
   email: string;
   verified: boolean;
   confirmToken: string | null;

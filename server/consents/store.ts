@@ -17,12 +17,12 @@ import type { AnyBulkWriteOperation } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { isDuplicateKey, onlyDuplicateKeys } from '../db/index.js';
 import type { Language } from '../languages.js';
-import { normalizeEmail, sameAddress } from '../invitations/email.js';
+import { normalizeEmail, sameAddress } from '../email.js';
 import { addressKey, NO_ADDRESS, type InvitationReceipts } from './rules.js';
 
-export type ConsentChoice = 'write_now' | 'ask_later';
+type ConsentChoice = 'write_now' | 'ask_later';
 
-export interface Consent {
+interface Consent {
   shopId: number;
   order: string;
   /** Normalised; '' when the order data script carried none. */
@@ -64,13 +64,13 @@ interface ShopCount {
   open: number;
 }
 
-export interface ConsentLimits {
+interface ConsentLimits {
   /** Unsigned receipts without a review kept per shop; beyond it the oldest are dropped. */
   unsignedPerShop: number;
 }
 
 /** The receipts an invitation of one order to one address may have to respect (rules.ts). */
-export type ReceiptsForInvitation = InvitationReceipts<Consent> & {
+type ReceiptsForInvitation = InvitationReceipts<Consent> & {
   /** How many unsigned receipts the order has, under any address. */
   unsigned: number;
 };
@@ -88,7 +88,7 @@ function writeErrorIndexes(err: unknown): number[] {
 }
 
 export class ConsentStore {
-  readonly collection: Collection<StoredConsent>;
+  private readonly collection: Collection<StoredConsent>;
   private readonly orders: Collection<OrderIndex>;
   private readonly counts: Collection<ShopCount>;
   private readonly cap: number;

@@ -7,7 +7,7 @@ import { orderSignature } from './signature.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Review } from '../reviews/store.js';
 import { DAY_MS } from '../time.js';
-import { expireUnconfirmed } from '../embed/release.js';
+import { expireUnconfirmed } from '../reviews/publication.js';
 import { migrateConsentTrust } from './migrate.js';
 import type { Webshop } from '../webshops/store.js';
 

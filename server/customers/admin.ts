@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
 import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
-import { isValidEmail, normalizeEmail } from '../invitations/email.js';
+import { isValidEmail, normalizeEmail } from '../email.js';
 import type { Services } from '../services.js';
 import { parseId } from '../http/credentials.js';
 import { eraseCustomer } from './erase.js';
 
-const query = z.object({
+export const erasureQuery = z.object({
   email: z
     .string()
     .transform(normalizeEmail)
@@ -30,7 +30,7 @@ export function registerCustomerAdminRoutes(router: Router, services: Services):
   const admin = requireAdmin(services.config.adminToken);
 
   router.delete('/admin/api/customers', admin, async (ctx) => {
-    const { email, webshop } = validate(query, { email: ctx.query.email, webshop: ctx.query.webshop });
+    const { email, webshop } = validate(erasureQuery, { email: ctx.query.email, webshop: ctx.query.webshop });
     if (webshop !== undefined && !(await services.webshops.get(webshop))) throw new HttpError(404, 'No such webshop.');
     ctx.body = await eraseCustomer(services, { email, shopId: webshop });
   });

@@ -32,6 +32,7 @@ const counts = (some: Partial<ErasureReport>): ErasureReport => ({
   webhook_deliveries_rewritten: 0,
   mail_records_deleted: 0,
   outbox_messages_deleted: 0,
+  moderation_records_deleted: 0,
   ...some,
 });
 
@@ -93,7 +94,7 @@ describe('DELETE /admin/api/customers', () => {
 
     const res = await erase(`email=${encodeURIComponent('JANE@example.com')}&webshop=${shopA.id}`);
     expect(res.status).toBe(200);
-    // Each invitation had a queue entry (nothing was sent): its sending record.
+    // Each invitation had a queue entry (nothing was sent) and a due reminder: its sending records.
     expect(await res.json()).toEqual(
       counts({
         reviews_anonymised: 2,
@@ -101,7 +102,7 @@ describe('DELETE /admin/api/customers', () => {
         consents_deleted: 2,
         popup_tokens_deleted: 1,
         webhook_deliveries_deleted: 1,
-        mail_records_deleted: 2,
+        mail_records_deleted: 4,
       }),
     );
     expect(await t.db.collection('popup_tokens').countDocuments({ email: 'jane@example.com' })).toBe(0);
@@ -124,7 +125,7 @@ describe('DELETE /admin/api/customers', () => {
 
     const all = await erase('email=jane%40example.com');
     expect(await all.json()).toEqual(
-      counts({ reviews_anonymised: 1, invitations_deleted: 1, consents_deleted: 1, mail_records_deleted: 1 }),
+      counts({ reviews_anonymised: 1, invitations_deleted: 1, consents_deleted: 1, mail_records_deleted: 2 }),
     );
     expect(await review(b1.id)).toMatchObject({ name: 'Anoniem', email: '' });
     expect(await t.db.collection('invitations').countDocuments({ email: /jane@/i })).toBe(0);

@@ -36,7 +36,7 @@ export const ANONYMOUS: Record<Language, string> = {
 
 const ANONYMOUS_NAMES = new Set(Object.values(ANONYMOUS));
 
-export interface ErasureRequest {
+interface ErasureRequest {
   /** Normalised (see normalizeEmail); matched whatever its case. */
   email: string;
   /** One shop, or every shop when undefined. */
@@ -57,6 +57,8 @@ export interface ErasureReport {
   mail_records_deleted: number;
   /** Messages in the development outbox (DATA_DIR/outbox); 0 when e-mail goes to an SMTP server. */
   outbox_messages_deleted: number;
+  /** Reports the customer made, removal notices to them, and report texts about their reviews (blanked). */
+  moderation_records_deleted: number;
 }
 
 /**
@@ -64,7 +66,7 @@ export interface ErasureReport {
  * "Anonymous" in the review's language; address, order number and the writer's links go; the name and address are
  * redacted from the comment, the product texts and the shop's reply (which the customer is no longer told about).
  */
-export function anonymised(review: Review, redact: Redact): ReviewChanges {
+function anonymised(review: Review, redact: Redact): ReviewChanges {
   return {
     name: ANONYMOUS[review.language] ?? ANONYMOUS.en,
     email: '',
@@ -79,14 +81,14 @@ export function anonymised(review: Review, redact: Redact): ReviewChanges {
 }
 
 /** The distinct, non-empty orders among these records. */
-export function ordersOf(records: readonly ShopOrder[]): ShopOrder[] {
+function ordersOf(records: readonly ShopOrder[]): ShopOrder[] {
   const seen = new Map<string, ShopOrder>();
   for (const { shopId, order } of records) if (order) seen.set(`${shopId}\n${order}`, { shopId, order });
   return [...seen.values()];
 }
 
 /** The Message-IDs of every e-mail that can have been sent about these reviews (see messageIdFor). */
-export function reviewMessageIds(reviews: readonly Review[], domain: string): string[] {
+function reviewMessageIds(reviews: readonly Review[], domain: string): string[] {
   return reviews.flatMap((review) => {
     const replies = Array.from({ length: review.reply?.revision ?? 0 }, (_, i): MailPurpose => ({
       kind: 'reply',
@@ -127,12 +129,16 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
   const deleted = (await Promise.all(quoted.map((id) => services.reviews.get(id)))).filter((r): r is Review => r !== null);
   // Rewritten before the finished ones are deleted: one that finishes in between is then deleted, not missed.
   const rewritten = await services.webhookDeliveries.rewritePending([...written, ...deleted]);
+  // Events not yet dispatched carry the review as it was written: they get it as it is now.
+  await services.reviewEvents.rewrite([...written, ...deleted]);
   const deliveriesDeleted = await services.webhookDeliveries.forgetReviews([...reviewIds, ...quoted]);
 
   const invited = await services.invitations.erase(email, shopId, invitations);
-  const reviewMails = await forgetReviewMails(services.db, reviewIds, everywhere ? email : undefined);
+  const reviewMails = await forgetReviewMails(services, reviewIds, everywhere ? email : undefined);
   const consentsDeleted = await services.consents.erase(email, shopId, orders);
   const tokensDeleted = await services.popupTokens.erase(email, shopId, orders);
+  const moderationDeleted = await services.moderation.erase(email, shopId, reviewIds);
+  await services.reviews.forgetOrders(orders);
 
   let outboxDeleted = 0;
   if (services.mailer.kind === 'outbox') {
@@ -153,5 +159,6 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
     webhook_deliveries_rewritten: rewritten,
     mail_records_deleted: invited.mailRecords + reviewMails,
     outbox_messages_deleted: outboxDeleted,
+    moderation_records_deleted: moderationDeleted,
   };
 }

@@ -38,7 +38,7 @@ it('sends the rewritten body of a pending delivery, not a copy read before the e
     config: t.services.config,
     log: t.services.log,
     now: () => new Date(),
-    reviews: t.services.reviews,
+    events: t.services.reviewEvents,
     webhooks: t.services.webhooks,
     deliveries: t.services.webhookDeliveries,
     lanes,

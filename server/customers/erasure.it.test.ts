@@ -14,7 +14,7 @@ import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { orderSignature } from '../consents/signature.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Review } from '../reviews/store.js';
-import type { WebhookDelivery } from '../webhooks/deliveries.js';
+import type { WebhookDelivery } from '../webhooks/delivery-store.js';
 import { ANONYMOUS } from './erase.js';
 import type { Webshop } from '../webshops/store.js';
 
@@ -239,9 +239,23 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
       await waitUntil('the e-mails in the outbox', async () => readdirSync(outbox!).length >= 6);
     }
 
+    // 8. She reports the bystander's review, giving her address; someone reports her pop-up review, quoting her name.
+    const reportFrom = async (reviewId: number, fields: Record<string, string>) => {
+      const page = await (await t.fetch(`/reviews/${reviewId}/report`)).text();
+      const token = /name="token" value="([^"]+)"/.exec(page)![1]!;
+      const res = await t.fetch(`/reviews/${reviewId}/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...fields, token }).toString(),
+      });
+      expect(res.status).toBe(200);
+    };
+    await reportFrom(bystander.id, { ground: 'spam', email: ADDRESS });
+    await reportFrom(popupId, { ground: 'personal_data', text: `It names ${NAME}` });
+
     // Everything reached its place: the search below would find it all.
     const seeded = (await tracesInDatabase(t)).map((line) => line.slice(0, line.indexOf(':')));
-    for (const name of ['reviews', 'invitations', 'consents', 'popup_tokens', 'webhook_deliveries']) expect(seeded).toContain(name);
+    for (const name of ['reviews', 'invitations', 'consents', 'popup_tokens', 'webhook_deliveries', 'reports']) expect(seeded).toContain(name);
     if (mode === 'smtp') for (const name of ['invitation_outcomes', 'invitation_queue', 'mail_attempts']) expect(seeded).toContain(name);
     else expect(tracesInOutbox(outbox).length).toBeGreaterThanOrEqual(6);
     const reviewIds = (await t.db.collection<Review>('reviews').find({ shopId: shop.id, deleted: false }).toArray()).map((r) => r.id);
@@ -264,8 +278,11 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
       popup_tokens_deleted: 1,
       webhook_deliveries_deleted: 0,
       webhook_deliveries_rewritten: 3,
-      mail_records_deleted: mode === 'smtp' ? 4 : 3,
+      // … and each of the three invitations' reminder, still due (reminder_days: the default 7).
+      mail_records_deleted: mode === 'smtp' ? 7 : 6,
       outbox_messages_deleted: mode === 'smtp' ? 0 : 6,
+      // Her report of another review (with her address), and a report quoting her name on her pop-up review.
+      moderation_records_deleted: 2,
     });
 
     // The reviews stay, anonymised: scores kept, order blanked, her words about her name and address redacted.

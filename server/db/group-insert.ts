@@ -3,7 +3,7 @@
 import type { Collection, Document, OptionalUnlessRequiredId } from 'mongodb';
 import { GroupCommit, type Results } from './group-commit.js';
 
-export type InsertOutcome = 'inserted' | 'duplicate';
+type InsertOutcome = 'inserted' | 'duplicate';
 
 interface WriteError {
   index: number;

@@ -2,7 +2,7 @@
 // Only operations that both MongoDB 6+ and FerretDB 1.24 support are used (see docs/decisions.md).
 import { MongoClient, MongoServerError, type Db, type Collection, type Filter, type OptionalUnlessRequiredId } from 'mongodb';
 
-export type { Db, Collection };
+export type { Db, Collection, Filter };
 
 export async function connect(uri: string, dbName: string): Promise<{ client: MongoClient; db: Db }> {
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000, maxPoolSize: 50 });
@@ -23,7 +23,7 @@ export function onlyDuplicateKeys(err: unknown): boolean {
 }
 
 /** True when a duplicate-key error was raised by the index on `field` (FerretDB names no key: then unknown). */
-export function duplicateOn(err: MongoServerError, field: string): boolean | undefined {
+function duplicateOn(err: MongoServerError, field: string): boolean | undefined {
   const pattern = err.keyPattern ?? err.keyValue;
   if (pattern) return field in pattern;
   const match = /index: (\S+)/.exec(err.message);
@@ -63,7 +63,8 @@ export async function insertNumbered<T extends { id: number }>(
       return doc;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      const onId = duplicateOn(err, 'id');
+      // Stores that key documents by their number (`_id` = id) see the taken number on either index.
+      const onId = duplicateOn(err, '_id') || duplicateOn(err, 'id');
       if (onId === false) throw err;
       if (onId === undefined && (await collection.countDocuments({ id: doc.id } as Filter<T>, { limit: 1 })) === 0) throw err;
       // Numbers may also have been taken by imports: move the sequence past the highest id in use.

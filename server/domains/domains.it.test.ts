@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { Webshop } from '../webshops/store.js';
-import { hashToken } from './tokens.js';
+import { hashToken, type DomainToken } from './token-store.js';
 
 let t: TestApp;
 let token: string;
@@ -157,10 +157,11 @@ describe('operator API: domain tokens', () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toEqual({ token: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const stored = await t.services.domainTokens.collection.find({}).toArray();
+    // What a copy of the database holds.
+    const stored = await t.db.collection<DomainToken>('domain_tokens').find({}).toArray();
     expect(stored.some((d) => JSON.stringify(d).includes(body.token))).toBe(false);
     expect(stored.some((d) => d.hash === hashToken(body.token))).toBe(true);
-    const labelled = await t.services.domainTokens.collection.findOne({ hash: hashToken(token) });
+    const labelled = stored.find((d) => d.hash === hashToken(token));
     expect(labelled?.label).toBe('Partner A');
   });
 

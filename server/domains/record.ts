@@ -1,9 +1,10 @@
 // The spec's Domain record, as a pure function of a webshop and its ratings summary.
-import type { RatingsSummary } from '../ratings/rating.js';
+import type { RatingsSummary } from '../reviews/rating.js';
+import { publicPageUrl } from '../links.js';
 import { formatTimestamp } from '../time.js';
 import type { Webshop } from '../webshops/store.js';
 
-export interface DomainRecord {
+interface DomainRecord {
   id: number;
   name: string;
   url: string;
@@ -20,7 +21,7 @@ export interface DomainRecord {
   partner_assurances?: Record<string, boolean>;
 }
 
-export interface DomainRecordOptions {
+interface DomainRecordOptions {
   baseUrl: string;
   approvedDate: boolean;
   partnerAssurances: boolean;
@@ -34,7 +35,7 @@ export function toDomainRecord(shop: Webshop, summary: RatingsSummary, options: 
     rating: summary.rating_average,
     rating_count: summary.amount,
     icon: shop.logo,
-    page: `${options.baseUrl}/webshops/${shop.id}`,
+    page: publicPageUrl(options.baseUrl, shop.id),
     hero_color: shop.hero_color,
     hero_image: shop.hero_image,
     created: formatTimestamp(shop.created),

@@ -1,24 +1,17 @@
-// GET /webshops/fetch_domain.json (retrieve by domain, token-authorised) and the operator API that issues and
-// revokes its tokens. Errors use the `{error:{code, message}}` envelope of the endpoints outside /api.
+// GET /webshops/fetch_domain.json (retrieve by domain, token-authorised; the operator issues and revokes its tokens
+// in admin.ts). Errors use the `{error:{code, message}}` envelope of the endpoints outside /api.
 import type Router from '@koa/router';
-import { z } from 'zod';
-import { requireAdmin } from '../admin/auth.js';
 import { BoundedCache } from '../cache.js';
-import { readFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
-import { validate } from '../http/validate.js';
 import type { Services } from '../services.js';
-import { hostOf, type Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/store.js';
+import { hostOf } from '../webshops/rules.js';
 import { isTrueFlag, toDomainRecord } from './record.js';
 
-const TOKEN_BODY_LIMIT = 16 * 1024;
 const URL_MAX_LENGTH = 2000;
-
-const issueSchema = z.object({ label: z.string().trim().max(200) }).partial().strict();
 
 export function registerDomainRoutes(router: Router, services: Services): void {
   const { domainTokens, webshops, ratings, config } = services;
-  const admin = requireAdmin(config.adminToken);
   // Host → shop ids. Every filtered find scans the webshops, so repeated look-ups of a host are answered from
   // here for the cache TTL; the shops themselves come from the webshop cache, which their updates invalidate.
   const hosts = new BoundedCache<number[]>(config.cache);
@@ -35,7 +28,6 @@ export function registerDomainRoutes(router: Router, services: Services): void {
   }
 
   router.get('/webshops/fetch_domain.json', async (ctx) => {
-    ctx.state.envelope = { style: 'admin' };
     const { token, url } = ctx.query;
     if (token === undefined || token === '') throw new HttpError(401, 'The token parameter is required.');
     if (typeof token !== 'string' || !(await domainTokens.isValid(token))) {
@@ -54,16 +46,5 @@ export function registerDomainRoutes(router: Router, services: Services): void {
     };
     const shops = await shopsAt(host);
     ctx.body = await Promise.all(shops.map(async (shop) => toDomainRecord(shop, await ratings.summary(shop.id), options)));
-  });
-
-  router.post('/admin/api/tokens', admin, async (ctx) => {
-    const input = validate(issueSchema, await readFields(ctx, TOKEN_BODY_LIMIT));
-    ctx.status = 201;
-    ctx.body = { token: await domainTokens.issue(input.label ?? '') };
-  });
-
-  router.delete('/admin/api/tokens/:token', admin, async (ctx) => {
-    if (!(await domainTokens.revoke(ctx.params.token ?? ''))) throw new HttpError(404, 'No such token.');
-    ctx.status = 204;
   });
 }

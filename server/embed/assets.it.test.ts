@@ -144,7 +144,7 @@ describe('the demo pages (outside production)', () => {
     const csp = await app.fetch('/demo/csp.html');
     expect(csp.headers.get('content-security-policy')).toContain(`script-src 'self' ${app.url}`);
     const { default: Router } = await import('@koa/router');
-    const { registerEmbedDemoRoutes } = await import('./demo.js');
+    const { registerEmbedDemoRoutes } = await import('./routes.js');
     const router = new Router();
     registerEmbedDemoRoutes(router, { ...app.services, config: { ...app.services.config, production: true } });
     expect(router.stack).toHaveLength(0);

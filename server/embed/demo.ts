@@ -8,13 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Router from '@koa/router';
 import { orderSignature } from '../consents/signature.js';
-import { HttpError, sendError } from '../http/errors.js';
-import { isLoopbackRequest } from '../http/local.js';
-import type { Services } from '../services.js';
-import { findDemoShop } from '../webshops/demo.js';
-import { projectRoot } from './root.js';
+import { projectRoot } from '../root.js';
+import { brandClass } from '../../embed/shared/brand.js';
 
 export const HOST_PAGES_DIR = join(projectRoot(), 'e2e', 'hosts');
 
@@ -61,7 +57,7 @@ export function snippetJs(ctx: HostContext): string {
 }
 
 /** The order-data element in the shape a given plugin prints. */
-export function orderElement(ctx: HostContext): string {
+function orderElement(ctx: HostContext): string {
   const shape = ctx.query.get('shape');
   if (!shape) return '';
   const q = ctx.query;
@@ -108,7 +104,7 @@ export function renderHostPage(name: string, ctx: HostContext): string | undefin
     SHOP: String(ctx.shopId),
     QUERY: html(ctx.query.toString()),
     BRAND: ctx.brand,
-    BRAND_CLASS: ctx.brand[0]!.toUpperCase() + ctx.brand.slice(1),
+    BRAND_CLASS: brandClass(ctx.brand),
   };
   return readFileSync(join(HOST_PAGES_DIR, name), 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => vars[key] ?? whole);
 }
@@ -124,44 +120,4 @@ export function strictCsp(service: string): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-}
-
-/** /demo/ on the service itself (never in production, only to this machine): the host pages with the demo shop. */
-export function registerEmbedDemoRoutes(router: Router, services: Services): void {
-  const { config } = services;
-  if (config.production) return;
-  // Relative links between the pages need the trailing slash (the router matches /demo and /demo/ alike).
-  router.get('/demo', (ctx, next) => {
-    if (!isLoopbackRequest(ctx, config.baseUrl)) return sendError(ctx, 404, 'Not found.');
-    return ctx.path === '/demo' ? ctx.redirect('/demo/') : next();
-  });
-  router.get('/demo/{:page}', async (ctx) => {
-    if (!isLoopbackRequest(ctx, config.baseUrl)) return sendError(ctx, 404, 'Not found.');
-    if (ctx.params.page === 'shop.css') {
-      ctx.type = 'text/css; charset=utf-8';
-      ctx.body = readFileSync(join(HOST_PAGES_DIR, 'shop.css'));
-      return;
-    }
-    const query = new URLSearchParams(ctx.querystring);
-    const shop = await findDemoShop(services);
-    if (!shop) {
-      throw new HttpError(404, 'There is no demo shop: it is created on the first start with an empty database (DEMO_SHOP=1).');
-    }
-    // Where the browser reached us: a local name, and no forwarding header was there to say otherwise (see above).
-    // (Koa 3's ctx.origin is the Origin header.)
-    const self = `${ctx.protocol}://${ctx.host}`;
-    const host: HostContext = { service: self, shopId: shop.id, apiCode: shop.code, brand: config.brand, query };
-    const page = ctx.params.page ?? 'index.html';
-    if (page === 'snippet.js') {
-      ctx.type = 'text/javascript; charset=utf-8';
-      ctx.body = `${globalsJs(host)}\n${snippetJs(host)}`;
-      return;
-    }
-    const body = renderHostPage(page, host);
-    if (body === undefined) throw new HttpError(404, 'No such demo page.');
-    if (page === 'csp.html') ctx.set('Content-Security-Policy', strictCsp(self));
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = body;
-  });
 }

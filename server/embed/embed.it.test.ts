@@ -131,6 +131,7 @@ describe('GET /embed/{id}/reviews.json', () => {
         country: 'NL',
         created: new Date(base + i * DAY_MS),
         verified: i % 2 === 0,
+        source: 'popup',
       });
     }
     await t.services.reviews.create(s.id, { name: 'Hidden', email: 'h@example.com', rating: 5, language: 'nl', quarantine: true });
@@ -153,6 +154,9 @@ describe('GET /embed/{id}/reviews.json', () => {
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       country: 'NL',
       verified: true,
+      origin: 'verified_order',
+      incentivised: false,
+      imported_from: null,
       reply: 'Dank!',
       reply_date: '2024-01-02 03:04:05',
     });

@@ -3,9 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verifyOrderSignature } from '../consents/signature.js';
-import { isValidEmail } from '../invitations/email.js';
+import { isValidEmail } from '../email.js';
 import { fuzzOptions, textOf } from '../../test/fuzz.js';
-import { consentSchema, MAX_INVITE_DELAY, orderData, signedFields, verifySchema } from './input.js';
+import { INVITE_DELAY_MAX_DAYS } from '../../embed/shared/limits.js';
+import { consentSchema, orderData, signedFields, verifySchema } from './input.js';
 
 // Each field as shops print it, and as it should never be: wrong types, signs, blanks, lone surrogates, huge
 // numbers. Mostly of the right type, so that bodies get past the schema often enough to test what follows it.
@@ -45,7 +46,7 @@ function expectOrderData(raw: Parameters<typeof orderData>[0]): void {
   expect(data.orderNumber.length).toBeLessThanOrEqual(200);
   expect(data.email === '' || isValidEmail(data.email)).toBe(true);
   expect(data.firstName.length).toBeLessThanOrEqual(100);
-  expect(Number.isInteger(data.inviteDelay) && data.inviteDelay >= 0 && data.inviteDelay <= MAX_INVITE_DELAY).toBe(true);
+  expect(Number.isInteger(data.inviteDelay) && data.inviteDelay >= 0 && data.inviteDelay <= INVITE_DELAY_MAX_DAYS).toBe(true);
 }
 
 describe('embed bodies', () => {

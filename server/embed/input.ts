@@ -2,25 +2,24 @@
 // the shop printed it: numbers may be strings, and the values are kept as given for the signature check, which
 // must see exactly what the shop's plugin signed.
 import { z } from 'zod';
-import { isValidEmail, normalizeEmail } from '../invitations/email.js';
-import { noSubRatings, type SubRatings } from '../reviews/store.js';
+import { isValidEmail, normalizeEmail } from '../email.js';
+import { noSubRatings, type SubRatings } from '../reviews/rules.js';
 import type { OrderFields } from '../consents/signature.js';
+import { INVITE_DELAY_MAX_DAYS, ORDER_NUMBER_MAX, REVIEWER_NAME_MAX, REVIEW_TEXT_MAX } from '../../embed/shared/limits.js';
 
-export const DEFAULT_INVITE_DELAY = 5;
-export const MAX_INVITE_DELAY = 365;
-const MAX_ORDER_LENGTH = 200;
+const DEFAULT_INVITE_DELAY = 5;
 
 const digits = (max: number) => z.string().regex(new RegExp(`^\\s*-?\\d{1,${max}}\\s*$`), 'an integer');
 
 const order = z.object({
   webshopId: z.union([z.number().int().positive(), digits(15)]),
-  orderNumber: z.union([z.string().max(MAX_ORDER_LENGTH), z.number().int().nonnegative()]),
+  orderNumber: z.union([z.string().max(ORDER_NUMBER_MAX), z.number().int().nonnegative()]),
   email: z.string().max(320).nullish(),
   firstName: z.string().max(200).nullish(),
   inviteDelay: z.union([z.number().int(), digits(6), z.literal('')]).nullish(),
 });
 
-export type RawOrder = z.infer<typeof order>;
+type RawOrder = z.infer<typeof order>;
 
 /** The order data as stored: the order number an exact (trimmed) string, an address only when it is one. */
 export interface OrderData {
@@ -40,7 +39,7 @@ export function orderData(raw: RawOrder): OrderData {
     orderNumber: String(raw.orderNumber).trim(),
     email: isValidEmail(email) ? email : '',
     firstName: (raw.firstName ?? '').trim().slice(0, 100),
-    inviteDelay: Math.min(MAX_INVITE_DELAY, Math.max(0, delay)),
+    inviteDelay: Math.min(INVITE_DELAY_MAX_DAYS, Math.max(0, delay)),
   };
 }
 
@@ -82,18 +81,18 @@ const subRatings = z
 
 const comment = z
   .string()
-  .max(5000)
+  .max(REVIEW_TEXT_MAX)
   .optional()
   .transform((c) => c?.trim() || null);
 
-const name = z.string().trim().min(1).max(80);
+const name = z.string().trim().min(1).max(REVIEWER_NAME_MAX);
 
 const country = z
   .union([z.string().trim().regex(/^([A-Za-z]{2})?$/, 'a two-letter country code'), z.null()])
   .optional()
   .transform((c) => (c ?? '').toUpperCase());
 
-export const email = z
+const email = z
   .string()
   .max(320)
   .transform(normalizeEmail)

@@ -30,7 +30,7 @@ async function importReview(json: Record<string, unknown>): Promise<number> {
 
 /** Pins `modified`, so the tests do not depend on how fast the writes above ran. */
 async function setModified(id: number, iso: string): Promise<void> {
-  await t.services.reviews.collection.updateOne({ id }, { $set: { modified: new Date(iso) } });
+  await t.db.collection('reviews').updateOne({ id }, { $set: { modified: new Date(iso) } });
 }
 
 beforeAll(async () => {
@@ -159,7 +159,7 @@ describe('errors', () => {
   });
 
   it('answers an unexpected failure in XML, with HTTP 200 and an error id', async () => {
-    const spy = vi.spyOn(t.services.reviews.collection, 'find').mockImplementation(() => {
+    const spy = vi.spyOn(t.services.reviews, 'modifiedSince').mockImplementation(async function* () {
       throw new Error('database gone');
     });
     try {

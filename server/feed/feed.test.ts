@@ -107,7 +107,18 @@ describe('renderFeed: entries', () => {
     expect(first(spam!, 'valid')).toBe('0');
     expect(first(spam!, 'collection_method')).toBe('unsolicited');
     expect(first(quarantined!, 'valid')).toBe('0');
-    expect(quarantined).not.toContain('collection_method');
+    expect(first(quarantined!, 'collection_method')).toBe('unsolicited');
+  });
+
+  it('marks only invitation reviews post_fulfillment: pop-up, form and imported reviews are unsolicited', () => {
+    const method = (source: 'invitation' | 'popup' | 'form' | 'import', verified: boolean) =>
+      first(entries(renderFeed([review({ id: 9, source, verified })], ctx(false)))[0]!, 'collection_method');
+    expect(method('invitation', true)).toBe('post_fulfillment');
+    // A pop-up review with signed order data is a verified order, but it was not collected by an invitation.
+    expect(method('popup', true)).toBe('unsolicited');
+    expect(method('popup', false)).toBe('unsolicited');
+    expect(method('form', false)).toBe('unsolicited');
+    expect(method('import', true)).toBe('unsolicited');
   });
 
   it('keeps a deleted review with ids, products, deleted and modified, without personal data', () => {

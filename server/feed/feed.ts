@@ -5,12 +5,14 @@
 // Google's Product Reviews Feed come in Google's order and form; the spec's own elements (email, valid, deleted,
 // modified, product external_id) are added at the end of their parents and only with `detailed=1`.
 import { escapeXml, xmlSafe } from '../http/xml.js';
+import { publicPageUrl } from '../links.js';
 import type { Review, ReviewProduct } from '../reviews/store.js';
+import { collectionMethodOf } from '../reviews/origin.js';
 import { formatIso } from '../time.js';
 import type { Webshop } from '../webshops/store.js';
 
-export const FEED_VERSION = '2.3';
-export const ANONYMOUS = 'Anonymous';
+const FEED_VERSION = '2.3';
+const ANONYMOUS = 'Anonymous';
 
 export interface FeedContext {
   shop: Pick<Webshop, 'id' | 'name' | 'url' | 'logo'>;
@@ -36,7 +38,7 @@ function textEl(name: string, value: string, attrs: Record<string, string> = {})
 }
 
 /** Text that must never be blank: the value when it has any visible character, else the fallback. */
-export function nonBlank(value: string | null | undefined, fallback: string): string {
+function nonBlank(value: string | null | undefined, fallback: string): string {
   const clean = xmlSafe(value ?? '').trim();
   return clean || fallback;
 }
@@ -69,12 +71,8 @@ export function productContent(review: Pick<Review, 'comment'>, product: Pick<Re
 }
 
 /** Stable and unique per product review; its integer prefix is the review's id (plugins cast it with (int)). */
-export const productReviewId = (review: Pick<Review, 'id'>, index: number) => `${review.id}-${index + 1}`;
+const productReviewId = (review: Pick<Review, 'id'>, index: number) => `${review.id}-${index + 1}`;
 
-function collectionMethod(review: Pick<Review, 'source' | 'verified'>): string | undefined {
-  if (review.verified || review.source === 'invitation' || review.source === 'popup') return 'post_fulfillment';
-  return review.source === 'form' ? 'unsolicited' : undefined;
-}
 
 /** `<skus><sku>…</sku></skus>` and the like, or undefined when the value is blank. */
 function idList(list: string, item: string, value: string): string | undefined {
@@ -120,7 +118,7 @@ function normalizedProduct(p: Partial<ReviewProduct>, deleted: boolean): ReviewP
 }
 
 /** The feed entry for one product of a review. A deleted review keeps ids, scores and products, no personal text. */
-export function productReviewEl(review: Review, index: number, ctx: FeedContext): string {
+function productReviewEl(review: Review, index: number, ctx: FeedContext): string {
   const product = normalizedProduct(review.products[index]!, review.deleted);
   const score = productScore(review, product);
   const name = nonBlank(review.deleted ? '' : review.name, '');
@@ -131,11 +129,11 @@ export function productReviewEl(review: Review, index: number, ctx: FeedContext)
     el('reviewer', {}, name ? el('name', {}, escapeXml(name)) : el('name', { is_anonymous: 'true' }, ANONYMOUS)),
     el('review_timestamp', {}, formatIso(review.created)),
     el('content', {}, escapeXml(productContent(review.deleted ? { comment: null } : review, product, score))),
-    el('review_url', { type: 'singleton' }, escapeXml(`${ctx.baseUrl}/webshops/${ctx.shop.id}`)),
+    el('review_url', { type: 'singleton' }, escapeXml(publicPageUrl(ctx.baseUrl, ctx.shop.id))),
     el('ratings', {}, el('overall', { min: '1', max: '5' }, String(score))),
     el('products', {}, productEl(product, ctx)),
     el('is_spam', {}, review.is_spam ? 'true' : 'false'),
-    textEl('collection_method', collectionMethod(review) ?? ''),
+    textEl('collection_method', collectionMethodOf(review)),
     ...(ctx.detailed
       ? [
           el('email', {}, escapeXml(review.deleted ? '' : review.email)),
@@ -153,26 +151,60 @@ export function productReviewEl(review: Review, index: number, ctx: FeedContext)
  * published once but no longer are listed under Google's `deleted_reviews`.
  */
 export function renderFeed(reviews: Review[], ctx: FeedContext): string {
-  const entries: string[] = [];
-  const withdrawn: string[] = [];
-  for (const review of reviews) {
-    for (let i = 0; i < review.products.length; i++) {
-      if (ctx.detailed || review.published) entries.push(productReviewEl(review, i, ctx));
-      else if (review.announced) withdrawn.push(el('review_id', {}, productReviewId(review, i)));
-    }
+  const writer = new FeedWriter(ctx);
+  return writer.head() + reviews.map((r) => writer.add(r)).join('') + writer.tail();
+}
+
+/**
+ * The feed in parts, from the reviews in batches: the service holds one batch at a time (and the ids of withdrawn
+ * product reviews, which Google wants after all entries), whatever the size of the shop's history.
+ */
+export async function* feedParts(batches: AsyncIterable<Review[]>, ctx: FeedContext): AsyncGenerator<string> {
+  const writer = new FeedWriter(ctx);
+  yield writer.head();
+  for await (const batch of batches) {
+    const part = batch.map((r) => writer.add(r)).join('');
+    if (part) yield part;
   }
-  const favicon = faviconOf(ctx.shop);
-  // PHP clients crash on a missing <reviews> element, but Google's schema refuses an empty one: only the plain
-  // (Google) feed leaves it out when empty.
-  const reviewsEl = entries.length || ctx.detailed ? el('reviews', {}, ...entries) : undefined;
-  const feed = el(
-    'feed',
-    {},
-    el('version', {}, FEED_VERSION),
-    el('aggregator', {}, el('name', {}, escapeXml(nonBlank(ctx.brandName, 'Reviews')))),
-    el('publisher', {}, el('name', {}, escapeXml(nonBlank(ctx.shop.name, ctx.shop.url))), favicon ? el('favicon', {}, escapeXml(favicon)) : undefined),
-    reviewsEl,
-    withdrawn.length ? el('deleted_reviews', {}, ...withdrawn) : undefined,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${feed}\n`;
+  yield writer.tail();
+}
+
+/** Writes the document head, then each review's entries as they come, then the rest. */
+class FeedWriter {
+  private readonly withdrawn: string[] = [];
+  private opened = false;
+
+  constructor(private readonly ctx: FeedContext) {}
+
+  head(): string {
+    const { ctx } = this;
+    const favicon = faviconOf(ctx.shop);
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?>\n<feed>' +
+      el('version', {}, FEED_VERSION) +
+      el('aggregator', {}, el('name', {}, escapeXml(nonBlank(ctx.brandName, 'Reviews')))) +
+      el('publisher', {}, el('name', {}, escapeXml(nonBlank(ctx.shop.name, ctx.shop.url))), favicon ? el('favicon', {}, escapeXml(favicon)) : undefined)
+    );
+  }
+
+  add(review: Review): string {
+    if (!Array.isArray(review.products)) return '';
+    let out = '';
+    for (let i = 0; i < review.products.length; i++) {
+      if (this.ctx.detailed || review.published) {
+        if (!this.opened) out += '<reviews>';
+        this.opened = true;
+        out += productReviewEl(review, i, this.ctx);
+      } else if (review.announced) this.withdrawn.push(el('review_id', {}, productReviewId(review, i)));
+    }
+    return out;
+  }
+
+  tail(): string {
+    // PHP clients crash on a missing <reviews> element, but Google's schema refuses an empty one: only the plain
+    // (Google) feed leaves it out when empty.
+    const reviews = this.opened ? '</reviews>' : this.ctx.detailed ? '<reviews/>' : '';
+    const withdrawn = this.withdrawn.length ? el('deleted_reviews', {}, ...this.withdrawn) : '';
+    return `${reviews}${withdrawn}</feed>\n`;
+  }
 }

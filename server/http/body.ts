@@ -16,7 +16,7 @@ export type Fields = Record<string, unknown>;
  */
 export const BODY_CAPS = { fields: 10_000, depth: 32 } as const;
 
-export type CapExceeded = 'fields' | 'depth';
+type CapExceeded = 'fields' | 'depth';
 
 function overCap(cap: CapExceeded): HttpError {
   return cap === 'fields'
@@ -270,7 +270,7 @@ export class FormFields {
  * `name[a][]` as ['name', 'a', '']; undefined when the key is not of that form (then it is a plain name). Scans
  * once, without a regular expression, and stops at the depth cap, so a 4 MB key costs no more than its length.
  */
-export function bracketPath(key: string): string[] | undefined {
+function bracketPath(key: string): string[] | undefined {
   const open = key.indexOf('[');
   if (open <= 0) return undefined;
   const name = key.slice(0, open);

@@ -1,26 +1,28 @@
 // The frame around every /api endpoint: it names the endpoint's error envelope, authenticates the webshop by
-// `id` + `code`, applies the per-shop rate limit and turns thrown ClassicErrors into `{status:"error"}` bodies.
+// `id` + `code`, applies the per-shop rate limit and turns thrown ClassicErrors into `{status:"error"}` bodies
+// (or, for the XML feed, into the same rules in XML).
 import type { Context, Middleware } from 'koa';
-import { ClassicError, HttpError, sendError, type Envelope } from './errors.js';
+import { ClassicError, sendError, type Envelope } from './errors.js';
 import { parseId, safeEqualDigest, secretDigest } from './credentials.js';
 import type { Webshop, WebshopStore } from '../webshops/store.js';
-import type { RateLimiter } from './rate-limit.js';
+import { enforceLimit, TOO_MANY_REQUESTS, type RateLimiter } from './rate-limit.js';
+import { XML_CONTENT_TYPE, XmlDocument } from './xml.js';
 import { readFields, type Fields } from './body.js';
 import { JsonText } from './json-text.js';
 
 export const MESSAGES = {
   missing: 'Not all obligated variables are set.',
   wrongCredentials: 'Incorrect authentication credentials.',
-  tooMany: 'Too many requests. Please try again later.',
+  tooMany: TOO_MANY_REQUESTS,
   unexpected: (brandName: string) => `Unexpected error while processing. Please contact ${brandName}.`,
 } as const;
 
-export interface ClassicDeps {
+interface ClassicDeps {
   webshops: WebshopStore;
   shopLimiter: RateLimiter;
 }
 
-export type AuthOutcome = { ok: true; shop: Webshop } | { ok: false; reason: 'missing' | 'invalid' };
+type AuthOutcome = { ok: true; shop: Webshop } | { ok: false; reason: 'missing' | 'invalid' };
 
 // A code to compare against when the shop does not exist, so both paths take the same time.
 const NO_SHOP_DIGEST = secretDigest('0'.repeat(32));
@@ -36,7 +38,7 @@ function codeDigest(shop: Webshop): Buffer {
 const given = (value: unknown) => value !== undefined && value !== '';
 
 /** Checks `id` + `code` from a parameter source (query, or query merged with body). */
-export async function authenticate(webshops: WebshopStore, params: Fields): Promise<AuthOutcome> {
+async function authenticate(webshops: WebshopStore, params: Fields): Promise<AuthOutcome> {
   const rawId = params.id;
   const code = params.code;
   if (!given(rawId) || !given(code)) return { ok: false, reason: 'missing' };
@@ -47,20 +49,22 @@ export async function authenticate(webshops: WebshopStore, params: Fields): Prom
   return shop && matches ? { ok: true, shop } : { ok: false, reason: 'invalid' };
 }
 
-export function queryFields(ctx: Context): Fields {
+function queryFields(ctx: Context): Fields {
   return Object.assign(Object.create(null) as Fields, ctx.query);
 }
 
-export interface ClassicOptions {
+interface ClassicOptions {
   /** Fields returned empty on error, e.g. `{ ratings: [] }`. */
   empty: Record<string, unknown>;
+  /** The endpoint answers XML (the product review feed): errors in XML too; the handler returns an XmlDocument. */
+  xml?: boolean;
   /** Read the body and merge it over the query (Add invitation); value is the byte limit. */
   bodyLimit?: number;
   /** How auth failures are answered; default: HTTP 200 with the spec's messages. */
   unauthorized?: { status: number; missingStatus?: number; message?: string };
 }
 
-export interface ClassicRequest {
+interface ClassicRequest {
   shop: Webshop;
   /** Query parameters, merged with body fields when the endpoint reads a body. */
   params: Fields;
@@ -68,15 +72,15 @@ export interface ClassicRequest {
 
 /**
  * Wraps a classic endpoint handler. The handler returns the success body without `status` (or the whole body as
- * JsonText, `status` included, when it is served from a cache); it throws
+ * JsonText, `status` included, when it is served from a cache, or an XmlDocument for an XML endpoint); it throws
  * ClassicError for application errors and HttpError for transport-level ones.
  */
 export function classic(
   deps: ClassicDeps,
   options: ClassicOptions,
-  handler: (ctx: Context, req: ClassicRequest) => Promise<Record<string, unknown> | JsonText>,
+  handler: (ctx: Context, req: ClassicRequest) => Promise<Record<string, unknown> | JsonText | XmlDocument>,
 ): Middleware {
-  const envelope: Envelope = { style: 'classic', empty: options.empty };
+  const envelope: Envelope = options.xml ? { style: 'xml' } : { style: 'classic', empty: options.empty };
 
   /** Authenticates and counts the request against its shop's limit; answers a failure itself (undefined). */
   const admit = async (ctx: Context, params: Fields): Promise<Webshop | undefined> => {
@@ -91,8 +95,7 @@ export function classic(
       sendError(ctx, status, message);
       return undefined;
     }
-    const wait = deps.shopLimiter.hit(`shop:${auth.shop.id}`);
-    if (wait > 0) throw new HttpError(429, MESSAGES.tooMany, 'too_many_requests', { 'Retry-After': String(wait) });
+    enforceLimit(deps.shopLimiter, `shop:${auth.shop.id}`);
     return auth.shop;
   };
 
@@ -118,7 +121,10 @@ export function classic(
     if (!shop) return;
     try {
       const result = await handler(ctx, { shop, params });
-      if (result instanceof JsonText) {
+      if (result instanceof XmlDocument) {
+        ctx.body = result.text;
+        ctx.set('Content-Type', XML_CONTENT_TYPE);
+      } else if (result instanceof JsonText) {
         ctx.type = 'application/json';
         ctx.body = result.text;
       } else if (ctx.body === undefined || ctx.body === null) ctx.body = { status: 'success', ...result };

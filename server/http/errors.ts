@@ -5,13 +5,13 @@
 // - xml: the classic rules for the XML feed, `<response><status>error</status><message>…` (HTTP 200);
 // - html: a small readable page, for errors raised before an HTML page's own handler runs (a 429 from the
 //   per-address limit inside a merchant's widget iframe or on a review page must not show raw JSON).
-import type { Context } from 'koa';
+// Which paths speak which envelope is declared once, in server/routes.ts; an endpoint may narrow it (classic()
+// adds the fields it returns empty).
+import type { Context, Middleware } from 'koa';
+import { escapeHtml } from './html.js';
 import { XML_CONTENT_TYPE, xmlErrorBody } from './xml.js';
 
-export type EnvelopeStyle = 'classic' | 'admin' | 'xml' | 'html';
-
-/** The pages people (not programs) open: the widget and configurator, review links, shop pages, unsubscribe. */
-const HTML_PAGE = /^\/(?:webshops\/(?:widget_html|widget|\d+)\/?$|(?:review|edit|confirm|unsubscribe)\/)/;
+type EnvelopeStyle = 'classic' | 'admin' | 'xml' | 'html';
 
 export interface Envelope {
   style: EnvelopeStyle;
@@ -51,12 +51,17 @@ function codeFor(status: number): string {
   return codes[status] ?? 'error';
 }
 
+/** The envelope the route table (or the endpoint) chose; `{error:{code, message}}` when none did. */
 export function envelopeOf(ctx: Context): Envelope {
-  const set = ctx.state.envelope as Envelope | undefined;
-  if (set) return set;
-  if (HTML_PAGE.test(ctx.path)) return { style: 'html' };
-  if (!ctx.path.startsWith('/api/')) return { style: 'admin' };
-  return { style: ctx.path.endsWith('.xml') ? 'xml' : 'classic' };
+  return (ctx.state.envelope as Envelope | undefined) ?? { style: 'admin' };
+}
+
+/** Middleware that names the envelope of the requests it sees (declared per group of routes in routes.ts). */
+export function useEnvelope(envelope: Envelope): Middleware {
+  return async (ctx, next) => {
+    ctx.state.envelope = envelope;
+    await next();
+  };
 }
 
 /** Writes an error in the envelope of the endpoint being served. */
@@ -81,9 +86,6 @@ export function sendError(ctx: Context, status: number, message: string, code = 
       ? { status: 'error', message, ...(envelope.empty ?? {}) }
       : { error: { code, message } };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function errorPage(message: string): string {
   const text = escapeHtml(message);

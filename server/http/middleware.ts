@@ -1,12 +1,10 @@
-// App-wide middleware: error envelopes (never a stack trace), request ids in logs, per-address rate limit.
+// App-wide middleware: error envelopes (never a stack trace), request ids in logs.
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { HttpError, sendError, envelopeOf } from './errors.js';
 import { MESSAGES } from './classic.js';
 import type { Logger } from '../log.js';
 import { redactUrl } from '../log.js';
-import type { RateLimiter } from './rate-limit.js';
-import { clientKey } from './client-key.js';
 
 export function errorHandler(log: Logger, brandName: string): Middleware {
   return async (ctx, next) => {
@@ -46,13 +44,5 @@ export function accessLog(log: Logger): Middleware {
     if (log.isLevelEnabled('debug')) {
       log.debug({ method: ctx.method, url: redactUrl(ctx.url), status: ctx.status, ms: performance.now() - started });
     }
-  };
-}
-
-export function ipRateLimit(limiter: RateLimiter): Middleware {
-  return async (ctx, next) => {
-    const wait = limiter.hit(`ip:${clientKey(ctx.ip)}`);
-    if (wait > 0) throw new HttpError(429, MESSAGES.tooMany, 'too_many_requests', { 'Retry-After': String(wait) });
-    await next();
   };
 }

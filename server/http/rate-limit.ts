@@ -2,6 +2,20 @@
 // request. In-process: with several processes each enforces the limit on its own share of the traffic.
 // Memory is bounded by maxKeys: past it the least recently used keys are forgotten, never the busy ones, so a
 // client cannot reset its own counter by sending requests under many other keys.
+// Every limit of the service answers the same way: 429, `Retry-After`, one message, in the envelope of the
+// endpoint (tooManyRequests). Limits on who is asking are middleware declared at the route or in server/routes.ts
+// (rateLimit); limits on what was asked (an e-mail address in a body, the shop of checked credentials) call
+// enforceLimit once they know the key.
+import type { Context, Middleware } from 'koa';
+import { clientKey } from './client-key.js';
+import { HttpError } from './errors.js';
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+
+/** The 429 every limit answers; `waitSeconds` goes to Retry-After. */
+export function tooManyRequests(waitSeconds: number, message: string = TOO_MANY_REQUESTS): HttpError {
+  return new HttpError(429, message, 'too_many_requests', { 'Retry-After': String(waitSeconds) });
+}
 
 interface Window {
   start: number;
@@ -46,3 +60,20 @@ export class RateLimiter {
     }
   }
 }
+
+/** Counts a request under `key` and throws the 429 when the key is over its limit. */
+export function enforceLimit(limiter: RateLimiter, key: string): void {
+  const wait = limiter.hit(key);
+  if (wait > 0) throw tooManyRequests(wait);
+}
+
+/** The limit as middleware: `key` names who is counted (e.g. the client address). */
+export function rateLimit(limiter: RateLimiter, key: (ctx: Context) => string): Middleware {
+  return async (ctx, next) => {
+    enforceLimit(limiter, key(ctx));
+    await next();
+  };
+}
+
+/** The key of rateLimit for limits per client (an IPv6 /64 counts as one client). */
+export const byClientAddress = (ctx: Context): string => clientKey(ctx.ip);

@@ -10,7 +10,7 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown, status = 422):
   throw new HttpError(status, describeIssue(parsed.error), status === 422 ? 'validation_failed' : undefined);
 }
 
-export function describeIssue(error: z.ZodError): string {
+function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0]!;
   const where = issue.path.length ? issue.path.join('.') : 'body';
   return `${where}: ${issue.message}`;

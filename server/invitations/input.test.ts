@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, normalizeEmail } from './email.js';
+import { isValidEmail, normalizeEmail } from '../email.js';
 import { httpUrl, parseInvitationInput, parseOrderData, MAX_PRODUCTS } from './input.js';
 
 describe('e-mail addresses', () => {

@@ -5,9 +5,10 @@ import { ClassicError } from '../http/errors.js';
 import { intParam, stringParam } from '../http/params.js';
 import { normalizeLanguage, type Language } from '../languages.js';
 import type { ReviewProduct } from '../reviews/store.js';
-import { isValidEmail, normalizeEmail } from './email.js';
+import { isValidEmail, normalizeEmail } from '../email.js';
 import { productsJson } from './order-data.js';
 import { MESSAGES } from '../http/classic.js';
+import { INVITE_DELAY_MAX_DAYS, ORDER_NUMBER_MAX } from '../../embed/shared/limits.js';
 
 export type InvitationProduct = Omit<ReviewProduct, 'rating' | 'content'>;
 
@@ -24,11 +25,11 @@ export interface InvitationInput {
   pluginVersion: string | null;
   /** At most this many invitations per address for the shop; null for no limit. */
   maxPerEmail: number | null;
+  /** `incentivised=1`: the shop offers something for the review; its review is labelled so (issue 11). */
+  incentivised?: boolean;
 }
 
-export const MAX_DELAY_DAYS = 365;
 export const MAX_PRODUCTS = 100;
-const MAX_ORDER_LENGTH = 200;
 
 /** Reads and checks the fields; throws ClassicError with a message naming the field. Unknown fields are ignored. */
 export function parseInvitationInput(params: Fields, shopLanguage: Language): InvitationInput {
@@ -39,8 +40,8 @@ export function parseInvitationInput(params: Fields, shopLanguage: Language): In
 
   // Exact string, so `000123` keeps its zeros; only the blanks a form field picks up are dropped.
   const order = stringParam(params.order, 'order')?.trim() ?? '';
-  if (order.length > MAX_ORDER_LENGTH) {
-    throw new ClassicError(`The parameter order must be at most ${MAX_ORDER_LENGTH} characters.`);
+  if (order.length > ORDER_NUMBER_MAX) {
+    throw new ClassicError(`The parameter order must be at most ${ORDER_NUMBER_MAX} characters.`);
   }
 
   const max = intParam(params.max_invitations_per_email, 'max_invitations_per_email', {
@@ -53,7 +54,7 @@ export function parseInvitationInput(params: Fields, shopLanguage: Language): In
     email,
     order,
     language: normalizeLanguage(params.language) ?? shopLanguage,
-    delay: intParam(params.delay, 'delay', { min: 0, max: MAX_DELAY_DAYS, fallback: 0 }),
+    delay: intParam(params.delay, 'delay', { min: 0, max: INVITE_DELAY_MAX_DAYS, fallback: 0 }),
     customerName: text(params.customer_name, 200),
     products: parseOrderData(params.order_data),
     client: text(params.client, 100) || null,
@@ -61,7 +62,16 @@ export function parseInvitationInput(params: Fields, shopLanguage: Language): In
     pluginVersion: text(params.plugin_version, 100) || null,
     // Plugins send 0 from an unset setting: that means no limit, not "never invite".
     maxPerEmail: max > 0 ? max : null,
+    incentivised: flagParam(params.incentivised, 'incentivised'),
   };
+}
+
+/** An optional 0/1 flag (also `true`/`false`, as some clients send booleans); absent or empty is 0. */
+function flagParam(value: unknown, name: string): boolean {
+  const raw = stringParam(value, name)?.trim().toLowerCase() ?? '';
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ClassicError(`The parameter ${name} must be 0 or 1.`);
 }
 
 /**
@@ -93,7 +103,7 @@ export function parseOrderData(value: unknown): InvitationProduct[] {
 }
 
 /** One product, or undefined when it lacks an id or a name. */
-export function parseProduct(value: unknown): InvitationProduct | undefined {
+function parseProduct(value: unknown): InvitationProduct | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const p = value as Fields;
   const externalId = text(p.id, 200) || text(p.product_id, 200);

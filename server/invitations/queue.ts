@@ -2,8 +2,8 @@
 //
 // - `invitation_queue`: one document per invitation still to be sent (`due`, failed `attempts`, `lastError`),
 //   written before the invitation itself and removed (in batches) once the invitation is finished;
-// - `invitation_claims`: which sending run holds an invitation, until when (inserted: a duplicate `_id` means
-//   another run has it, which is atomic on FerretDB too);
+// - `invitation_claims`: which sending run holds an invitation, until when (the claim/lease primitive of
+//   server/db/claims.ts: a duplicate `_id` means another run has it, which is atomic on FerretDB too);
 // - `invitation_outcomes`: insert-only, one per finished invitation: sent (when, with which Message-ID), failed or
 //   suppressed.
 //
@@ -13,8 +13,9 @@
 // small collections. On MongoDB all of this is cheap anyway.
 import type { ObjectId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
+import { Claims } from '../db/claims.js';
 import { GroupInsert } from '../db/group-insert.js';
-import { mentionsAddress } from './email.js';
+import { mentionsAddress } from '../email.js';
 
 export interface QueuedInvitation {
   /** The invitation's `_id`. */
@@ -26,13 +27,7 @@ export interface QueuedInvitation {
   lastError: string | null;
 }
 
-export interface InvitationClaim {
-  _id: ObjectId;
-  claim: string;
-  until: Date;
-}
-
-export type OutcomeStatus = 'sent' | 'failed' | 'suppressed';
+type OutcomeStatus = 'sent' | 'failed' | 'suppressed';
 
 export interface InvitationOutcome {
   _id: ObjectId;
@@ -44,29 +39,79 @@ export interface InvitationOutcome {
 }
 
 export class InvitationQueue {
-  readonly queue: Collection<QueuedInvitation>;
-  readonly claims: Collection<InvitationClaim>;
-  readonly outcomes: Collection<InvitationOutcome>;
+  private readonly queue: Collection<QueuedInvitation>;
+  private readonly claims: Claims<ObjectId>;
+  private readonly outcomes: Collection<InvitationOutcome>;
+  private readonly queueWrites: GroupInsert<QueuedInvitation>;
+  private readonly outcomeWrites: GroupInsert<InvitationOutcome>;
 
-  constructor(db: Db) {
+  constructor(db: Db, now: () => Date = () => new Date()) {
     this.queue = db.collection<QueuedInvitation>('invitation_queue');
-    this.claims = db.collection<InvitationClaim>('invitation_claims');
+    this.claims = new Claims<ObjectId>(db, 'invitation_claims', now);
     this.outcomes = db.collection<InvitationOutcome>('invitation_outcomes');
     this.queueWrites = new GroupInsert(this.queue);
     this.outcomeWrites = new GroupInsert(this.outcomes, 1000);
   }
 
-  private readonly queueWrites: GroupInsert<QueuedInvitation>;
-  private readonly outcomeWrites: GroupInsert<InvitationOutcome>;
-
   async ensureIndexes(): Promise<void> {
     await this.queue.createIndex({ due: 1 }, { name: 'due' });
-    await this.claims.createIndex({ claim: 1 }, { name: 'claim' });
+    await this.claims.ensureIndexes();
   }
 
   /** Queues an invitation (grouped with concurrent ones: Add invitation is called in bursts). */
   async enqueue(id: ObjectId, due: Date): Promise<void> {
     await this.queueWrites.insert({ _id: id, due, attempts: 0, lastError: null });
+  }
+
+  /** Takes an entry off the queue unsent (its invitation was a repeat, or is gone). */
+  async dequeue(ids: readonly ObjectId[]): Promise<void> {
+    if (ids.length) await this.queue.deleteMany({ _id: { $in: [...ids] } });
+  }
+
+  /**
+   * Claims up to `limit` due entries for `holder`, skipping those in `skip` (ids in hex). Claims are few (the batches
+   * in progress), so all are read. A live claim belongs to another run, or to this run's batch in progress. One that
+   * ran out was left by a run that died or stalled: its entries are free again, unless that run got as far as
+   * recording an outcome (then they only leave the queue). A few rounds at most: another run may take what we saw.
+   */
+  async claimDue(holder: string, now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<QueuedInvitation[]> {
+    // Claims and take-over markers left by runs that died a lease ago (no TTL indexes on FerretDB; a tiny collection).
+    await this.claims.prune(new Date(now.getTime() - leaseMs));
+    for (let round = 0; round < 3; round++) {
+      const { live, expired } = await this.claims.all();
+      const held = new Set([...skip, ...live.map((c) => c.key.toHexString())]);
+      if (expired.length) {
+        const done = [...(await this.outcomesOf(expired.map((c) => c.key))).values()].map((o) => o._id);
+        await this.dequeue(done);
+        await this.claims.forget(done);
+        for (const id of done) held.add(id.toHexString());
+      }
+      // Read past what is held; one reply for all: on FerretDB each further batch of a cursor costs about as much
+      // as the first.
+      const max = limit + held.size;
+      const due = await this.queue.find({ due: { $lte: now } }, { batchSize: max }).limit(max).toArray();
+      const free = due.filter((e) => !held.has(e._id.toHexString())).slice(0, limit);
+      if (free.length === 0) return [];
+      const won = new Set((await this.claims.claim(free.map((e) => e._id), holder, leaseMs)).map((id) => id.toHexString()));
+      const entries = free.filter((e) => won.has(e._id.toHexString()));
+      if (entries.length) return entries;
+    }
+    return [];
+  }
+
+  /** Extends the holder's claims; returns the ids (hex) it still holds. */
+  renew(holder: string, leaseMs: number): Promise<Set<string>> {
+    return this.claims.renew(holder, leaseMs);
+  }
+
+  /** Gives up every claim of the holder (its batch is done, or left for the next run). */
+  release(holder: string): Promise<void> {
+    return this.claims.release(holder);
+  }
+
+  /** A failed attempt that will be tried again at `due`. */
+  async retryAt(id: ObjectId, due: Date, attempts: number, lastError: string): Promise<void> {
+    await this.queue.updateOne({ _id: id }, { $set: { due, attempts, lastError } });
   }
 
   /**
@@ -85,6 +130,16 @@ export class InvitationQueue {
     return outcome?.status === 'sent' ? outcome.at : null;
   }
 
+  /** The outcome of one invitation, or null while it has none (one look-up by `_id`). */
+  outcomeOf(id: ObjectId): Promise<InvitationOutcome | null> {
+    return this.outcomes.findOne({ _id: id });
+  }
+
+  /** The queue entry of an invitation still to be sent, or null. */
+  entryOf(id: ObjectId): Promise<QueuedInvitation | null> {
+    return this.queue.findOne({ _id: id });
+  }
+
   /**
    * Erasure: what is kept about sending these invitations (queue entry, claim, outcome). With `address`, also every
    * queue entry and outcome whose error text quotes it (SMTP servers do), whichever invitation it belonged to.
@@ -94,7 +149,7 @@ export class InvitationQueue {
     const byId = { _id: { $in: ids } };
     const quoting = (field: 'lastError' | 'reason') => (address ? [{ [field]: mentionsAddress(address) }] : []);
     const queued = await this.queue.deleteMany({ $or: [byId, ...quoting('lastError')] });
-    await this.claims.deleteMany(byId);
+    await this.claims.forget(ids);
     const finished = await this.outcomes.deleteMany({ $or: [byId, ...quoting('reason')] });
     return queued.deletedCount + finished.deletedCount;
   }

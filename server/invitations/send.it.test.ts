@@ -31,10 +31,11 @@ afterAll(async () => {
 async function writeInvitation(_id: ObjectId, email: string, order: string): Promise<void> {
   const { invitations } = t.services;
   await invitations.add(shop.id, invitationInput(`template-${order}@example.com`, `T-${order}`));
-  const template = (await invitations.collection.findOne({ order: `T-${order}` })) as Invitation & { _id: ObjectId };
-  await invitations.collection.deleteOne({ _id: template._id });
-  await invitations.queue.queue.deleteOne({ _id: template._id });
-  await invitations.collection.insertOne({ ...template, _id, email, order, dedupe: dedupeKey(email, order) });
+  const stored = t.db.collection<Invitation & { _id: ObjectId }>('invitations');
+  const template = (await stored.findOne({ order: `T-${order}` }))!;
+  await stored.deleteOne({ _id: template._id });
+  await invitations.queue.dequeue([template._id]);
+  await stored.insertOne({ ...template, _id, email, order, dedupe: dedupeKey(email, order) });
 }
 
 it('keeps a queue entry whose invitation is still being written, and sends it once it is', async () => {
@@ -43,14 +44,14 @@ it('keeps a queue entry whose invitation is still being written, and sends it on
   await invitations.queue.enqueue(_id, new Date());
 
   await drainInvitations(t.services, signal);
-  expect(await invitations.queue.queue.findOne({ _id })).not.toBeNull();
-  expect(await invitations.queue.outcomes.findOne({ _id })).toBeNull();
+  expect(await invitations.queue.entryOf(_id)).not.toBeNull();
+  expect(await invitations.queue.outcomeOf(_id)).toBeNull();
 
   await writeInvitation(_id, 'late@example.com', 'L-1');
   await drainInvitations(t.services, signal);
   expect(sink.to('late@example.com')).toHaveLength(1);
-  expect((await invitations.queue.outcomes.findOne({ _id }))?.status).toBe('sent');
-  expect(await invitations.queue.queue.findOne({ _id })).toBeNull();
+  expect((await invitations.queue.outcomeOf(_id))?.status).toBe('sent');
+  expect(await invitations.queue.entryOf(_id)).toBeNull();
 });
 
 it('drops a queue entry that stayed without an invitation (a crash between the two writes)', async () => {
@@ -59,6 +60,6 @@ it('drops a queue entry that stayed without an invitation (a crash between the t
   await invitations.queue.enqueue(_id, new Date());
   const before = sink.messageIds.length;
   await drainInvitations(t.services, signal);
-  expect(await invitations.queue.queue.findOne({ _id })).toBeNull();
+  expect(await invitations.queue.entryOf(_id)).toBeNull();
   expect(sink.messageIds.length).toBe(before);
 });

@@ -9,17 +9,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ObjectId } from 'mongodb';
 import type { Services } from '../services.js';
-import { isDuplicateKey } from '../db/index.js';
 import { messageIdFor } from '../mail/message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure, mailSweepMs } from '../mail/retry.js';
 import { invitationMail } from '../mail/templates.js';
 import type { Webshop } from '../webshops/store.js';
-import { suppressionKey } from '../mail/suppressions.js';
-import type { Invitation } from './store.js';
+import type { Sendable } from './store.js';
 import type { QueuedInvitation } from './queue.js';
 import { Episode, isTransient, withRetry } from '../jobs/transient.js';
+import { JOB } from '../jobs/names.js';
 
-export const INVITATION_MAIL_JOB = 'mail.invitations';
+const INVITATION_MAIL_JOB = JOB.invitationMail;
 
 /** Entries claimed per round: large, because on FerretDB each round's queries scan the queue once. */
 const BATCH = 1000;
@@ -62,7 +61,7 @@ export async function drainInvitations(services: Services, signal: Signal): Prom
     const serverFailing = await sendBatch(services, batch, signal, notYet);
     if (serverFailing) {
       const unsent = await next;
-      if (unsent) await services.invitations.queue.claims.deleteMany({ claim: unsent.claim });
+      if (unsent) await services.invitations.queue.release(unsent.claim);
       return;
     }
   }
@@ -77,45 +76,12 @@ interface Batch {
 }
 
 async function claimBatch(services: Services, notYet: Set<string>): Promise<Batch | undefined> {
-  const { queue: q } = services.invitations;
   const lease = services.config.scheduler.lockLifetimeMs;
-  // A few rounds at most: another process may take what we saw before we claim it.
-  for (let round = 0; round < 3; round++) {
-    const now = services.now();
-    // Claims are few (the batches in progress), so all are read. A live claim belongs to another run, or to this
-    // run's batch in progress. One that ran out was left by a run that died or stalled: its entries are free
-    // again, unless that run got as far as recording an outcome.
-    const claims = await q.claims.find({}).toArray();
-    const held = new Set(claims.filter((c) => c.until > now).map((c) => c._id.toHexString()));
-    for (const id of notYet) held.add(id);
-    const stale = claims.filter((c) => c.until <= now).map((c) => c._id);
-    if (stale.length) {
-      await q.claims.deleteMany({ _id: { $in: stale }, until: { $lte: now } });
-      const done = await q.outcomesOf(stale);
-      if (done.size) await q.queue.deleteMany({ _id: { $in: [...done.values()].map((o) => o._id) } });
-      for (const id of done.keys()) held.add(id);
-    }
-
-    // Read past what is held; one reply for all: on FerretDB each further batch of a cursor costs about as much
-    // as the first.
-    const limit = BATCH + held.size;
-    const due = await q.queue.find({ due: { $lte: now } }, { batchSize: limit }).limit(limit).toArray();
-    const free = due.filter((e) => !held.has(e._id.toHexString())).slice(0, BATCH);
-    if (free.length === 0) return undefined;
-
-    const claim = randomUUID();
-    const until = new Date(now.getTime() + lease);
-    try {
-      await q.claims.insertMany(free.map((e) => ({ _id: e._id, claim, until })), { ordered: false });
-    } catch (err) {
-      // Some were claimed by another run in the meantime: the others are ours.
-      if (!isDuplicateKey(err)) throw err;
-    }
-    const ours = new Set((await q.claims.find({ claim }, { projection: { _id: 1 } }).toArray()).map((c) => c._id.toHexString()));
-    const entries = free.filter((e) => ours.has(e._id.toHexString()));
-    if (entries.length) return { claim, entries, renewAt: now.getTime() + lease / 2, context: await loadContext(services, entries) };
-  }
-  return undefined;
+  const now = services.now();
+  const claim = randomUUID();
+  const entries = await services.invitations.queue.claimDue(claim, now, BATCH, lease, notYet);
+  if (entries.length === 0) return undefined;
+  return { claim, entries, renewAt: now.getTime() + lease / 2, context: await loadContext(services, entries) };
 }
 
 /**
@@ -136,8 +102,7 @@ async function sendBatch(services: Services, batch: Batch, signal: Signal, notYe
 
   const renew = async () => {
     const now = services.now().getTime();
-    await q.claims.updateMany({ claim: batch.claim }, { $set: { until: new Date(now + lease) } });
-    const kept = new Set((await q.claims.find({ claim: batch.claim }, { projection: { _id: 1 } }).toArray()).map((c) => c._id.toHexString()));
+    const kept = await q.renew(batch.claim, lease);
     for (const e of waiting) if (!kept.has(e._id.toHexString())) lost.add(e._id.toHexString());
     batch.renewAt = now + lease / 2;
     await signal.touch();
@@ -159,35 +124,29 @@ async function sendBatch(services: Services, batch: Batch, signal: Signal, notYe
   };
   await Promise.all(Array.from({ length: services.config.mail.connections * 2 }, worker));
 
-  if (finished.length) await recorded(services, () => q.queue.deleteMany({ _id: { $in: finished } }));
-  await recorded(services, () => q.claims.deleteMany({ claim: batch.claim }));
+  if (finished.length) await recorded(services, () => q.dequeue(finished));
+  await recorded(services, () => q.release(batch.claim));
   if (serverError !== undefined) services.log.warn({ err: serverError }, 'mail server failing; invitations will be retried');
   return serverError !== undefined;
 }
 
-/** What an invitation e-mail is made of. */
-type Sendable = Pick<Invitation, 'shopId' | 'email' | 'language' | 'customer_name' | 'token' | 'unsubscribeToken'>;
-const MAIL_FIELDS = { shopId: 1, email: 1, language: 1, customer_name: 1, token: 1, unsubscribeToken: 1 } as const;
 
 interface Context {
   invitations: Map<string, Sendable>;
   shops: Map<number, Webshop | null>;
-  /** Keys of unsubscribed (shop, address) pairs, see suppressionKey. */
-  suppressed: Set<string>;
+  /** Whether the address unsubscribed from the shop. */
+  unsubscribed: (shopId: number, email: string) => boolean;
 }
 
 /** What the batch's e-mails need, read once per batch rather than once per e-mail. */
 async function loadContext(services: Services, entries: QueuedInvitation[]): Promise<Context> {
-  const found = await services.invitations.collection
-    .find({ _id: { $in: entries.map((e) => e._id) } }, { batchSize: entries.length, projection: MAIL_FIELDS })
-    .toArray();
-  const invitations = new Map(found.map(({ _id, ...invitation }) => [_id.toHexString(), invitation as Sendable]));
-  const shopIds = [...new Set(found.map((i) => i.shopId))];
+  const invitations = await services.invitations.forSending(entries.map((e) => e._id));
+  const shopIds = [...new Set([...invitations.values()].map((i) => i.shopId))];
   const shops = await Promise.all(shopIds.map((id) => services.webshops.get(id)));
   return {
     invitations,
     shops: new Map(shopIds.map((id, n) => [id, shops[n] ?? null])),
-    suppressed: await services.suppressions.keysOf(shopIds),
+    unsubscribed: await services.suppressions.unsubscribedIn(shopIds),
   };
 }
 
@@ -208,13 +167,13 @@ async function sendOne(
   }
   const shop = context.shops.get(invitation.shopId);
   if (!shop) return finish(services, entry, finished, 'failed', null, 'the webshop no longer exists');
-  if (context.suppressed.has(suppressionKey(invitation.shopId, invitation.email))) {
+  if (context.unsubscribed(invitation.shopId, invitation.email)) {
     return finish(services, entry, finished, 'suppressed', null, 'unsubscribed');
   }
 
   const messageId = messageIdFor({ kind: 'invitation', invitationId: entry._id.toHexString() }, mailer.domain);
   try {
-    await mailer.send(compose(services, invitation, shop, messageId));
+    await mailer.send(composeInvitationMail(services, invitation, shop, messageId));
   } catch (err) {
     await retryLater(services, entry, err, finished);
     return err;
@@ -223,10 +182,17 @@ async function sendOne(
   return finish(services, entry, finished, 'sent', messageId, null);
 }
 
-function compose(services: Services, invitation: Sendable, shop: Webshop, messageId: string) {
+/** The invitation e-mail, or with `template` its reminder: same links, same one-click unsubscribe. */
+export function composeInvitationMail(
+  services: Pick<Services, 'config'>,
+  invitation: Sendable,
+  shop: Pick<Webshop, 'name'>,
+  messageId: string,
+  template: typeof invitationMail = invitationMail,
+) {
   const { baseUrl, brandName } = services.config;
   const unsubscribeUrl = `${baseUrl}/unsubscribe/${invitation.unsubscribeToken}`;
-  const content = invitationMail({
+  const content = template({
     language: invitation.language,
     shopName: shop.name,
     brandName,
@@ -266,7 +232,5 @@ async function retryLater(services: Services, entry: QueuedInvitation, err: unkn
     await finish(services, entry, finished, 'failed', null, `${next.giveUp}: ${lastError}`);
     return;
   }
-  await recorded(services, () =>
-    services.invitations.queue.queue.updateOne({ _id: entry._id }, { $set: { due: next.retryAt, attempts, lastError } }),
-  );
+  await recorded(services, () => services.invitations.queue.retryAt(entry._id, next.retryAt, attempts, lastError));
 }

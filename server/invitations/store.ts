@@ -4,16 +4,18 @@
 // "Same e-mail and order means the same invitation" is enforced by a unique index on `dedupe`, not by a read
 // before the write: clients retry concurrently, and FerretDB has no transactions. The field is always stored
 // (on SQLite a missing field does not collide), with a random value when there is no order number.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ObjectId, type WithId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { GroupInsert } from '../db/group-insert.js';
+import { newLinkSecret } from '../links.js';
 import { isDuplicateKey } from '../db/index.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
 import type { InvitationInput, InvitationProduct } from './input.js';
-import { sameAddress } from './email.js';
+import { sameAddress } from '../email.js';
 import { InvitationQueue } from './queue.js';
+import { ReminderQueue } from './reminder-queue.js';
 
 export interface Invitation {
   shopId: number;
@@ -36,19 +38,18 @@ export interface Invitation {
   used: Date | null;
   /** Secret of the unsubscribe link: a separate token, so that each link can do one thing only. */
   unsubscribeToken: string;
+  /** The shop offers something for the review (Add invitation's `incentivised=1`); absent on older ones: false. */
+  incentivised?: boolean;
 }
 
 /** An invitation as listed: with when it was sent (from its outcome), null while not sent. */
 export type ListedInvitation = Invitation & { sent: Date | null };
 
 /** What erasure needs to know of an invitation: its id (for its sending records), order, and the name it used. */
-export type ErasedInvitation = Pick<Invitation, 'shopId' | 'order' | 'customer_name'> & { _id: ObjectId };
+type ErasedInvitation = Pick<Invitation, 'shopId' | 'order' | 'customer_name'> & { _id: ObjectId };
 const ERASED_FIELDS = { _id: 1, shopId: 1, order: 1, customer_name: 1 } as const;
 
-/** A link secret: 192 random bits, URL-safe. */
-export const newLinkToken = (): string => randomBytes(24).toString('base64url');
-
-export type AddResult = { added: true; invitation: Invitation } | { added: false; reason: 'duplicate' };
+type AddResult = { added: true; invitation: Invitation } | { added: false; reason: 'duplicate' };
 
 /** The dedupe key: address and order when there is an order, else unique (newline never occurs in either). */
 export function dedupeKey(email: string, order: string): string {
@@ -67,18 +68,25 @@ interface InvitationPlace {
   created: Date;
 }
 
+/** What an invitation e-mail is made of. */
+export type Sendable = Pick<Invitation, 'shopId' | 'email' | 'language' | 'customer_name' | 'token' | 'unsubscribeToken'>;
+const MAIL_FIELDS = { shopId: 1, email: 1, language: 1, customer_name: 1, token: 1, unsubscribeToken: 1 } as const;
+
 export class InvitationStore {
-  readonly collection: Collection<Invitation>;
+  private readonly collection: Collection<Invitation>;
   private readonly places: Collection<InvitationPlace>;
   /** What is still to be sent, and how sending ended. */
   readonly queue: InvitationQueue;
+  /** The one reminder of each invitation queued since reminders exist. */
+  readonly reminders: ReminderQueue;
 
   constructor(
     db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.collection = db.collection<Invitation>('invitations');
-    this.queue = new InvitationQueue(db);
+    this.queue = new InvitationQueue(db, now);
+    this.reminders = new ReminderQueue(db, now);
     this.inserts = new GroupInsert(this.collection);
     this.places = db.collection<InvitationPlace>('invitation_places');
   }
@@ -93,13 +101,16 @@ export class InvitationStore {
     await this.collection.createIndex({ token: 1 }, { name: 'token' });
     await this.collection.createIndex({ unsubscribeToken: 1 }, { name: 'unsubscribe_token' });
     await this.queue.ensureIndexes();
+    await this.reminders.ensureIndexes();
   }
 
   /**
-   * Queues an invitation; `notBefore` (from an Ask-me-later consent) can push the scheduled time later.
+   * Queues an invitation; `notBefore` (from an Ask-me-later consent) can push the scheduled time later, and
+   * `reminderDays` (the shop's setting; 0 or absent: none) schedules its one reminder that many days after it.
    * A repeat of the same address and order is reported, not stored.
    */
-  async add(shopId: number, input: InvitationInput, notBefore?: Date): Promise<AddResult> {
+  async add(shopId: number, input: InvitationInput, options: { notBefore?: Date; reminderDays?: number } = {}): Promise<AddResult> {
+    const { notBefore, reminderDays = 0 } = options;
     const created = this.now();
     const byDelay = addDays(created, input.delay);
     const scheduled = notBefore && notBefore > byDelay ? notBefore : byDelay;
@@ -117,16 +128,18 @@ export class InvitationStore {
       plugin_version: input.pluginVersion,
       created,
       scheduled,
-      token: newLinkToken(),
+      token: newLinkSecret(),
       used: null,
-      unsubscribeToken: newLinkToken(),
+      unsubscribeToken: newLinkSecret(),
+      incentivised: input.incentivised ?? false,
     };
     // The work is queued before the invitation exists, so a crash between the two writes cannot lose it; a queue
     // entry whose invitation never came (a repeat, or that crash) is dropped by the sender.
     const _id = new ObjectId();
-    await this.queue.enqueue(_id, scheduled);
+    const remind = reminderDays > 0;
+    await Promise.all([this.queue.enqueue(_id, scheduled), remind ? this.reminders.schedule(_id, addDays(scheduled, reminderDays)) : null]);
     if ((await this.inserts.insert({ ...invitation, _id })) === 'duplicate') {
-      await this.queue.queue.deleteOne({ _id });
+      await Promise.all([this.queue.dequeue([_id]), remind ? this.reminders.cancel([_id]) : null]);
       return { added: false, reason: 'duplicate' };
     }
     return { added: true, invitation };
@@ -141,6 +154,48 @@ export class InvitationStore {
   async useLink(token: string, at: Date): Promise<boolean> {
     const claim = await this.collection.updateOne({ token, used: null }, { $set: { used: at } });
     return claim.modifiedCount === 1;
+  }
+
+  /**
+   * Of these orders of the shop, the address and order of each invitation (start-up migration of review origins
+   * only: a scan on FerretDB).
+   */
+  async addressesForOrders(shopId: number, orders: readonly string[]): Promise<{ email: string; order: string }[]> {
+    if (!orders.length) return [];
+    return this.collection
+      .find({ shopId, order: { $in: [...orders] } }, { projection: { _id: 0, email: 1, order: 1 } })
+      .toArray();
+  }
+
+  /** An invitation by its `_id` (one look-up by `_id`). */
+  async get(id: ObjectId): Promise<WithId<Invitation> | null> {
+    return this.collection.findOne({ _id: id });
+  }
+
+  /**
+   * The operator's search: the shop's invitations to an address and/or for an order, newest first, at most `limit`.
+   * A scan on FerretDB (an operator's occasional look-up).
+   */
+  async search(shopId: number, q: { email?: string; order?: string }, limit: number): Promise<WithId<Invitation>[]> {
+    const filter = {
+      shopId,
+      ...(q.email === undefined ? {} : { email: sameAddress(q.email) }),
+      ...(q.order === undefined ? {} : { order: q.order }),
+    };
+    return this.collection.find(filter).sort({ created: -1, _id: -1 }).limit(limit).toArray();
+  }
+
+  /** The invitation behind an unsubscribe link. */
+  async byUnsubscribeToken(token: string): Promise<WithId<Invitation> | null> {
+    return this.collection.findOne({ unsubscribeToken: token });
+  }
+
+  /** What the e-mails of these invitations need, by id in hex (one read for a batch). */
+  async forSending(ids: readonly ObjectId[]): Promise<Map<string, Sendable>> {
+    const found = await this.collection
+      .find({ _id: { $in: [...ids] } }, { batchSize: Math.max(ids.length, 1), projection: MAIL_FIELDS })
+      .toArray();
+    return new Map(found.map(({ _id, ...invitation }) => [_id.toHexString(), invitation as Sendable]));
   }
 
   async exists(shopId: number, email: string, order: string): Promise<boolean> {
@@ -210,7 +265,9 @@ export class InvitationStore {
     await this.places.deleteMany(filter);
     // By address rather than by id: one queued in the meantime goes too (its queue entry is then dropped unsent).
     const result = await this.collection.deleteMany(filter);
-    const mailRecords = await this.queue.forget(found.map((i) => i._id), shopId === undefined ? email : undefined);
+    const ids = found.map((i) => i._id);
+    const quoting = shopId === undefined ? email : undefined;
+    const mailRecords = (await this.queue.forget(ids, quoting)) + (await this.reminders.forget(ids, quoting));
     return { invitations: result.deletedCount, mailRecords };
   }
 }

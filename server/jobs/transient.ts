@@ -24,7 +24,7 @@ export function isTransient(err: unknown): boolean {
   return false;
 }
 
-export const FIRST_BACKOFF_MS = 50;
+const FIRST_BACKOFF_MS = 50;
 export const MAX_BACKOFF_MS = 5000;
 
 /**
@@ -76,7 +76,7 @@ export class Episode {
   }
 }
 
-export interface RetryOptions {
+interface RetryOptions {
   episode: Episode;
   /** Which errors to try again after (others are thrown at once). */
   retryable: (err: unknown) => boolean;

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink, type ReceivedMail } from '../../test/smtp-sink.js';
+import type { Review } from '../reviews/store.js';
 import type { Webshop } from '../webshops/store.js';
 
 const PHISH_NAME = 'URGENT: your account is locked, log in at evil.example';
@@ -90,7 +91,7 @@ describe('confirmation e-mails to an address the requester typed', () => {
   it("carry none in the shop's reply e-mail either while the review waits for its writer", async () => {
     await experience(shopA, 'victim5@example.com');
     await sink.waitFor((s) => s.to('victim5@example.com').length === 1);
-    const review = (await t.services.reviews.collection.findOne({ email: 'victim5@example.com' }))!;
+    const review = (await t.db.collection<Review>('reviews').findOne({ email: 'victim5@example.com' }))!;
     const reply = await t.fetch(withAuth('/api/1.0/review_replies.json', shopA), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -121,7 +122,7 @@ describe('at most three such e-mails a day per recipient, across shops', () => {
     expect((await experience(shopA, 'Victim3+shop@EXAMPLE.com')).res.status).toBe(429);
     expect((await unsignedPopupReview(shopA, 'victim3@example.com')).res.status).toBe(429);
     // Nothing was stored for the refused ones, and other addresses are not affected.
-    expect(await t.services.reviews.collection.countDocuments({ email: /^victim3/i })).toBe(3);
+    expect(await t.db.collection('reviews').countDocuments({ email: /^victim3/i })).toBe(3);
     expect((await experience(shopB, 'victim4@example.com')).res.status).toBe(202);
 
     await sink.waitFor((s) => s.to('victim3@example.com').length === 3);

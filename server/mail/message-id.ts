@@ -4,6 +4,7 @@
 
 export type MailPurpose =
   | { kind: 'invitation'; invitationId: string }
+  | { kind: 'reminder'; invitationId: string }
   | { kind: 'edit'; reviewId: number }
   | { kind: 'confirm'; reviewId: number }
   | { kind: 'reply'; reviewId: number; revision: number };
@@ -14,6 +15,8 @@ export function messageIdFor(purpose: MailPurpose, domain: string): string {
   switch (purpose.kind) {
     case 'invitation':
       return `<invitation.${purpose.invitationId}@${host}>`;
+    case 'reminder':
+      return `<invitation.${purpose.invitationId}.reminder@${host}>`;
     case 'edit':
       return `<review.${purpose.reviewId}.edit@${host}>`;
     case 'confirm':

@@ -3,7 +3,7 @@
 import { open, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export interface OutboxEntry {
+interface OutboxEntry {
   file: string;
   date: string;
   to: string;

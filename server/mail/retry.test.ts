@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterFailure, classifySendError, DEFAULT_RETRY_SCHEDULE, describeSendError, isServerFailure, parseRetrySchedule } from './retry.js';
+import { afterFailure, classifySendError, describeSendError, isServerFailure } from './retry.js';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../retry-schedule.js';
 
 const smtpError = (responseCode: number, code: string, response = `${responseCode} nope`) =>
   Object.assign(new Error('failed'), { responseCode, code, response });

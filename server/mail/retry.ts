@@ -1,33 +1,11 @@
 // When a failed e-mail is tried again, and which failures are worth trying again. Pure functions.
 
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** Nine attempts over about 16 hours: a mail server that is down for a night still gets its mail in the morning. */
-export const DEFAULT_RETRY_SCHEDULE = '1m,5m,15m,30m,1h,2h,4h,8h';
-
-/**
- * Parses `1m,5m,2h` (units s, m, h, d) into delays in ms: the wait before the 2nd, 3rd, … attempt.
- * Returns undefined when the text is not such a list (the configuration reports it).
- */
-export function parseRetrySchedule(text: string): number[] | undefined {
-  const parts = text.split(',').map((p) => p.trim());
-  const delays: number[] = [];
-  for (const part of parts) {
-    const m = /^(\d{1,6})([smhd])$/.exec(part);
-    if (!m) return undefined;
-    const ms = Number(m[1]) * UNITS[m[2]!]!;
-    if (ms <= 0) return undefined;
-    delays.push(ms);
-  }
-  return delays.length > 0 && delays.length <= 50 ? delays : undefined;
-}
-
 /** After `attempts` failed attempts: how long to wait for the next one, or undefined to give up. */
-export function retryDelay(attempts: number, schedule: readonly number[]): number | undefined {
+function retryDelay(attempts: number, schedule: readonly number[]): number | undefined {
   return schedule[Math.max(1, attempts) - 1];
 }
 
-export type FailureKind = 'transient' | 'permanent';
+type FailureKind = 'transient' | 'permanent';
 
 /** What to do after a failed attempt: try again at `retryAt`, or give up (permanent, or out of retries). */
 export function afterFailure(

@@ -2,53 +2,40 @@
 // confirmation link (reviews that wait for their writer), and the shop's reply (when the shop asked to notify).
 // The `mail.reviews` drain.
 //
-// What is due is read from the review itself (editMailDue/editMailSent, confirmToken/confirmMailSent,
-// reply.notify/reply.notified). Attempts, retries and claims live in `mail_attempts`, one document per Message-ID,
-// so the review is only written once a message went out, directly on the collection: mail bookkeeping is not a
-// change of the review (no new version, no webhook).
+// What is due is queued with the review write that made it due (review-queue.ts); the drain reads the entries due
+// and checks each against its review (dueMails) before sending. A run claims each e-mail (`review_mail_claims`,
+// server/db/claims.ts); failed attempts and their retry time live in `mail_attempts`, one document per Message-ID, so
+// the review is only written once a message went out, and then only its mail bookkeeping
+// (ReviewStore.markMailSent): no new version, no webhook.
 import type { Services } from '../services.js';
 import type { Review } from '../reviews/store.js';
 import type { Webshop } from '../webshops/store.js';
-import { isDuplicateKey, type Collection, type Db } from '../db/index.js';
-import { mentionsAddress } from '../invitations/email.js';
+import { randomUUID } from 'node:crypto';
+import { Claims } from '../db/claims.js';
+import { JOB } from '../jobs/names.js';
+import type { MailAttempt, MailAttemptStore } from './attempt-store.js';
 import { messageIdFor, type MailPurpose } from './message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure, mailSweepMs } from './retry.js';
 import { confirmMail, editMail, replyMail, type RenderedMail } from './templates.js';
+import { queueKey, type QueuedReviewMail, type ReviewMailKind } from './review-queue.js';
 
-/** The job name the embed and reply features trigger after storing something that needs an e-mail. */
-export const REVIEW_MAIL_JOB = 'mail.reviews';
-
-export type ReviewMailKind = 'edit' | 'confirm' | 'reply';
-
-export interface MailAttempt {
-  /** The Message-ID. */
-  _id: string;
-  reviewId: number;
-  kind: ReviewMailKind;
-  attempts: number;
-  /** Not before then: the end of a claim or the next retry. */
-  nextAttempt: Date;
-  failed: boolean;
-  lastError: string | null;
-}
+export type { ReviewMailKind } from './review-queue.js';
 
 const PAGE = 200;
 
-const attemptsIn = (db: Db) => db.collection<MailAttempt>('mail_attempts');
-
 /**
- * Erasure: forgets the attempts at e-mails about these reviews (their errors may quote the address). With
- * `address` (an erasure in every shop), also every attempt whose error quotes it, whichever review it was about.
- * A scan on FerretDB; erasures are rare.
+ * Erasure: forgets the attempts at e-mails about these reviews (their errors may quote the address) and their
+ * queue entries. With `address` (an erasure in every shop), also every attempt whose error quotes it, whichever
+ * review it was about. A scan on FerretDB; erasures are rare.
  */
-export async function forgetReviewMails(db: Db, reviewIds: number[], address?: string): Promise<number> {
-  const quoting = address ? [{ lastError: mentionsAddress(address) }] : [];
-  const result = await attemptsIn(db).deleteMany({ $or: [{ reviewId: { $in: reviewIds } }, ...quoting] });
-  return result.deletedCount;
+export async function forgetReviewMails(services: Pick<Services, 'mailAttempts' | 'reviewMails'>, reviewIds: number[], address?: string): Promise<number> {
+  const deleted = await services.mailAttempts.forget(reviewIds, address);
+  await services.reviewMails.forget(reviewIds);
+  return deleted;
 }
 
 /** The e-mails a review is waiting for at `now`, in the order they are sent. */
-export function dueMails(review: Review, now: Date): ReviewMailKind[] {
+function dueMails(review: Review, now: Date): ReviewMailKind[] {
   if (review.deleted || !review.email) return [];
   const due: ReviewMailKind[] = [];
   if (review.confirmToken && !review.confirmMailSent) due.push('confirm');
@@ -57,127 +44,129 @@ export function dueMails(review: Review, now: Date): ReviewMailKind[] {
   return due;
 }
 
-export function purposeOf(kind: ReviewMailKind, review: Review): MailPurpose {
+function purposeOf(kind: ReviewMailKind, review: Review): MailPurpose {
   return kind === 'reply'
     ? { kind, reviewId: review.id, revision: review.reply?.revision ?? 0 }
     : { kind, reviewId: review.id };
 }
 
-export async function defineReviewMail(services: Services): Promise<void> {
-  // On MongoDB each branch of the drain's query uses one of these instead of reading every review; FerretDB scans.
-  const reviews = services.reviews.collection;
-  await reviews.createIndex({ confirmMailSent: 1, confirmToken: 1 }, { name: 'mail_confirm' });
-  await reviews.createIndex({ editMailSent: 1, editMailDue: 1 }, { name: 'mail_edit' });
-  await reviews.createIndex({ 'reply.notify': 1, 'reply.notified': 1 }, { name: 'mail_reply' });
-  services.scheduler.define(REVIEW_MAIL_JOB, (signal) => drainReviewMails(services, signal), mailSweepMs(services.config));
+export function defineReviewMail(services: Services): void {
+  services.scheduler.define(JOB.reviewMail, (signal) => drainReviewMails(services, signal), mailSweepMs(services.config));
 }
 
-export async function drainReviewMails(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
-  const attempts = attemptsIn(services.db);
-  let after = 0;
+/** What to do with a queue entry whose review was read: send it, look again later, or drop it. */
+type EntryVerdict = { send: true } | { send: false; laterAt?: Date };
+
+/** Whether the entry's e-mail is still wanted at `now`, as its review now reads. Pure. */
+export function verdictFor(entry: QueuedReviewMail, review: Review | undefined, now: Date): EntryVerdict {
+  // Gone, replaced by a newer reply, or sent meanwhile: nothing to send.
+  if (!review || queueKey(review, entry.kind) !== entry._id) return { send: false };
+  if (dueMails(review, now).includes(entry.kind)) return { send: true };
+  // An edit e-mail planned again for later than the entry said.
+  const later = entry.kind === 'edit' && !review.editMailSent && !review.deleted && review.email ? review.editMailDue : null;
+  return later && later > now ? { send: false, laterAt: later } : { send: false };
+}
+
+async function drainReviewMails(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
+  const attempts = services.mailAttempts;
+  const queue = services.reviewMails;
+  let tried = false;
   for (;;) {
     const now = services.now();
-    // A scan either way on FerretDB; fine for a background job, and the candidates are few.
-    const page = await services.reviews.collection
-      .find(
-        {
-          id: { $gt: after },
-          deleted: false,
-          $or: [
-            { confirmMailSent: null, confirmToken: { $ne: null } },
-            { editMailSent: null, editMailDue: { $lte: now }, editToken: { $ne: null } },
-            { 'reply.notify': true, 'reply.notified': null },
-          ],
-        },
-        { projection: { _id: 0 } },
-      )
-      .sort({ id: 1 })
-      .limit(PAGE)
-      .toArray();
-    if (page.length === 0) return;
-    after = page[page.length - 1]!.id;
+    const entries = await queue.due(now, PAGE);
+    if (entries.length === 0) break;
     await signal.touch();
     let touched = services.now().getTime();
-
-    const mails = page.flatMap((review) =>
-      dueMails(review, now).map((kind) => ({ review, kind, messageId: messageIdFor(purposeOf(kind, review), services.mailer.domain) })),
-    );
-    const known = await attempts.find({ _id: { $in: mails.map((m) => m.messageId) } }).toArray();
-    const waiting = new Set(known.filter((a) => a.failed || a.nextAttempt > now).map((a) => a._id));
+    // One read for the page (a scan on FerretDB, once per page of due e-mails, not per sweep).
+    const reviews = new Map((await services.reviews.byIds([...new Set(entries.map((e) => e.reviewId))])).map((r) => [r.id, r]));
+    const mails: { entry: QueuedReviewMail; review: Review; messageId: string }[] = [];
+    for (const entry of entries) {
+      const review = reviews.get(entry.reviewId);
+      const verdict = verdictFor(entry, review, now);
+      if (verdict.send) mails.push({ entry, review: review!, messageId: messageIdFor(purposeOf(entry.kind, review!), services.mailer.domain) });
+      else if (verdict.laterAt) await queue.postpone(entry._id, verdict.laterAt);
+      else await queue.done(entry._id);
+    }
+    const known = await attempts.byMessageIds(mails.map((m) => m.messageId));
     for (const mail of mails) {
-      if (waiting.has(mail.messageId)) continue;
+      const attempt = known.get(mail.messageId);
+      // Given up for good, or waiting for its retry or another run's claim: the entry follows the attempt.
+      if (attempt?.failed) {
+        await queue.done(mail.entry._id);
+        continue;
+      }
+      if (attempt && attempt.nextAttempt > now) {
+        await queue.postpone(mail.entry._id, attempt.nextAttempt);
+        continue;
+      }
       // Keep the job's lock while a long page is sent.
       if (services.now().getTime() - touched > services.config.scheduler.lockLifetimeMs / 2) {
         await signal.touch();
         touched = services.now().getTime();
       }
-      const error = await sendOne(services, attempts, mail.review, mail.kind, mail.messageId);
-      if (error !== undefined && isServerFailure(error)) {
-        services.log.warn({ err: error }, 'mail server failing; review e-mails will be retried');
+      tried = true;
+      const outcome = await sendOne(services, attempts, mail.review, mail.entry.kind, mail.messageId, attempt);
+      if (outcome.kind === 'later') await queue.postpone(mail.entry._id, outcome.at);
+      else await queue.done(mail.entry._id);
+      if (outcome.kind === 'later' && outcome.error !== undefined && isServerFailure(outcome.error)) {
+        services.log.warn({ err: outcome.error }, 'mail server failing; review e-mails will be retried');
         return;
       }
     }
-    if (page.length < PAGE) return;
+    if (entries.length < PAGE) break;
   }
+  // Claims are released after each e-mail; a run that died left its own, and take-overs leave markers.
+  if (tried) await new Claims(services.db, 'review_mail_claims', services.now).prune(new Date(services.now().getTime() - 86_400_000));
 }
 
-/** Claims, sends and records one review e-mail; returns the send error, if any. */
+type SendOutcome = { kind: 'done' } | { kind: 'later'; at: Date; error?: unknown };
+
+/**
+ * Claims, sends and records one review e-mail. The claim (server/db/claims.ts, keyed by the Message-ID) keeps two
+ * runs from sending it at once; `previous` is what earlier attempts left (their count and error), if any.
+ */
 async function sendOne(
   services: Services,
-  attempts: Collection<MailAttempt>,
+  attempts: MailAttemptStore,
   review: Review,
   kind: ReviewMailKind,
   messageId: string,
-): Promise<unknown> {
+  previous: MailAttempt | undefined,
+): Promise<SendOutcome> {
   const now = services.now();
-  const claimed = await claim(attempts, messageId, review.id, kind, now, services.config.scheduler.lockLifetimeMs);
-  if (!claimed) return undefined;
-  const shop = await services.webshops.get(review.shopId);
-  if (!shop) {
-    await attempts.updateOne({ _id: messageId }, { $set: { failed: true, lastError: 'the webshop no longer exists' } });
-    return undefined;
-  }
+  const lease = services.config.scheduler.lockLifetimeMs;
+  const claims = new Claims(services.db, 'review_mail_claims', services.now);
+  const holder = randomUUID();
+  // Another run has it: look again when its claim ends (it removes the entry once sent).
+  if (!(await claims.claimOne(messageId, holder, lease))) return { kind: 'later', at: new Date(now.getTime() + lease) };
   try {
-    await services.mailer.send({ fromName: shop.name, to: review.email, ...render(services, shop, review, kind), messageId });
-  } catch (err) {
-    const next = afterFailure(claimed.attempts, classifySendError(err), services.config.mail.retryScheduleMs, services.now());
-    const lastError = describeSendError(err);
-    await attempts.updateOne(
-      { _id: messageId },
-      { $set: 'retryAt' in next ? { nextAttempt: next.retryAt, lastError } : { failed: true, lastError: `${next.giveUp}: ${lastError}` } },
-    );
-    return err;
+    const tries = (previous?.attempts ?? 0) + 1;
+    const record = (fields: Pick<MailAttempt, 'nextAttempt' | 'failed' | 'lastError'>) =>
+      attempts.record(messageId, { reviewId: review.id, kind, attempts: tries, ...fields });
+    const shop = await services.webshops.get(review.shopId);
+    if (!shop) {
+      await record({ nextAttempt: now, failed: true, lastError: 'the webshop no longer exists' });
+      return { kind: 'done' };
+    }
+    try {
+      await services.mailer.send({ fromName: shop.name, to: review.email, ...render(services, shop, review, kind), messageId });
+    } catch (err) {
+      const next = afterFailure(tries, classifySendError(err), services.config.mail.retryScheduleMs, services.now());
+      const lastError = describeSendError(err);
+      if ('retryAt' in next) {
+        await record({ nextAttempt: next.retryAt, failed: false, lastError });
+        return { kind: 'later', at: next.retryAt, error: err };
+      }
+      await record({ nextAttempt: now, failed: true, lastError: `${next.giveUp}: ${lastError}` });
+      return { kind: 'done' };
+    }
+    // Right after the server's acceptance: the only moment in which a crash can cause a second copy.
+    await services.reviews.markMailSent(review, kind, services.now());
+    if (previous) await attempts.remove(messageId);
+    return { kind: 'done' };
+  } finally {
+    await claims.release(holder);
   }
-  // Right after the server's acceptance: the only moment in which a crash can cause a second copy.
-  await markSent(services, review, kind, services.now());
-  await attempts.deleteOne({ _id: messageId });
-  return undefined;
-}
-
-/**
- * Takes the e-mail for one lease: an upsert that only matches when no other run holds it and it is not waiting for
- * a retry. When it does not match, the insert collides on `_id`: someone else has it.
- */
-async function claim(
-  attempts: Collection<MailAttempt>,
-  messageId: string,
-  reviewId: number,
-  kind: ReviewMailKind,
-  now: Date,
-  leaseMs: number,
-): Promise<{ attempts: number } | undefined> {
-  try {
-    await attempts.updateOne(
-      { _id: messageId, failed: false, nextAttempt: { $lte: now } },
-      { $set: { reviewId, kind, nextAttempt: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 }, $setOnInsert: { lastError: null } },
-      { upsert: true },
-    );
-  } catch (err) {
-    if (isDuplicateKey(err)) return undefined;
-    throw err;
-  }
-  const doc = await attempts.findOne({ _id: messageId });
-  return doc ? { attempts: doc.attempts } : undefined;
 }
 
 /**
@@ -206,18 +195,5 @@ function render(services: Services, shop: Webshop, review: Review, kind: ReviewM
         comment: quote ? review.comment : null,
       });
     }
-  }
-}
-
-/** Records the e-mail on the review, only for the version of it that was sent (a newer reply gets its own). */
-async function markSent(services: Services, review: Review, kind: ReviewMailKind, at: Date): Promise<void> {
-  const reviews = services.reviews.collection;
-  if (kind === 'edit') await reviews.updateOne({ id: review.id, editMailSent: null }, { $set: { editMailSent: at } });
-  else if (kind === 'confirm') await reviews.updateOne({ id: review.id, confirmMailSent: null }, { $set: { confirmMailSent: at } });
-  else {
-    await reviews.updateOne(
-      { id: review.id, 'reply.revision': review.reply?.revision ?? 0, 'reply.notified': null },
-      { $set: { 'reply.notified': at } },
-    );
   }
 }

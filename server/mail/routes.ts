@@ -11,11 +11,10 @@ import { isLoopbackRequest } from '../http/local.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Language } from '../languages.js';
 import { MAIL_STRINGS, fill } from './strings.js';
-import { escapeHtml } from './templates.js';
+import { escapeHtml } from '../http/html.js';
+import { LINK_SECRET_FORMAT } from '../links.js';
 import { listOutbox, OUTBOX_FILE } from './outbox.js';
 import { outboxDir } from './transport.js';
-
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 const PAGE_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -26,7 +25,7 @@ const PAGE_HEADERS = {
 };
 
 /** `j•••@example.com`: enough for the customer to recognise, little for anyone the link was forwarded to. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 1) return '•••';
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
@@ -55,8 +54,8 @@ export function registerMailRoutes(router: Router, services: Services): void {
   const lookUp = async (ctx: Context) => {
     const token = ctx.params.token;
     const invitation =
-      typeof token === 'string' && TOKEN.test(token)
-        ? await invitations.collection.findOne({ unsubscribeToken: token }, { projection: { _id: 0 } })
+      typeof token === 'string' && LINK_SECRET_FORMAT.test(token)
+        ? await invitations.byUnsubscribeToken(token)
         : null;
     const shop = invitation ? await webshops.get(invitation.shopId) : null;
     if (!invitation || !shop) {

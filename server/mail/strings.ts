@@ -8,6 +8,9 @@ export interface MailStrings {
   inviteSubject: string;
   inviteBody: string;
   inviteButton: string;
+  /** The one reminder of an invitation whose link was not used (invitations/reminders.ts). */
+  reminderSubject: string;
+  reminderBody: string;
   linkFallback: string;
   unsubscribeLine: string;
   unsubscribeLink: string;
@@ -21,6 +24,10 @@ export interface MailStrings {
   replySubject: string;
   replyBody: string;
   replyYouWrote: string;
+  /** The operator removed the writer's review (server/moderation): the ground follows as a quote. */
+  removedSubject: string;
+  removedBody: string;
+  removedPolicy: string;
   footer: string;
   unsubscribeTitle: string;
   unsubscribeQuestion: string;
@@ -36,6 +43,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     inviteSubject: 'How was your order at {shop}?',
     inviteBody: 'Thank you for your order at {shop}. Would you tell us about your experience? It takes a minute and helps other customers choose.',
     inviteButton: 'Write a review',
+    reminderSubject: 'A reminder: how was your order at {shop}?',
+    reminderBody: 'A few days ago {shop} asked about your order. If you have a minute, your review helps other customers choose. This is the only reminder you will get for this order.',
     linkFallback: 'If the button does not work, open this link:',
     unsubscribeLine: 'No more review invitations from {shop}?',
     unsubscribeLink: 'Unsubscribe',
@@ -49,6 +58,9 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     replySubject: '{shop} replied to your review',
     replyBody: '{shop} replied to your review:',
     replyYouWrote: 'You wrote:',
+    removedSubject: 'Your review of {shop} was removed',
+    removedBody: 'After a report, {brand} checked your review of {shop} and removed it from every page that showed it, on this ground:',
+    removedPolicy: 'How reviews are checked',
     footer: 'Sent on behalf of {shop} by {brand}.',
     unsubscribeTitle: 'Unsubscribe',
     unsubscribeQuestion: 'Stop review invitations from {shop} to {email}?',
@@ -62,6 +74,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     inviteSubject: 'Hoe was je bestelling bij {shop}?',
     inviteBody: 'Bedankt voor je bestelling bij {shop}. Wil je je ervaring delen? Het kost je een minuut en helpt andere klanten bij hun keuze.',
     inviteButton: 'Schrijf een review',
+    reminderSubject: 'Herinnering: hoe was je bestelling bij {shop}?',
+    reminderBody: 'Een paar dagen geleden vroeg {shop} naar je bestelling. Heb je een minuutje? Je review helpt andere klanten bij hun keuze. Dit is de enige herinnering voor deze bestelling.',
     linkFallback: 'Werkt de knop niet? Open dan deze link:',
     unsubscribeLine: 'Geen reviewuitnodigingen meer van {shop}?',
     unsubscribeLink: 'Afmelden',
@@ -75,6 +89,9 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     replySubject: '{shop} heeft op je review gereageerd',
     replyBody: '{shop} heeft op je review gereageerd:',
     replyYouWrote: 'Je schreef:',
+    removedSubject: 'Je review van {shop} is verwijderd',
+    removedBody: 'Na een melding heeft {brand} je review van {shop} gecontroleerd en verwijderd van alle pagina’s waarop hij stond, om deze reden:',
+    removedPolicy: 'Hoe reviews worden gecontroleerd',
     footer: 'Verstuurd namens {shop} door {brand}.',
     unsubscribeTitle: 'Afmelden',
     unsubscribeQuestion: 'Geen reviewuitnodigingen meer van {shop} naar {email}?',
@@ -88,6 +105,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     inviteSubject: 'Wie war Ihre Bestellung bei {shop}?',
     inviteBody: 'Vielen Dank für Ihre Bestellung bei {shop}. Möchten Sie von Ihren Erfahrungen berichten? Es dauert nur eine Minute und hilft anderen Kunden bei der Wahl.',
     inviteButton: 'Bewertung schreiben',
+    reminderSubject: 'Erinnerung: Wie war Ihre Bestellung bei {shop}?',
+    reminderBody: 'Vor einigen Tagen hat {shop} nach Ihrer Bestellung gefragt. Wenn Sie eine Minute Zeit haben, hilft Ihre Bewertung anderen Kunden bei der Wahl. Dies ist die einzige Erinnerung zu dieser Bestellung.',
     linkFallback: 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diesen Link:',
     unsubscribeLine: 'Keine Bewertungseinladungen mehr von {shop}?',
     unsubscribeLink: 'Abmelden',
@@ -101,6 +120,9 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     replySubject: '{shop} hat auf Ihre Bewertung geantwortet',
     replyBody: '{shop} hat auf Ihre Bewertung geantwortet:',
     replyYouWrote: 'Sie schrieben:',
+    removedSubject: 'Ihre Bewertung von {shop} wurde entfernt',
+    removedBody: 'Nach einer Meldung hat {brand} Ihre Bewertung von {shop} geprüft und von allen Seiten entfernt, auf denen sie erschien, aus diesem Grund:',
+    removedPolicy: 'Wie Bewertungen geprüft werden',
     footer: 'Im Auftrag von {shop} versendet von {brand}.',
     unsubscribeTitle: 'Abmelden',
     unsubscribeQuestion: 'Keine Bewertungseinladungen mehr von {shop} an {email}?',
@@ -114,6 +136,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     inviteSubject: 'Comment s’est passée votre commande chez {shop} ?',
     inviteBody: 'Merci pour votre commande chez {shop}. Voulez-vous partager votre expérience ? Cela prend une minute et aide d’autres clients à choisir.',
     inviteButton: 'Écrire un avis',
+    reminderSubject: 'Petit rappel : comment s’est passée votre commande chez {shop} ?',
+    reminderBody: 'Il y a quelques jours, {shop} vous a interrogé sur votre commande. Si vous avez une minute, votre avis aide d’autres clients à choisir. C’est le seul rappel que vous recevrez pour cette commande.',
     linkFallback: 'Si le bouton ne fonctionne pas, ouvrez ce lien :',
     unsubscribeLine: 'Ne plus recevoir d’invitations à donner un avis de la part de {shop} ?',
     unsubscribeLink: 'Se désabonner',
@@ -127,6 +151,9 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     replySubject: '{shop} a répondu à votre avis',
     replyBody: '{shop} a répondu à votre avis :',
     replyYouWrote: 'Vous avez écrit :',
+    removedSubject: 'Votre avis sur {shop} a été supprimé',
+    removedBody: 'Après un signalement, {brand} a examiné votre avis sur {shop} et l’a supprimé de toutes les pages qui l’affichaient, pour le motif suivant :',
+    removedPolicy: 'Comment les avis sont vérifiés',
     footer: 'Envoyé au nom de {shop} par {brand}.',
     unsubscribeTitle: 'Se désabonner',
     unsubscribeQuestion: 'Ne plus envoyer d’invitations à donner un avis de la part de {shop} à {email} ?',
@@ -140,6 +167,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     inviteSubject: '¿Qué tal tu pedido en {shop}?',
     inviteBody: 'Gracias por tu pedido en {shop}. ¿Nos cuentas tu experiencia? Solo te llevará un minuto y ayudará a otros clientes a elegir.',
     inviteButton: 'Escribir una opinión',
+    reminderSubject: 'Recordatorio: ¿qué tal tu pedido en {shop}?',
+    reminderBody: 'Hace unos días {shop} te preguntó por tu pedido. Si tienes un minuto, tu opinión ayudará a otros clientes a elegir. Es el único recordatorio que recibirás por este pedido.',
     linkFallback: 'Si el botón no funciona, abre este enlace:',
     unsubscribeLine: '¿No quieres más invitaciones a opinar de {shop}?',
     unsubscribeLink: 'Darse de baja',
@@ -153,6 +182,9 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     replySubject: '{shop} ha respondido a tu opinión',
     replyBody: '{shop} ha respondido a tu opinión:',
     replyYouWrote: 'Escribiste:',
+    removedSubject: 'Tu opinión sobre {shop} ha sido eliminada',
+    removedBody: 'Tras una denuncia, {brand} revisó tu opinión sobre {shop} y la eliminó de todas las páginas que la mostraban, por este motivo:',
+    removedPolicy: 'Cómo se comprueban las opiniones',
     footer: 'Enviado en nombre de {shop} por {brand}.',
     unsubscribeTitle: 'Darse de baja',
     unsubscribeQuestion: '¿Dejar de enviar invitaciones a opinar de {shop} a {email}?',
@@ -166,6 +198,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     inviteSubject: 'Com’è andato il tuo ordine su {shop}?',
     inviteBody: 'Grazie per il tuo ordine su {shop}. Ci racconti la tua esperienza? Ci vuole un minuto e aiuta altri clienti a scegliere.',
     inviteButton: 'Scrivi una recensione',
+    reminderSubject: 'Promemoria: com’è andato il tuo ordine su {shop}?',
+    reminderBody: 'Qualche giorno fa {shop} ti ha chiesto del tuo ordine. Se hai un minuto, la tua recensione aiuta altri clienti a scegliere. È l’unico promemoria che riceverai per questo ordine.',
     linkFallback: 'Se il pulsante non funziona, apri questo link:',
     unsubscribeLine: 'Non vuoi più ricevere inviti a recensire da {shop}?',
     unsubscribeLink: 'Annulla l’iscrizione',
@@ -179,6 +213,9 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     replySubject: '{shop} ha risposto alla tua recensione',
     replyBody: '{shop} ha risposto alla tua recensione:',
     replyYouWrote: 'Hai scritto:',
+    removedSubject: 'La tua recensione su {shop} è stata rimossa',
+    removedBody: 'Dopo una segnalazione, {brand} ha controllato la tua recensione su {shop} e l’ha rimossa da tutte le pagine che la mostravano, per questo motivo:',
+    removedPolicy: 'Come vengono controllate le recensioni',
     footer: 'Inviato per conto di {shop} da {brand}.',
     unsubscribeTitle: 'Annulla l’iscrizione',
     unsubscribeQuestion: 'Non inviare più inviti a recensire da {shop} a {email}?',
@@ -192,6 +229,8 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     inviteSubject: 'Kako je prošla vaša narudžba u {shop}?',
     inviteBody: 'Hvala vam na narudžbi u {shop}. Želite li podijeliti svoje iskustvo? Potrebna je samo minuta, a drugim kupcima pomaže pri odabiru.',
     inviteButton: 'Napišite recenziju',
+    reminderSubject: 'Podsjetnik: kako je prošla vaša narudžba u {shop}?',
+    reminderBody: 'Prije nekoliko dana {shop} vas je pitao o vašoj narudžbi. Ako imate minutu, vaša recenzija pomaže drugim kupcima pri odabiru. Ovo je jedini podsjetnik za ovu narudžbu.',
     linkFallback: 'Ako gumb ne radi, otvorite ovu poveznicu:',
     unsubscribeLine: 'Ne želite više pozive na recenziju od {shop}?',
     unsubscribeLink: 'Odjava',
@@ -205,6 +244,9 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     replySubject: '{shop} je odgovorio na vašu recenziju',
     replyBody: '{shop} je odgovorio na vašu recenziju:',
     replyYouWrote: 'Napisali ste:',
+    removedSubject: 'Vaša recenzija trgovine {shop} je uklonjena',
+    removedBody: 'Nakon prijave {brand} je provjerio vašu recenziju trgovine {shop} i uklonio je sa svih stranica na kojima se prikazivala, iz ovog razloga:',
+    removedPolicy: 'Kako se provjeravaju recenzije',
     footer: 'Poslano u ime {shop} putem {brand}.',
     unsubscribeTitle: 'Odjava',
     unsubscribeQuestion: 'Više ne slati pozive na recenziju od {shop} na {email}?',
@@ -214,7 +256,5 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
   },
 };
 
-/** Fills `{key}` placeholders; unknown keys stay as they are. */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
+/** Fills `{key}` placeholders; unknown keys stay as they are (one helper for the e-mails, the embed and the widget). */
+export { fill } from '../../embed/shared/text.js';

@@ -1,6 +1,7 @@
 // The e-mails' text and HTML parts. Pure functions from what a message is about to what it says; every value from
 // a shop or a customer is escaped in the HTML part. The edit and confirmation e-mails say nothing a reviewer wrote:
 // their address may be one the writer typed for someone else (see recipient-limit.ts).
+import { escapeHtml } from '../http/html.js';
 import type { Language } from '../languages.js';
 import { MAIL_STRINGS, fill, type MailStrings } from './strings.js';
 
@@ -20,10 +21,6 @@ interface Common {
 
 /** An e-mail to whoever owns the address a review was written under: no greeting by the name the writer gave. */
 type ToReviewAddress = Omit<Common, 'customerName'>;
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Control characters (line breaks included) have no place in a subject line. */
 const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
@@ -108,6 +105,19 @@ export function invitationMail(c: Common & { reviewUrl: string; unsubscribeUrl: 
   });
 }
 
+/** The one reminder: the invitation's own links, its own subject and words. */
+export function reminderMail(c: Common & { reviewUrl: string; unsubscribeUrl: string }): RenderedMail {
+  const s = stringsFor(c);
+  return compose({
+    s,
+    common: c,
+    subject: shopOnly(s.reminderSubject, c),
+    body: [shopOnly(s.reminderBody, c)],
+    button: { label: s.inviteButton, url: c.reviewUrl },
+    unsubscribe: { line: shopOnly(s.unsubscribeLine, c), label: s.unsubscribeLink, url: c.unsubscribeUrl },
+  });
+}
+
 export function editMail(c: ToReviewAddress & { editUrl: string }): RenderedMail {
   const s = stringsFor(c);
   return compose({
@@ -137,4 +147,20 @@ export function replyMail(c: Common & { reply: string; comment: string | null })
   const quotes = [{ label: shopOnly(s.replyBody, c), text: c.reply }];
   if (c.comment) quotes.push({ label: s.replyYouWrote, text: c.comment });
   return compose({ s, common: c, subject: shopOnly(s.replySubject, c), body: [], quotes });
+}
+
+/**
+ * The operator removed the writer's review (server/moderation): the ground, in the review's language, and the
+ * shop's review policy. Nothing a reporter wrote is in it.
+ */
+export function removalMail(c: ToReviewAddress & { ground: string; policyUrl: string }): RenderedMail {
+  const s = stringsFor(c);
+  return compose({
+    s,
+    common: { ...c, customerName: '' },
+    subject: shopOnly(s.removedSubject, c),
+    body: [],
+    quotes: [{ label: fill(s.removedBody, { shop: c.shopName, brand: c.brandName }), text: c.ground }],
+    button: { label: s.removedPolicy, url: c.policyUrl },
+  });
 }

@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { domainOf } from './message-id.js';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   /** Display name of the sender (the shop); the address is MAIL_FROM's. */
   fromName: string;
   to: string;
@@ -37,7 +37,7 @@ const DKIM_HEADERS =
 export const outboxDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'outbox');
 
 /** The bare address of MAIL_FROM (`Name <a@b>` → `a@b`). */
-export function addressOf(from: string): string {
+function addressOf(from: string): string {
   const m = /<([^<>]+)>\s*$/.exec(from);
   return (m ? m[1]! : from).trim();
 }

@@ -1,8 +1,43 @@
 // The OpenAPI 3.1 description of the REST API (the spec's endpoints and our extensions) and the operator API,
-// served at /api/openapi.json. openapi.it.test.ts fails when a routed API path is missing here.
+// served at /api/openapi.json. openapi.it.test.ts fails when a routed path is neither here nor in NOT_IN_DOCUMENT.
+// Request bodies and query parameters that the code validates with zod are generated from those very schemas
+// (z.toJSONSchema), so the document cannot drift from what is accepted. The rest is written by hand: responses
+// (built by functions, not parsed) and the classic endpoints' inputs, which are read by hand for compatibility
+// (see docs/decisions.md, "OpenAPI document").
+import { z } from 'zod';
 import type { Config } from '../config.js';
+import { auditQuerySchema } from '../audit/admin.js';
+import { erasureQuery } from '../customers/admin.js';
+import { historyQuery } from '../invitations/admin.js';
+import { issueSchema } from '../domains/admin.js';
+import { consentSchema, experienceSchema, popupReviewSchema, verifySchema } from '../embed/input.js';
+import { decisionSchema, GROUNDS, listQuerySchema as reportListQuery, REPORT_STATUSES } from '../moderation/schema.js';
+import { textSchema as policyTextInput } from '../policy/admin.js';
+import { POLICY_LANGUAGES } from '../policy/strings.js';
+import { replyRequestSchema } from '../replies/reply.js';
+import { importSchema as reviewImport, patchSchema as reviewPatch } from '../reviews/admin.js';
+import { patchSchema as webhookPatch } from '../webhooks/routes.js';
+import { subscribeSchema } from '../webhooks/routes.js';
+import { createSchema as webshopCreate, patchSchema as webshopPatch } from '../webshops/admin.js';
 
 type Schema = Record<string, unknown>;
+
+/** The JSON Schema of what a zod schema accepts (its input side: before defaults and transforms). */
+function fromZod(schema: z.ZodType): Schema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
+  return json;
+}
+
+/** The query parameters of a zod object schema. */
+function queryFromZod(schema: z.ZodType): Schema[] {
+  const json = fromZod(schema) as { properties?: Record<string, Schema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
@@ -45,6 +80,31 @@ const adminErrors = {
   '422': adminError('invalid input; the message names the field'),
 };
 
+/** A report about a review (server/moderation/routes.ts reportView). */
+const reportSchema = obj({
+  id: str(),
+  review_id: int(),
+  webshop_id: int(),
+  ground: { enum: [...GROUNDS] },
+  text: str('the reporter’s details; never e-mailed to anyone'),
+  email: { type: ['string', 'null'] },
+  created: str('ISO 8601'),
+  status: { enum: [...REPORT_STATUSES] },
+  decision: { type: ['object', 'null'], description: 'action, ground, note, at, by (and redactedChars for redactions)' },
+});
+
+/** The review policy page's languages and service-wide texts (server/policy). */
+const policyLang = { name: 'lang', in: 'path', required: true, schema: { type: 'string', enum: [...POLICY_LANGUAGES] } };
+const policyText = obj({ lang: str(), custom: bool('false while the defaults are in force'), checks: str(), publication: str(), reporting: str() });
+
+const embed = { tags: ['embed'] };
+const embedBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: fromZod(schema) } } });
+const embedErrors = {
+  '400': adminError('invalid input; the message names the field'),
+  '404': adminError('no such shop'),
+  '429': adminError('rate limited (Retry-After header)'),
+};
+
 export function openApiDocument(config: Config) {
   const subRatings = obj({ shippingtime: int(), customerservice: int(), pricequality: int(), aftersale: int() });
   const subAverages = obj({
@@ -64,7 +124,13 @@ export function openApiDocument(config: Config) {
         'HMAC-SHA512 of the raw body keyed with the subscription secret.',
     },
     servers: [{ url: config.baseUrl }],
-    tags: [{ name: 'classic' }, { name: 'webhooks' }, { name: 'operator' }, { name: 'public' }],
+    tags: [
+      { name: 'classic' },
+      { name: 'webhooks' },
+      { name: 'operator' },
+      { name: 'public' },
+      { name: 'embed', description: "what the shoppers' embed calls from shops' pages (CORS: any origin, no credentials)" },
+    ],
     paths: {
       '/api/1.0/invitations.json': {
         post: {
@@ -165,9 +231,7 @@ export function openApiDocument(config: Config) {
           requestBody: {
             required: true,
             content: {
-              'application/json': {
-                schema: obj({ review_id: int(), reply: str(), notify: bool() }, ['review_id', 'reply']),
-              },
+              'application/json': { schema: fromZod(replyRequestSchema) },
             },
           },
           responses: {
@@ -185,7 +249,7 @@ export function openApiDocument(config: Config) {
           parameters: credentials,
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: obj({ url: str(), topic: ref('Topic'), is_active: bool() }, ['url', 'topic']) } },
+            content: { 'application/json': { schema: fromZod(subscribeSchema) } },
           },
           responses: {
             '200': json(
@@ -224,7 +288,7 @@ export function openApiDocument(config: Config) {
           tags: ['webhooks'],
           summary: 'Change a subscription (e.g. is_active back to true)',
           parameters: [...credentials, pathId()],
-          requestBody: { content: { 'application/json': { schema: obj({ url: str(), topic: ref('Topic'), is_active: bool() }, []) } } },
+          requestBody: { content: { 'application/json': { schema: fromZod(webhookPatch) } } },
           responses: {
             '200': json(obj({ status: { const: 'success' }, message: str(), data: ref('WebhookState') })),
             '400': json(ref('ClassicError'), 'bad request (also: a refused URL)'),
@@ -307,11 +371,63 @@ export function openApiDocument(config: Config) {
       '/api/openapi.json': {
         get: { tags: ['public'], summary: 'This document', responses: { '200': json({ type: 'object' }) } },
       },
+      '/embed/{id}/shop.json': {
+        get: {
+          ...embed,
+          summary: "The shop's name, languages, score, badges and the embed's settings",
+          parameters: [pathId()],
+          responses: { '200': json({ type: 'object' }), ...embedErrors },
+        },
+      },
+      '/embed/{id}/reviews.json': {
+        get: {
+          ...embed,
+          summary: 'Published reviews, newest first',
+          parameters: [pathId(), query('offset', int(), 'default 0'), query('limit', int(), '1–20, default 5')],
+          responses: { '200': json(obj({ total: int(), reviews: { type: 'array', items: { type: 'object' } } })), ...embedErrors },
+        },
+      },
+      '/embed/{id}/order/verify': {
+        post: {
+          ...embed,
+          summary: "Check the order data's signature",
+          parameters: [pathId()],
+          requestBody: embedBody(verifySchema),
+          responses: { '200': json(obj({ valid: bool(), recorded: bool() })), ...embedErrors },
+        },
+      },
+      '/embed/{id}/consent': {
+        post: {
+          ...embed,
+          summary: "Record the shopper's answer to the review request after an order",
+          parameters: [pathId()],
+          requestBody: embedBody(consentSchema),
+          responses: { '201': json(obj({ recorded: bool(), signed: bool(), reviewToken: str() }, ['recorded', 'signed']), 'recorded'), ...embedErrors },
+        },
+      },
+      '/embed/{id}/reviews': {
+        post: {
+          ...embed,
+          summary: 'A review written in the pop-up right after the order (needs the reviewToken of the consent)',
+          parameters: [pathId()],
+          requestBody: embedBody(popupReviewSchema),
+          responses: { '201': json(obj({ status: str(), id: int() }), 'created'), ...embedErrors },
+        },
+      },
+      '/embed/{id}/experiences': {
+        post: {
+          ...embed,
+          summary: 'A review without an order: published once the writer confirms it from the e-mail',
+          parameters: [pathId()],
+          requestBody: embedBody(experienceSchema),
+          responses: { '202': json(obj({ status: { const: 'pending_confirmation' } }), 'accepted, e-mail sent'), ...embedErrors },
+        },
+      },
       '/admin/api/webshops': {
         post: {
           ...admin,
           summary: 'Create a webshop',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('WebshopSettings') } } },
+          requestBody: { required: true, content: { 'application/json': { schema: fromZod(webshopCreate) } } },
           responses: { '201': json(ref('AdminWebshop'), 'created, with id and code'), ...adminErrors },
         },
       },
@@ -351,22 +467,7 @@ export function openApiDocument(config: Config) {
           requestBody: {
             required: true,
             content: {
-              'application/json': {
-                schema: obj(
-                  {
-                    comment: str(),
-                    rating: int(),
-                    ratings: subRatings,
-                    quarantine: bool(),
-                    read: bool(),
-                    is_spam: bool(),
-                    valid: bool(),
-                    name: str(),
-                    country: str(),
-                  },
-                  [],
-                ),
-              },
+              'application/json': { schema: fromZod(reviewPatch) },
             },
           },
           responses: { '200': json({ type: 'object' }), ...adminErrors },
@@ -378,11 +479,95 @@ export function openApiDocument(config: Config) {
           responses: { '204': { description: 'deleted' }, ...adminErrors },
         },
       },
+      '/admin/api/policy-text/{lang}': {
+        get: {
+          ...admin,
+          summary: "The review policy page's service-wide texts in a language (the operator's, or the defaults)",
+          parameters: [policyLang],
+          responses: { '200': json(policyText), ...adminErrors },
+        },
+        put: {
+          ...admin,
+          summary: "Replace the review policy page's service-wide texts in a language (plain text; blank lines make paragraphs)",
+          parameters: [policyLang],
+          requestBody: { required: true, content: { 'application/json': { schema: fromZod(policyTextInput) } } },
+          responses: { '200': json(policyText), ...adminErrors },
+        },
+        delete: {
+          ...admin,
+          summary: "Back to the default texts of the review policy page in a language",
+          parameters: [policyLang],
+          responses: { '204': { description: 'reset' }, ...adminErrors },
+        },
+      },
+      '/admin/api/audit': {
+        get: {
+          ...admin,
+          summary: 'The audit trail (moderation decisions, reports, writers’ deletions), newest first; `before` pages back',
+          parameters: queryFromZod(auditQuerySchema),
+          responses: {
+            '200': json(
+              obj({
+                entries: {
+                  type: 'array',
+                  items: obj({
+                    id: str(),
+                    at: str('ISO 8601'),
+                    webshop_id: { type: ['integer', 'null'] },
+                    actor: obj({ kind: { enum: ['operator', 'user', 'writer', 'system'] }, id: str() }, ['kind']),
+                    action: str('e.g. report.removed, review.deleted_by_writer'),
+                    target: { type: ['string', 'null'] },
+                    details: { type: 'object' },
+                  }),
+                },
+              }),
+            ),
+            '400': adminError('invalid query parameter'),
+            '401': adminError('no or wrong operator token'),
+          },
+        },
+      },
+      '/admin/api/reports': {
+        get: {
+          ...admin,
+          summary: 'The report queue: reports about reviews from the public report form, oldest first',
+          parameters: queryFromZod(reportListQuery),
+          responses: {
+            '200': json(
+              obj({
+                reports: { type: 'array', items: reportSchema },
+                next_after: { type: ['string', 'null'], description: 'pass as `after` for the next page; null on the last' },
+              }),
+            ),
+            '400': adminError('invalid query parameter'),
+            '401': adminError('no or wrong operator token'),
+          },
+        },
+      },
+      '/admin/api/reports/{id}/decision': {
+        post: {
+          ...admin,
+          summary:
+            'Decide on an open report: keep the review, remove it (soft delete; the writer is e-mailed the ground) or redact a passage (every occurrence in the comment, product texts and reply) and keep it',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: str('report id') }],
+          requestBody: { required: true, content: { 'application/json': { schema: fromZod(decisionSchema) } } },
+          responses: {
+            '200': json(
+              obj({
+                report: reportSchema,
+                review: { type: ['object', 'null'], properties: { id: int(), deleted: bool(), version: int() } },
+              }),
+            ),
+            '409': adminError('the report was decided already, or the review was deleted (only keep is possible)'),
+            ...adminErrors,
+          },
+        },
+      },
       '/admin/api/tokens': {
         post: {
           ...admin,
           summary: 'Issue a token for fetch_domain.json',
-          requestBody: { content: { 'application/json': { schema: obj({ label: str() }, []) } } },
+          requestBody: { content: { 'application/json': { schema: fromZod(issueSchema) } } },
           responses: { '201': json(obj({ token: str() }), 'created'), '401': adminError('no or wrong operator token') },
         },
       },
@@ -394,11 +579,51 @@ export function openApiDocument(config: Config) {
           responses: { '204': { description: 'revoked' }, '401': adminError('no or wrong operator token'), '404': adminError('unknown token') },
         },
       },
+      '/admin/api/webshops/{id}/invitations': {
+        get: {
+          ...admin,
+          summary: "A shop's invitations to an address and/or for an order, each with its history (e-mail, reminder)",
+          parameters: [{ name: 'id', in: 'path', required: true, schema: int() }, ...queryFromZod(historyQuery)],
+          responses: {
+            '200': json(
+              obj({
+                invitations: {
+                  type: 'array',
+                  items: obj({
+                    id: str(),
+                    email: str(),
+                    order: str(),
+                    language: str(),
+                    created: str('ISO 8601'),
+                    scheduled: str('ISO 8601'),
+                    history: {
+                      type: 'array',
+                      items: obj(
+                        {
+                          event: {
+                            type: 'string',
+                            enum: ['queued', 'sent', 'failed', 'not_sent', 'reminder_due', 'reminder_sent', 'reminder_skipped', 'reminder_failed'],
+                          },
+                          at: str('ISO 8601'),
+                          message_id: str(),
+                          reason: str(),
+                        },
+                        ['event', 'at'],
+                      ),
+                    },
+                  }),
+                },
+              }),
+            ),
+            ...adminErrors,
+          },
+        },
+      },
       '/admin/api/customers': {
         delete: {
           ...admin,
           summary: "Erase a customer's personal data (GDPR)",
-          parameters: [query('email', str(), 'the customer address', true), query('webshop', int(), 'one shop only')],
+          parameters: queryFromZod(erasureQuery),
           responses: {
             '200': json(
               obj({
@@ -457,6 +682,10 @@ export function openApiDocument(config: Config) {
           quarantine: bool(),
           reply: { type: ['string', 'null'] },
           reply_date: { type: ['string', 'null'] },
+          origin: { type: 'string', enum: ['verified_order', 'email_confirmed', 'imported'], description: 'how the review was checked' },
+          incentivised: bool(),
+          imported_from: { type: ['string', 'null'], description: 'imports: the source platform' },
+          original_date: { type: ['string', 'null'], description: 'imports: ISO 8601 date on the source platform' },
         }),
         WebshopDetails: obj({
           name: str(),
@@ -503,46 +732,9 @@ export function openApiDocument(config: Config) {
           },
           ['id', 'name', 'url', 'rating', 'rating_count', 'icon', 'page', 'hero_color', 'hero_image', 'created'],
         ),
-        WebshopSettings: obj(
-          {
-            name: str(),
-            url: str(),
-            logo: str(),
-            address: { type: 'object' },
-            languages: { type: 'array', items: obj({ iso: str(), name: str(), url: str(), all: bool(), main: bool() }, ['iso']) },
-            hero_color: str(),
-            hero_image: str(),
-            reply_access: bool(),
-            approved_date: { type: ['string', 'null'] },
-            partner_assurances: { type: 'object', additionalProperties: bool() },
-            sidebar: { type: 'object', description: 'the embed dashboard configuration' },
-            require_signed_order_data: {
-              type: 'boolean',
-              description:
-                'only signed order data records consent: unsigned order-data elements show no dialog, unsigned consents are refused, order_permissions.json ignores unsigned receipts (default false; recommended)',
-            },
-          },
-          [],
-        ),
+        WebshopSettings: fromZod(webshopPatch),
         AdminWebshop: { type: 'object', description: 'every stored setting, with id and code' },
-        ReviewImport: obj(
-          {
-            name: str(),
-            email: str(),
-            rating: int('1–5'),
-            ratings: subRatings,
-            comment: str(),
-            country: str(),
-            language: str(),
-            order: str(),
-            created: str(),
-            read: bool(),
-            quarantine: bool(),
-            verified: bool(),
-            products: { type: 'array', items: { type: 'object' } },
-          },
-          ['rating'],
-        ),
+        ReviewImport: fromZod(reviewImport),
       },
     },
   };

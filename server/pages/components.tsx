@@ -2,9 +2,10 @@
 // Star inputs are real radio groups, so they work with a keyboard and without JavaScript; the stars are drawn by CSS.
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { SUB_RATINGS } from '../reviews/store.js';
+import { SUB_RATINGS } from '../reviews/rules.js';
 import { productField, LIMITS, type FieldProblem, type ReviewFormValues } from './form.js';
-import { cspHash, jsonForScript } from './html.js';
+import { cspHash, inlineScript } from '../http/html.js';
+import { jsonForScript } from './html.js';
 import type { PageStrings } from './strings.js';
 
 const ACCENT = '#1d4ed8';
@@ -19,7 +20,7 @@ const starFill = [1, 2, 3, 4, 5]
   })
   .join('');
 
-export const PAGE_CSS =
+const PAGE_CSS =
   `*,*::before,*::after{box-sizing:border-box}` +
   `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f6f6f4}` +
   `.page{max-width:44rem;margin:0 auto;padding:1.5rem 1rem 3rem}` +
@@ -67,7 +68,7 @@ export const PAGE_CSS =
 
 export const STYLE_HASH = cspHash(PAGE_CSS);
 
-export interface DocumentProps {
+interface DocumentProps {
   lang: string;
   title: string;
   footer: string;
@@ -103,7 +104,7 @@ function problemFor(problems: FieldProblem[], field: string): FieldProblem | und
 }
 
 /** A 1–5 star radio group; optional groups start with a "no rating" choice (a radio cannot be unchecked). */
-export function StarGroup(props: {
+function StarGroup(props: {
   name: string;
   legend: string;
   value: number | null;
@@ -194,22 +195,6 @@ export interface ReviewFormProps {
   submit: string;
 }
 
-/**
- * What JavaScript adds to the form that works without it: a count of the characters left under each text field
- * (announced only when few are left, so a screen reader is not interrupted at every key), and a guard against a
- * second submission while the first is on its way (a double click would otherwise post the review twice).
- * Static text, so the page's Content Security Policy allows it by its hash.
- */
-export const FORM_SCRIPT = `(function(){var f=document.querySelector('form[data-left]');if(!f)return;var sent=false;
-f.addEventListener('submit',function(e){if(sent){e.preventDefault();return}sent=true;
-var b=f.querySelector('button[type=submit]');if(b)b.setAttribute('aria-disabled','true')});
-var tpl=f.getAttribute('data-left');Array.prototype.forEach.call(f.querySelectorAll('textarea[maxlength]'),function(t){
-var p=document.createElement('p');p.className='hint';p.id=t.id+'-left';t.insertAdjacentElement('afterend',p);
-var d=t.getAttribute('aria-describedby');t.setAttribute('aria-describedby',(d?d+' ':'')+p.id);
-var u=function(){var n=t.maxLength-t.value.length;p.textContent=tpl.replace('{n}',String(n));
-if(n<=50)p.setAttribute('aria-live','polite');else p.removeAttribute('aria-live')};u();t.addEventListener('input',u)})})();`;
-export const SCRIPT_HASH = cspHash(FORM_SCRIPT);
-
 /** The whole review form; it posts to its own address, where the link's token is the credential. */
 export function ReviewForm({ t, values, problems, countries, products, submit }: ReviewFormProps) {
   const nameProblem = problemFor(problems, 'name');
@@ -293,7 +278,8 @@ export function ReviewForm({ t, values, problems, countries, products, submit }:
         </section>
       ) : null}
       <button type="submit">{submit}</button>
-      <script dangerouslySetInnerHTML={{ __html: FORM_SCRIPT }} />
+      {/* Characters left and one submission (server/pages/browser/review-form.ts), allowed by its CSP hash. */}
+      <script dangerouslySetInnerHTML={{ __html: inlineScript('review-form').source }} />
     </form>
   );
 }

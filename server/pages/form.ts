@@ -1,12 +1,13 @@
 // The review form of the /review and /edit pages, posted urlencoded: reading its fields into values, and the
 // problems to show next to them. Pure functions; the routes store what passes.
 import type { Fields } from '../http/body.js';
-import { SUB_RATINGS, noSubRatings, type SubRatings } from '../reviews/store.js';
+import { SUB_RATINGS, noSubRatings, type SubRatings } from '../reviews/rules.js';
 import type { PageStrings } from './strings.js';
+import { REVIEWER_NAME_MAX, REVIEW_TEXT_MAX } from '../../embed/shared/limits.js';
 
-export const LIMITS = { comment: 5000, name: 80, productText: 5000 } as const;
+export const LIMITS = { comment: REVIEW_TEXT_MAX, name: REVIEWER_NAME_MAX, productText: REVIEW_TEXT_MAX } as const;
 
-export interface ProductAnswer {
+interface ProductAnswer {
   /** 1–5, or null when not rated. */
   rating: number | null;
   content: string;

@@ -1,6 +1,5 @@
 // Plumbing of the server-rendered pages: JSON-LD that cannot end its <script> element, the country list of the
 // form, and the response headers (a strict CSP; the token in a URL never leaks through Referer or caches).
-import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Language } from '../languages.js';
 
@@ -55,13 +54,11 @@ export function countryOptions(language: Language): { code: string; name: string
   return list;
 }
 
-export const cspHash = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
-
-export interface SendOptions {
+interface SendOptions {
   /** The page carries a secret in its URL: never cached, indexed or sent on as Referer. */
   secret: boolean;
   styleHash: string;
-  /** The one script the pages may run (the review form's, see FORM_SCRIPT). */
+  /** The one script the pages may run (the review form's, server/pages/browser/review-form.ts). */
   scriptHash: string;
 }
 

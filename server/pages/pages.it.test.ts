@@ -280,6 +280,9 @@ describe('/webshops/{id}', () => {
         comment: i === 11 ? 'Nice </p><script>alert(2)</script>' : `Review ${i}`,
         created: new Date(Date.UTC(2024, 0, 1 + i)),
         verified: i === 11,
+        // One review through an invitation, the others through the public form (origins, issue 11).
+        source: i === 11 ? 'invitation' : 'form',
+        incentivised: i === 10,
       });
     }
     await t.services.reviews.create(s.id, { name: 'Hidden', email: 'h@example.com', rating: 1, language: 'en', quarantine: true });
@@ -301,7 +304,11 @@ describe('/webshops/{id}', () => {
     expect(html).toContain('&lt;script>alert(&quot;x&quot;)&lt;/script>');
     expect(html).toContain('Nice &lt;/p>&lt;script>alert(2)&lt;/script>');
     expect(html).toContain('Thanks &lt;b>!&lt;/b>');
-    expect(html).toContain('Verified customer');
+    // Each review says how it was checked; the page links to the policy page that explains it.
+    expect(html).toContain('Verified order<span class="sr"> (the order was proven)</span>');
+    expect(html).toContain('E-mail confirmed<span class="sr"> (the address was confirmed, not a purchase)</span>');
+    expect(html).toContain('>Incentivised<');
+    expect(html).toContain(`href="${t.services.config.baseUrl}/webshops/${s.id}/policy?lang=en">How reviews are checked</a>`);
     expect(html).not.toContain('Hidden');
     expect(html).not.toContain('@example.com');
     expect(html.match(/<article/g)).toHaveLength(10);
@@ -426,7 +433,10 @@ describe('link expiry', () => {
     expect(html).toContain('<h1>Deze link om je review te wijzigen is verlopen</h1>');
     expect(html).toContain('90 dagen');
     expect(html).toContain('Je review blijft zoals hij is.');
-    expect(html).not.toContain('<form');
+    // No form to change the review: the one form asks for a new link, e-mailed to the review's address.
+    expect(html).not.toContain('name="rating"');
+    expect(html.match(/<form/g)).toHaveLength(1);
+    expect(html).toContain(`action="/edit/${review.editToken}/renew"`);
     const post = await form(`/edit/${review.editToken}`, { rating: '1', name: 'Eve', comment: 'Slecht' });
     expect(post.status).toBe(410);
     expect(await reviewOf({ id: review.id })).toMatchObject({ rating: 5, name: 'Jane', comment: 'Heel goed', published: true });

@@ -1,6 +1,7 @@
 // The server-rendered shopper pages:
 // - /review/{token}: the invitation e-mail's link; one verified review of the shop and the order's products;
-// - /edit/{token}: the writer changes their review;
+// - /edit/{token}: the writer changes their review; /edit/{token}/delete and /renew (writer.ts) delete it or ask
+//   for a new link when it expired;
 // - /confirm/{token}: the writer confirms a review that waits for it (GET shows a button, POST publishes);
 // - /webshops/{id}: the shop's public page with its reviews and schema.org markup.
 // The token in the address is the credential: no cookies, so no cross-site request can borrow a session. A link
@@ -10,20 +11,25 @@ import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { WithId } from 'mongodb';
 import { readFields } from '../http/body.js';
-import { awaitsConfirmation, badgesFor } from '../embed/rules.js';
-import { releaseReview } from '../embed/release.js';
-import { newSecret, SECRET_FORMAT } from '../embed/tokens.js';
+import { awaitsConfirmation, badgesFor } from '../reviews/rules.js';
+import { releaseReview, writeInvitationReview } from '../reviews/publication.js';
+import { LINK_SECRET_FORMAT, publicPageUrl } from '../links.js';
 import type { Invitation } from '../invitations/store.js';
 import { normalizeLanguage, type Language } from '../languages.js';
-import { noSubRatings, type Review } from '../reviews/store.js';
+import type { Review } from '../reviews/store.js';
+import { noSubRatings } from '../reviews/rules.js';
 import type { Services } from '../services.js';
-import { mainLanguage } from '../webshops/store.js';
-import { SCRIPT_HASH, STYLE_HASH } from './components.js';
+import { mainLanguage } from '../webshops/rules.js';
+import { inlineScript } from '../http/html.js';
+import { STYLE_HASH } from './components.js';
 import { formProblems, readReviewForm, type ReviewFormValues } from './form.js';
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';
 import { editLinkSince, EDIT_LINK_DAYS, linkExpired, reviewLinkSince, REVIEW_LINK_DAYS } from './expiry.js';
 import { DEFAULT_COUNTRY, stringsFor } from './strings.js';
 import { confirmPage, editPage, messagePage, reviewPage, shopPage, type PageFrame } from './views.js';
+import { deleteByWriter, deleteLinkFor, editLinkExpired, emailNewEditLink, expiredEditLinkPage } from './writer.js';
+import { WRITER_STRINGS } from './writer-strings.js';
+import { deleteConfirmPage } from './writer-views.js';
 
 const FORM_LIMIT = 64 * 1024;
 const REVIEWS_PER_PAGE = 10;
@@ -33,7 +39,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
 
   const frameFor = (lang: Language): PageFrame => ({ t: stringsFor(lang), lang, brandName: config.brandName });
   const send = (ctx: Context, status: number, html: string, secret = true) =>
-    sendHtml(ctx, status, html, { secret, styleHash: STYLE_HASH, scriptHash: SCRIPT_HASH });
+    sendHtml(ctx, status, html, { secret, styleHash: STYLE_HASH, scriptHash: inlineScript('review-form').hash });
 
   /** Without a record we know no language but the browser's. */
   const browserFrame = (ctx: Context) => {
@@ -46,7 +52,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
   }
 
   async function invitationOf(token: string): Promise<WithId<Invitation> | null> {
-    if (!SECRET_FORMAT.test(token)) return null;
+    if (!LINK_SECRET_FORMAT.test(token)) return null;
     return invitations.byLinkToken(token);
   }
 
@@ -59,7 +65,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
   }
 
   async function reviewBy(field: 'editToken' | 'confirmToken', token: string): Promise<Review | null> {
-    if (!SECRET_FORMAT.test(token)) return null;
+    if (!LINK_SECRET_FORMAT.test(token)) return null;
     return reviews.byLinkToken(field, token);
   }
 
@@ -104,28 +110,16 @@ export function registerPageRoutes(router: Router, services: Services): void {
     const filled = form(values);
     if (filled.problems.length) return send(ctx, 400, reviewPage(frame, name, filled));
 
-    // Claimed before writing: a double submit must not write two reviews.
-    if (!(await invitations.useLink(token, services.now()))) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
-
-    const editToken = newSecret();
-    await reviews.create(invitation.shopId, {
+    const review = await writeInvitationReview(services, invitation, {
       name: values.name,
-      email: invitation.email,
       rating: values.rating!,
       ratings: values.ratings,
       comment: values.comment || null,
       country: values.country,
-      language: invitation.language,
-      order: invitation.order,
-      source: 'invitation',
-      verified: true,
-      products: invitation.products.map((p, i) => ({
-        ...p,
-        rating: values.products[i]?.rating ?? null,
-        content: values.products[i]?.content ?? '',
-      })),
-      editToken,
+      products: values.products,
     });
+    if (!review) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
+    const editToken = review.editToken!;
     send(ctx, 200, messagePage(frame, frame.t.thanksTitle, frame.t.thanksBody(name), { href: `/edit/${editToken}`, text: frame.t.editLink }));
   }
 
@@ -140,9 +134,10 @@ export function registerPageRoutes(router: Router, services: Services): void {
     if (!review || name === null) return unknownLink(ctx);
     const frame = frameFor(review.language);
     if (linkExpired(editLinkSince(review), EDIT_LINK_DAYS, services.now())) {
-      return send(ctx, 410, messagePage(frame, frame.t.editExpiredTitle, frame.t.editExpiredBody(name, EDIT_LINK_DAYS)));
+      return send(ctx, 410, expiredEditLinkPage(frame, name, ctx.params.token ?? ''));
     }
     const countries = countryOptions(frame.lang);
+    const deleteLink = deleteLinkFor(frame.lang, ctx.params.token ?? '');
 
     if (ctx.method === 'GET') {
       const values: ReviewFormValues = {
@@ -153,12 +148,12 @@ export function registerPageRoutes(router: Router, services: Services): void {
         country: review.country,
         products: [],
       };
-      return send(ctx, 200, editPage(frame, name, { values, problems: [], products: [], countries }, false));
+      return send(ctx, 200, editPage(frame, name, { values, problems: [], products: [], countries }, false, deleteLink));
     }
 
     const values = readReviewForm(await readFields(ctx, FORM_LIMIT), 0);
     const problems = formProblems(values, frame.t, COUNTRIES);
-    if (problems.length) return send(ctx, 400, editPage(frame, name, { values, problems, products: [], countries }, false));
+    if (problems.length) return send(ctx, 400, editPage(frame, name, { values, problems, products: [], countries }, false, deleteLink));
     const changes = {
       rating: values.rating!,
       ratings: values.ratings,
@@ -174,11 +169,57 @@ export function registerPageRoutes(router: Router, services: Services): void {
       changes.country === review.country;
     // Saving without a change is no change: no new version and no reviews.updated event.
     if (!unchanged && !(await reviews.update(review.id, changes))) return unknownLink(ctx, frame);
-    send(ctx, 200, editPage(frame, name, { values, problems: [], products: [], countries }, true));
+    send(ctx, 200, editPage(frame, name, { values, problems: [], products: [], countries }, true, deleteLink));
   }
 
   router.get('/edit/:token', editRoute);
   router.post('/edit/:token', editRoute);
+
+  // --- /edit/{token}/delete and /edit/{token}/renew: the writer's own review (writer.ts) ---
+
+  /** Pages without the review form's script. */
+  const sendPlain = (ctx: Context, status: number, html: string) =>
+    sendHtml(ctx, status, html, { secret: true, styleHash: STYLE_HASH, scriptHash: "'none'" });
+
+  /** The live review of an edit link and its shop's name, or the 404 page already answered. */
+  async function writerLink(ctx: Context): Promise<{ review: Review; shopName: string; frame: PageFrame; token: string } | null> {
+    const token = ctx.params.token ?? '';
+    const review = await reviewBy('editToken', token);
+    const name = review ? await shopName(review.shopId) : null;
+    if (!review || name === null) {
+      const frame = browserFrame(ctx);
+      sendPlain(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
+      return null;
+    }
+    return { review, shopName: name, frame: frameFor(review.language), token };
+  }
+
+  async function deleteRoute(ctx: Context): Promise<void> {
+    const found = await writerLink(ctx);
+    if (!found) return;
+    const { review, shopName: name, frame, token } = found;
+    const w = WRITER_STRINGS[frame.lang];
+    if (editLinkExpired(review, services.now())) return sendPlain(ctx, 410, expiredEditLinkPage(frame, name, token));
+    if (ctx.method === 'GET') return sendPlain(ctx, 200, deleteConfirmPage(frame, w, name, token));
+    if (!(await deleteByWriter(services, review))) return sendPlain(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
+    sendPlain(ctx, 200, messagePage(frame, w.deletedTitle, w.deletedBody(name)));
+  }
+
+  router.get('/edit/:token/delete', deleteRoute);
+  router.post('/edit/:token/delete', deleteRoute);
+
+  router.post('/edit/:token/renew', async (ctx) => {
+    const found = await writerLink(ctx);
+    if (!found) return;
+    const { review, shopName: name, frame, token } = found;
+    const w = WRITER_STRINGS[frame.lang];
+    if (!editLinkExpired(review, services.now())) return ctx.redirect(`/edit/${token}`);
+    const outcome = await emailNewEditLink(services, review, token, name);
+    if (outcome === 'limited') return sendPlain(ctx, 429, messagePage(frame, frame.t.editExpiredTitle, w.renewLimited));
+    if (outcome === 'gone') return sendPlain(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
+    if (outcome === 'failed') return sendPlain(ctx, 503, messagePage(frame, frame.t.editExpiredTitle, w.renewFailed));
+    sendPlain(ctx, 200, messagePage(frame, w.renewSentTitle, w.renewSentBody));
+  });
 
   // --- /confirm/{token} ---
 
@@ -221,7 +262,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
 
     const html = shopPage(frame, {
       shop: { id: shop.id, name: shop.name, url: shop.url, logo: shop.logo },
-      pageUrl: `${config.baseUrl}/webshops/${shop.id}`,
+      pageUrl: publicPageUrl(config.baseUrl, shop.id),
       score: summary.rating_average,
       count: summary.amount,
       badges: badgesFor(shop, listed, services.now()),

@@ -1,7 +1,7 @@
 // Every text of the server-rendered shopper pages (/review, /edit, /confirm, /webshops/{id}) in the seven languages.
 // One module, so a missing translation is a type error rather than an English word on a Croatian page.
 import type { Language } from '../languages.js';
-import type { SubRatingKey } from '../reviews/store.js';
+import type { SubRatingKey } from '../reviews/rules.js';
 
 export interface PageStrings {
   // The review form

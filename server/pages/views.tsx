@@ -1,12 +1,13 @@
 // The shopper pages as functions from their data to HTML: the review form, the edit form, the confirmation page,
 // the messages for links that no longer work, and the public shop page.
-import type { Badge } from '../embed/rules.js';
+import type { Badge } from '../reviews/rules.js';
 import type { Language } from '../languages.js';
-import type { Rating } from '../ratings/rating.js';
+import type { Rating } from '../reviews/rating.js';
 import { ErrorSummary, renderDocument, ReviewForm, ShownStars, type ReviewFormProps } from './components.js';
 import type { FieldProblem } from './form.js';
 import { shopJsonLd, type ShopForJsonLd } from './html.js';
 import type { PageStrings } from './strings.js';
+import { localeFor } from '../../widget/strings.js';
 
 export interface PageFrame {
   t: PageStrings;
@@ -53,7 +54,14 @@ export function reviewPage(frame: PageFrame, shopName: string, form: Omit<Review
   });
 }
 
-export function editPage(frame: PageFrame, shopName: string, form: Omit<ReviewFormProps, 't' | 'submit'>, saved: boolean): string {
+export function editPage(
+  frame: PageFrame,
+  shopName: string,
+  form: Omit<ReviewFormProps, 't' | 'submit'>,
+  saved: boolean,
+  /** The link to deleting the review (pages/writer.ts). */
+  deleteLink?: { href: string; text: string },
+): string {
   const { t } = frame;
   return renderDocument({
     lang: frame.lang,
@@ -71,6 +79,11 @@ export function editPage(frame: PageFrame, shopName: string, form: Omit<ReviewFo
         )}
         <ErrorSummary problems={form.problems} t={t} />
         <ReviewForm {...form} t={t} submit={t.editSave} />
+        {deleteLink ? (
+          <p>
+            <a href={deleteLink.href}>{deleteLink.text}</a>
+          </p>
+        ) : null}
       </>
     ),
   });
@@ -102,7 +115,7 @@ export function confirmPage(frame: PageFrame, shopName: string, review: { name: 
   });
 }
 
-export interface ShopPageData {
+interface ShopPageData {
   shop: ShopForJsonLd & { id: number };
   pageUrl: string;
   score: number;
@@ -113,6 +126,34 @@ export interface ShopPageData {
   pages: number;
   /** Link to another page of reviews. */
   hrefFor: (page: number) => string;
+}
+
+/**
+ * How the review was checked (issue 11), in the words the widget uses, with what the label means for screen
+ * readers; the policy page explains each in full.
+ */
+function OriginBadges({ rating: r, lang }: { rating: Rating; lang: Language }) {
+  const w = localeFor(lang).t;
+  const [label, info] =
+    r.origin === 'verified_order'
+      ? [w.verifiedOrder, w.verifiedOrderInfo]
+      : r.origin === 'imported'
+        ? [r.imported_from ? w.importedFrom(r.imported_from) : w.imported, w.importedInfo]
+        : [w.emailConfirmed, w.emailConfirmedInfo];
+  return (
+    <>
+      <span class="badge">
+        {label}
+        <span class="sr"> ({info})</span>
+      </span>
+      {r.incentivised ? (
+        <span class="badge">
+          {w.incentivised}
+          <span class="sr"> ({w.incentivisedInfo})</span>
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 export function shopPage(frame: PageFrame, data: ShopPageData): string {
@@ -139,6 +180,7 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
             <a href={shop.url} rel="nofollow noopener">
               {t.visitShop(shop.name)}
             </a>
+            <a href={`${data.pageUrl}/policy?lang=${lang}`}>{localeFor(lang).t.policy}</a>
           </div>
           {data.badges.length ? (
             <ul class="badges">
@@ -150,13 +192,13 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
         </section>
         <h2>{t.reviewCount(data.count, number.format(data.count))}</h2>
         {data.reviews.length === 0 ? <p>{t.noReviews}</p> : null}
-        {data.reviews.map(({ rating: r, verified }) => (
+        {data.reviews.map(({ rating: r }) => (
           <article class="card review" aria-labelledby={`review-${r.id}`}>
             <header>
               <h3 id={`review-${r.id}`}>{r.name}</h3>
               <ShownStars value={r.rating} t={t} />
               <time datetime={r.date}>{dateOf(r.date)}</time>
-              {verified ? <span class="badge">{t.verified}</span> : null}
+              <OriginBadges rating={r} lang={lang} />
             </header>
             {r.comment ? <p class="text">{r.comment}</p> : null}
             {r.reply ? (
@@ -165,6 +207,12 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
                 <p class="text">{r.reply}</p>
               </div>
             ) : null}
+            <p>
+              <a href={`/reviews/${r.id}/report?lang=${lang}`}>
+                {localeFor(lang).t.report}
+                <span class="sr">: {localeFor(lang).t.reportWhose(r.name.trim() || localeFor(lang).t.anonymous)}</span>
+              </a>
+            </p>
           </article>
         ))}
         {data.pages > 1 ? (

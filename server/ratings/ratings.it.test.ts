@@ -74,6 +74,11 @@ describe('GET /api/1.0/ratings.json', () => {
       quarantine: false,
       reply: null,
       reply_date: null,
+      // Reviews written straight to the store are imports unless they say otherwise.
+      origin: 'imported',
+      incentivised: false,
+      imported_from: null,
+      original_date: null,
     });
     expect(body.ratings[2]).toMatchObject({ comment: null, country: '' });
   });

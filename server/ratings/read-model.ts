@@ -9,7 +9,8 @@
 // A shop whose list is too large for the cache is paged in the database instead.
 import { BoundedCache, type CacheLimits } from '../cache.js';
 import type { Review, ReviewStore } from '../reviews/store.js';
-import { summarize, toRating, type Rating, type RatingsSummary } from './rating.js';
+import { originFields, type OriginFields } from '../reviews/origin.js';
+import { summarize, toRating, type Rating, type RatingsSummary } from '../reviews/rating.js';
 
 /** Shops with more reviews than this are paged in the database rather than held whole in memory. */
 const WHOLE_LIST_MAX = 50_000;
@@ -24,7 +25,7 @@ const PUBLIC_RECHECK_MS = 60_000;
 const PUBLISHED_KEPT = 100;
 
 /** A published review as public displays show it: no e-mail address, the reply's text only. */
-export interface PublishedReview {
+interface PublishedReview extends Pick<OriginFields, 'origin' | 'incentivised' | 'imported_from'> {
   id: number;
   name: string;
   rating: number;
@@ -33,14 +34,11 @@ export interface PublishedReview {
   reply: string | null;
 }
 
-const toPublished = (r: Review): PublishedReview => ({
-  id: r.id,
-  name: r.name,
-  rating: r.rating,
-  comment: r.comment,
-  created: r.created,
-  reply: r.reply?.text ?? null,
-});
+const toPublished = (r: Review): PublishedReview => {
+  // The widget labels each review with how it was checked (issue 11).
+  const { origin, incentivised, imported_from } = originFields(r);
+  return { id: r.id, name: r.name, rating: r.rating, comment: r.comment, created: r.created, reply: r.reply?.text ?? null, origin, incentivised, imported_from };
+};
 
 interface MerchantPart {
   /** The shop's `all` review version (ReviewStore.versionsOf) this copy was loaded at. */
@@ -82,7 +80,7 @@ export interface PublicRating {
   verified: boolean;
 }
 
-export interface PublicPage {
+interface PublicPage {
   reviews: PublicRating[];
   /** Published reviews in all. */
   total: number;
@@ -90,7 +88,7 @@ export interface PublicPage {
   verified: number;
 }
 
-export interface RatingsPage {
+interface RatingsPage {
   ratings: Rating[];
   total: number;
 }
@@ -125,38 +123,21 @@ export class RatingsReadModel {
         : whole.merchant.map((r) => r.rating);
       return { ratings: matching.slice(options.offset, options.offset + options.limit), total: matching.length };
     }
-    const filter = { shopId, deleted: false, is_spam: false, ...(options.language ? { language: options.language } : {}) };
-    const [docs, total] = await Promise.all([
-      this.reviews.collection
-        .find(filter as never, { projection: { _id: 0 } })
-        .sort({ created: -1, id: -1 })
-        .skip(options.offset)
-        .limit(options.limit)
-        .toArray(),
-      this.reviews.collection.countDocuments(filter as never),
-    ]);
-    return { ratings: (docs as Review[]).map(toRating), total };
+    const { reviews, total } = await this.reviews.listedPage(shopId, options);
+    return { ratings: reviews.map(toRating), total };
   }
 
   async summary(shopId: number): Promise<RatingsSummary> {
     const whole = await this.load(shopId, 'public');
     if (whole) return whole.summary;
-    const published = await this.reviews.collection
-      .find({ shopId, published: true }, { projection: { _id: 0, rating: 1, ratings: 1 } })
-      .toArray();
-    return summarize(published);
+    return summarize(await this.reviews.publishedScores(shopId));
   }
 
   /** The newest published reviews (not quarantined, deleted, spam or invalid), newest first, with replies. */
   async latestPublished(shopId: number, limit: number): Promise<PublishedReview[]> {
     const whole = await this.load(shopId, 'public');
     if (whole && limit <= PUBLISHED_KEPT) return whole.published.slice(0, limit);
-    const docs = await this.reviews.collection
-      .find({ shopId, published: true }, { projection: { _id: 0 } })
-      .sort({ created: -1, id: -1 })
-      .limit(limit)
-      .toArray();
-    return (docs as Review[]).map(toPublished);
+    return (await this.reviews.publishedPage(shopId, 0, limit)).map(toPublished);
   }
 
   /** A page of the published reviews, newest first, with the counts the public badges need. */
@@ -170,17 +151,11 @@ export class RatingsReadModel {
         verified: whole.publicVerified,
       };
     }
-    const [docs, total, verified] = await Promise.all([
-      this.reviews.collection
-        .find({ shopId, published: true }, { projection: { _id: 0 } })
-        .sort({ created: -1, id: -1 })
-        .skip(offset)
-        .limit(limit)
-        .toArray(),
-      this.reviews.collection.countDocuments({ shopId, published: true }),
-      this.reviews.collection.countDocuments({ shopId, published: true, verified: true }),
+    const [docs, { total, verified }] = await Promise.all([
+      this.reviews.publishedPage(shopId, offset, limit),
+      this.reviews.publishedCounts(shopId),
     ]);
-    return { reviews: (docs as Review[]).map((d) => ({ rating: toRating(d), verified: d.verified })), total, verified };
+    return { reviews: docs.map((d) => ({ rating: toRating(d), verified: d.verified })), total, verified };
   }
 
   /** One part of the shop's lists from the cache, loading it when missing; null when the shop is too large to hold. */
@@ -225,11 +200,8 @@ export class RatingsReadModel {
     generations: Record<Part, number>,
     asked: Part,
   ): Promise<Parts | null> {
-    const docs = await this.reviews.collection
-      .find({ shopId, deleted: false, is_spam: false }, { projection: { _id: 0 } })
-      .limit(WHOLE_LIST_MAX + 1)
-      .toArray();
-    if (docs.length > WHOLE_LIST_MAX) return null;
+    const docs = await this.reviews.allListed(shopId, WHOLE_LIST_MAX);
+    if (!docs) return null;
     // Sorted here: FerretDB sorts in its own process anyway, and this keeps one scan per load.
     docs.sort((a, b) => b.created.getTime() - a.created.getTime() || b.id - a.id);
     const merchant: MerchantPart = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Reply } from '../reviews/store.js';
 
 /** Long enough for any real answer, short enough for the notification e-mail and the widget. */
-export const REPLY_MAX_LENGTH = 10_000;
+const REPLY_MAX_LENGTH = 10_000;
 
 const required = (expected: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${expected}`;
@@ -24,7 +24,7 @@ export const replyRequestSchema = z.object({
   notify: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
-export type ReplyRequest = z.infer<typeof replyRequestSchema>;
+type ReplyRequest = z.infer<typeof replyRequestSchema>;
 
 /** The reply that replaces `previous`: a fresh revision whose notification (if wanted) is still to be sent. */
 export function nextReply(previous: Reply | null, request: ReplyRequest, now: Date): Reply {

@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { nextReply, replyRequestSchema } from './reply.js';
-import { REVIEW_MAIL_JOB } from '../mail/reviews.js';
+import { JOB } from '../jobs/names.js';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -32,10 +32,11 @@ export function registerReplyRoutes(router: Router, services: Services): void {
       const request = validate(replyRequestSchema, parseJsonObject(await readRawBody(ctx, BODY_LIMIT)), 400);
       const review = await reviews.get(request.review_id);
       if (!review || review.deleted || review.shopId !== shop.id) throw notFound(request.review_id);
-      const updated = await reviews.update(review.id, { reply: nextReply(review.reply, request, services.now()) });
+      // From the review as written: two replies at once each count their own revision.
+      const updated = await reviews.update(review.id, (current) => ({ reply: nextReply(current.reply, request, services.now()) }));
       // Deleted between the read and the write.
       if (!updated) throw notFound(request.review_id);
-      if (updated.reply?.notify) services.scheduler.trigger(REVIEW_MAIL_JOB);
+      if (updated.reply?.notify) services.scheduler.trigger(JOB.reviewMail);
       return { message: 'Reply successfully added' };
     }),
   );

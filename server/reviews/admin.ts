@@ -6,13 +6,15 @@ import { requireAdmin } from '../admin/auth.js';
 import { readFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { idParam, validate } from '../http/validate.js';
-import { isValidEmail, normalizeEmail } from '../invitations/email.js';
+import { isValidEmail, normalizeEmail } from '../email.js';
 import { normalizeLanguage } from '../languages.js';
-import { toRating } from '../ratings/rating.js';
+import { toRating } from './rating.js';
 import type { Services } from '../services.js';
-import { parseSyncTime } from '../time.js';
-import { mainLanguage } from '../webshops/store.js';
-import { noSubRatings, type Review, type ReviewChanges, type ReviewProduct } from './store.js';
+import { formatDate, parseSyncTime } from '../time.js';
+import { mainLanguage } from '../webshops/rules.js';
+import type { Review, ReviewChanges, ReviewProduct } from './store.js';
+import { noSubRatings } from './rules.js';
+import { originFields } from './origin.js';
 
 const JSON_LIMIT = 1024 * 1024;
 const MAX_PRODUCTS = 100;
@@ -50,6 +52,12 @@ const created = z
   .refine((v) => parseSyncTime(v) !== undefined, 'an ISO 8601 date-time or YYYY-MM-DD HH:MM:SS (UTC)')
   .transform((v) => parseSyncTime(v)!);
 
+/** The Rating object's `date`: the day of `created` in UTC. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2024-11-03 (YYYY-MM-DD)')
+  .refine((v) => formatDate(new Date(`${v}T00:00:00Z`)) === v, 'a date that exists in the calendar');
+
 const product = z
   .object({
     id: z.union([text(200).min(1), z.number().int().nonnegative()]).transform(String),
@@ -65,7 +73,7 @@ const product = z
   })
   .strict();
 
-const importSchema = z
+export const importSchema = z
   .object({
     name: text(200).default(''),
     email: email.default(''),
@@ -78,12 +86,18 @@ const importSchema = z
     language: text(20).optional(),
     order: text(200).optional(),
     created: created.optional(),
-    verified: z.boolean().optional(),
+    date: day.optional(),
+    /** What the source platform said about the purchase; `verified` is its former name, still accepted. */
+    source_verified: z.boolean().optional(),
+    verified: z.boolean().optional().meta({ deprecated: true, description: 'former name of source_verified' }),
+    /** The platform the review came from, shown to shoppers as "Imported from …". */
+    imported_from: text(100).optional(),
+    incentivised: z.boolean().optional(),
     products: z.array(product).max(MAX_PRODUCTS).optional(),
   })
   .strict();
 
-const patchSchema = z
+export const patchSchema = z
   .object({
     comment,
     rating: score,
@@ -94,10 +108,27 @@ const patchSchema = z
     valid: z.boolean(),
     name: text(200),
     country,
+    /** The operator learned that the writer was offered something for the review (or that they were not). */
+    incentivised: z.boolean(),
   })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
+
+/**
+ * When the review was written, from `created` and the Rating object's `date` (both, as ratings.json exports them,
+ * or either): `date` alone means the start of that day in UTC; both must name the same day.
+ */
+function importedCreated(input: { created?: Date; date?: string }): Date | undefined {
+  if (input.created && input.date && formatDate(input.created) !== input.date) {
+    throw new HttpError(
+      422,
+      `date: ${input.date} disagrees with created, which falls on ${formatDate(input.created)} (UTC); give one of them or make them agree`,
+      'validation_failed',
+    );
+  }
+  return input.created ?? (input.date ? new Date(`${input.date}T00:00:00Z`) : undefined);
+}
 
 function toProduct(p: z.infer<typeof product>): ReviewProduct {
   return {
@@ -115,13 +146,13 @@ function toProduct(p: z.infer<typeof product>): ReviewProduct {
 }
 
 /** A ratings.json rating plus what moderation changes (PATCH answers this). */
-export function moderatedView(r: Review) {
+function moderatedView(r: Review) {
   return { ...toRating(r), is_spam: r.is_spam, valid: r.valid, published: r.published };
 }
 
 /** Everything stored about a review except the writer's secret link tokens; dates serialise as ISO 8601. */
-export function adminReviewView(r: Review): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(r).filter(([key]) => !/token$/i.test(key)));
+function adminReviewView(r: Review): Record<string, unknown> {
+  return { ...Object.fromEntries(Object.entries(r).filter(([key]) => !/token$/i.test(key))), ...originFields(r) };
 }
 
 const notFound = () => new HttpError(404, 'No such review.');
@@ -134,8 +165,9 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
     const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
     if (!shop) throw new HttpError(404, 'No such webshop.');
     const input = validate(importSchema, await readFields(ctx, JSON_LIMIT));
-    if (input.created && input.created.getTime() > services.now().getTime() + FUTURE_SLACK_MS) {
-      throw new HttpError(422, 'created: must not be in the future', 'validation_failed');
+    const written = importedCreated(input);
+    if (written && written.getTime() > services.now().getTime() + FUTURE_SLACK_MS) {
+      throw new HttpError(422, `${input.created ? 'created' : 'date'}: must not be in the future`, 'validation_failed');
     }
     const review = await reviews.create(shop.id, {
       name: input.name,
@@ -148,8 +180,14 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
       quarantine: input.quarantine,
       language: normalizeLanguage(input.language) ?? mainLanguage(shop),
       order: input.order ?? '',
-      created: input.created,
-      verified: input.verified,
+      created: written,
+      // What the source platform claimed proves no order here: kept apart, never `verified`.
+      verified: false,
+      source_verified: input.source_verified ?? input.verified ?? false,
+      incentivised: input.incentivised ?? false,
+      imported_from: input.imported_from || null,
+      // The date it carried on the source platform, when the operator gave one (as `created` or as `date`).
+      original_date: written ?? null,
       products: input.products?.map(toProduct) ?? [],
       source: 'import',
     });

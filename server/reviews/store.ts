@@ -1,22 +1,24 @@
 // Reviews (the spec's "ratings") and the one path through which every review write goes: imports, moderation,
-// consumer forms, replies. Each write bumps the review's `version` and records a review event
-// (`reviews.created` when a review is first published, `reviews.updated`, `reviews.deleted`) in the `events`
-// collection, which the webhook delivery consumes.
+// consumer forms, replies. Each write bumps the review's `version`; what the write leaves for later work is recorded
+// by its followers right after it: the review event (`reviews.created` when a review is first published,
+// `reviews.updated`, `reviews.deleted`) for the webhooks (webhooks/event-queue.ts), the e-mails it makes due
+// (mail/review-queue.ts). Each writes a small queue collection keyed by `_id`, so nothing has to search the reviews.
 //
-// Without transactions the review and its event are two writes. The review is written first with
-// `pendingEvent` set; the event's _id is `<review id>:<version>`, so writing it twice is harmless; then the field
-// is cleared. recordPendingEvents() repairs what a crash between the two writes left behind.
-import type { Db, Collection } from '../db/index.js';
+// Without transactions the review and what follows it are separate writes. A write is announced first in
+// `review_writes` (unfinished-store.ts) and the announcement removed once the followers are done: one left behind marks a
+// crash (or a failed write) in between, and finishInterruptedWrites() has the followers redo the shop's reviews
+// written since. Followers are idempotent (their queue entries are keyed by the review and version).
+import type { Db, Collection, Filter } from '../db/index.js';
+import { ReviewOrderIndex } from './order-index-store.js';
+import { ReviewLinkStore } from './link-store.js';
 import { insertNumbered, isDuplicateKey } from '../db/index.js';
 import type { Language } from '../languages.js';
-import { sameAddress } from '../invitations/email.js';
+import { noSubRatings, type SubRatings } from './rules.js';
 
-export const SUB_RATINGS = ['shippingtime', 'customerservice', 'pricequality', 'aftersale'] as const;
-export type SubRatingKey = (typeof SUB_RATINGS)[number];
-/** Sub-scores 1–5; 0 means "not given" and is left out of averages. */
-export type SubRatings = Record<SubRatingKey, number>;
-
-export const noSubRatings = (): SubRatings => ({ shippingtime: 0, customerservice: 0, pricequality: 0, aftersale: 0 });
+export type { SubRatingKey, SubRatings } from './rules.js';
+import { sameAddress } from '../email.js';
+import { originOf, type ReviewOrigin } from './origin.js';
+import { UnfinishedWrites } from './unfinished-store.js';
 
 export interface ReviewProduct {
   /** The `order_data.products[].id` the shop sent. */
@@ -67,6 +69,8 @@ export interface Review {
   /** Operator's verdict that the review may be published (the feed's `valid`). */
   valid: boolean;
   deleted: boolean;
+  /** The ground the operator removed the review on (server/moderation/schema.ts GROUNDS); absent or null otherwise. */
+  removal_ground?: string | null;
   /** Derived: visible in public displays (not deleted, quarantined or spam, and valid). */
   published: boolean;
   /** Set once the review has been published: from then on changes are `reviews.updated` events. */
@@ -79,6 +83,18 @@ export interface Review {
    */
   emailConfirmed?: boolean;
   source: ReviewSource;
+  // The origin fields are absent on reviews that a process of an older version wrote (the start-up migration,
+  // migrate-origin.ts, sets them on those stored before it ran): read them through originFields() (origin.ts).
+  /** How the review was checked (origin.ts), derived on every write from `source` and `verified`. */
+  origin?: ReviewOrigin;
+  /** The writer was offered something for the review: by the invitation, the import or the operator. */
+  incentivised?: boolean;
+  /** Imports: the platform the review came from (free text as the operator gave it); null otherwise. */
+  imported_from?: string | null;
+  /** Imports: the date the review carried on that platform; null otherwise. */
+  original_date?: Date | null;
+  /** Imports: what the source platform said about the writer's purchase. It proves nothing here (never `verified`). */
+  source_verified?: boolean;
   products: ReviewProduct[];
   reply: Reply | null;
   /** Secret of the writer's edit link (`/edit/{token}`); null when the review has none. */
@@ -90,7 +106,11 @@ export interface Review {
   confirmToken: string | null;
   confirmMailSent: Date | null;
   version: number;
-  /** The event this version still has to record (see recordPendingEvents); null once recorded. */
+  /**
+   * The event this version caused (null: none). Kept with the version, so that a write interrupted before its
+   * event was recorded can be redone from the review (finishInterruptedWrites). Versions before the event queue
+   * cleared it once the event was recorded: the start-up migration queues those still set.
+   */
   pendingEvent: ReviewTopic | null;
 }
 
@@ -104,8 +124,17 @@ export interface ReviewEvent {
   version: number;
   topic: ReviewTopic;
   created: Date;
-  /** Set by the webhook scheduler once the event's deliveries exist. */
-  dispatched: boolean;
+  /** The review as this version was written: the payload is built from it, without reading the reviews. */
+  review: Review;
+}
+
+/**
+ * Records what a review write leaves for later (an event, e-mails to send), right after the write. `before` is
+ * undefined for a new review and for a repair, which redoes whatever the review as stored calls for: so each
+ * follower must be idempotent.
+ */
+export interface WriteFollower {
+  follow(before: Review | undefined, after: Review): Promise<void>;
 }
 
 export type NewReview = Pick<Review, 'name' | 'email' | 'rating' | 'language'> &
@@ -123,6 +152,10 @@ export type NewReview = Pick<Review, 'name' | 'email' | 'rating' | 'language'> &
       | 'verified'
       | 'emailConfirmed'
       | 'source'
+      | 'incentivised'
+      | 'imported_from'
+      | 'original_date'
+      | 'source_verified'
       | 'products'
       | 'read'
       | 'editToken'
@@ -150,6 +183,7 @@ export type ReviewChanges = Partial<
     | 'valid'
     | 'verified'
     | 'emailConfirmed'
+    | 'incentivised'
     | 'products'
     | 'reply'
     | 'language'
@@ -160,12 +194,12 @@ export type ReviewChanges = Partial<
   >
 >;
 
-export function isPublished(r: Pick<Review, 'deleted' | 'quarantine' | 'is_spam' | 'valid'>): boolean {
+function isPublished(r: Pick<Review, 'deleted' | 'quarantine' | 'is_spam' | 'valid'>): boolean {
   return !r.deleted && !r.quarantine && !r.is_spam && r.valid;
 }
 
 /** Which event a write causes, given the review before (undefined for a new one) and after. */
-export function topicFor(before: Pick<Review, 'announced'> | undefined, after: Review): ReviewTopic | undefined {
+function topicFor(before: Pick<Review, 'announced'> | undefined, after: Review): ReviewTopic | undefined {
   const wasAnnounced = before?.announced ?? false;
   if (!wasAnnounced) return after.published ? 'reviews.created' : undefined;
   return after.deleted ? 'reviews.deleted' : 'reviews.updated';
@@ -182,13 +216,20 @@ interface ShopVersions {
 }
 
 /** Whether a write changes public displays: a published review before or after it. A quarantined one changes none. */
-export const changesPublic = (before: Pick<Review, 'published'> | undefined, after: Pick<Review, 'published'>): boolean =>
+const changesPublic = (before: Pick<Review, 'published'> | undefined, after: Pick<Review, 'published'>): boolean =>
   before?.published === true || after.published;
 
+/** How far before an interrupted write's announcement its reviews are looked for (other processes' clocks). */
+const UNFINISHED_SLACK_MS = 60_000;
+
 export class ReviewStore {
-  readonly collection: Collection<Review>;
-  readonly events: Collection<ReviewEvent>;
+  private readonly collection: Collection<Review>;
+  private readonly unfinished: UnfinishedWrites;
+  private readonly followers: WriteFollower[] = [];
   /** One small document per shop, counting its review writes: a cheap cross-process "has anything changed?". */
+  /** (shop, order) → review ids, so Add invitation finds an order's reviews without a scan. */
+  private readonly orders: ReviewOrderIndex;
+  private readonly links: ReviewLinkStore;
   private readonly shopVersions: Collection<ShopVersions>;
   private readonly listeners: Listener[] = [];
   private readonly publicListeners: Listener[] = [];
@@ -198,7 +239,9 @@ export class ReviewStore {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.collection = db.collection<Review>('reviews');
-    this.events = db.collection<ReviewEvent>('events');
+    this.orders = new ReviewOrderIndex(db);
+    this.links = new ReviewLinkStore(db);
+    this.unfinished = new UnfinishedWrites(db, now);
     this.shopVersions = db.collection<ShopVersions>('review_versions');
   }
 
@@ -208,8 +251,15 @@ export class ReviewStore {
     await this.collection.createIndex({ shopId: 1, modified: -1 }, { name: 'shop_modified' });
     await this.collection.createIndex({ shopId: 1, email: 1 }, { name: 'shop_email' });
     await this.collection.createIndex({ shopId: 1, order: 1 }, { name: 'shop_order' });
+    await this.orders.backfill(() => this.collection.find({ order: { $ne: '' } }, { projection: { _id: 0, id: 1, shopId: 1, order: 1 } }));
+    await this.links.backfill(() =>
+      this.collection.find(
+        { $or: [{ editToken: { $ne: null } }, { confirmToken: { $ne: null } }] },
+        { projection: { _id: 0, id: 1, editToken: 1, confirmToken: 1 } },
+      ),
+    );
     await this.collection.createIndex({ pendingEvent: 1 }, { name: 'pending_event' });
-    await this.events.createIndex({ dispatched: 1, created: 1 }, { name: 'dispatched_created' });
+    await this.unfinished.ensureIndexes();
   }
 
   /** Called after every write with the shop whose reviews changed (caches invalidate themselves here). */
@@ -225,13 +275,38 @@ export class ReviewStore {
     this.publicListeners.push(listener);
   }
 
+  /**
+   * A review by id. Reviews are stored under their id as `_id` (FerretDB looks up only an exact `_id` without a
+   * scan); those stored before that carry a generated `_id` and are found by `id`, a scan, but only ids up to the
+   * highest of them (legacyMaxId) can be such a review: an unknown higher id costs no scan.
+   */
   async get(id: number): Promise<Review | null> {
+    const keyed = await this.collection.findOne({ _id: id } as unknown as Filter<Review>, { projection: { _id: 0 } });
+    if (keyed || id > (await this.legacyMaxId())) return keyed;
     return this.collection.findOne({ id }, { projection: { _id: 0 } });
+  }
+
+  /** The highest id among reviews stored before reviews were keyed by id (0 when none); read once per process. */
+  private legacyMax: Promise<number> | undefined;
+  private legacyMaxId(): Promise<number> {
+    this.legacyMax ??= this.collection
+      .find({ _id: { $type: 'objectId' } } as unknown as Filter<Review>, { projection: { _id: 0, id: 1 } })
+      .sort({ id: -1 })
+      .limit(1)
+      .toArray()
+      .then(([highest]) => highest?.id ?? 0)
+      .catch((err: unknown) => {
+        this.legacyMax = undefined;
+        throw err;
+      });
+    return this.legacyMax;
   }
 
   /** The live review whose edit or confirmation link carries `token`. */
   async byLinkToken(field: 'editToken' | 'confirmToken', token: string): Promise<Review | null> {
-    return this.collection.findOne({ [field]: token, deleted: false }, { projection: { _id: 0 } });
+    const reviewId = await this.links.reviewOf(token);
+    const review = reviewId === null ? null : await this.get(reviewId);
+    return review && review[field] === token && !review.deleted ? review : null;
   }
 
   /**
@@ -239,7 +314,16 @@ export class ReviewStore {
    * have a consent receipt.
    */
   async byOrder(shopId: number, order: string): Promise<Review[]> {
-    return this.collection.find({ shopId, order }, { projection: { _id: 0 } }).toArray();
+    // Keyed look-up first (order-index-store.ts): most orders have no review, and then no review is read.
+    const ids = await this.orders.ids(shopId, order);
+    if (ids.length === 0) return [];
+    const found = await this.collection.find({ id: { $in: ids } }, { projection: { _id: 0 } }).toArray();
+    return found.filter((r) => r.shopId === shopId && r.order === order);
+  }
+
+  /** Erasure: forgets which reviews these orders had (the reviews themselves are anonymised by `update`). */
+  async forgetOrders(orders: readonly { shopId: number; order: string }[]): Promise<void> {
+    await this.orders.forget(orders);
   }
 
   /** Every review that waits for its writer's confirmation (a scan: the start-up backfill of their queue only). */
@@ -267,6 +351,7 @@ export class ReviewStore {
 
   async create(shopId: number, input: NewReview): Promise<Review> {
     const now = this.now();
+    const write = await this.unfinished.begin(shopId);
     const review = await insertNumbered(this.db, this.collection, 'reviews', (id) => {
       const draft: Review = {
         id,
@@ -291,6 +376,11 @@ export class ReviewStore {
         verified: input.verified ?? false,
         emailConfirmed: input.emailConfirmed ?? false,
         source: input.source ?? 'import',
+        origin: 'email_confirmed',
+        incentivised: input.incentivised ?? false,
+        imported_from: input.imported_from ?? null,
+        original_date: input.original_date ?? null,
+        ...(input.source_verified === undefined ? {} : { source_verified: input.source_verified }),
         products: input.products ?? [],
         reply: null,
         editToken: input.editToken ?? null,
@@ -301,13 +391,17 @@ export class ReviewStore {
         version: 1,
         pendingEvent: null,
       };
+      draft.origin = originOf(draft);
       draft.published = isPublished(draft);
       draft.pendingEvent = topicFor(undefined, draft) ?? null;
       draft.announced = draft.published;
-      return draft;
+      return { _id: id, ...draft } as Review;
     });
     const { _id, ...clean } = review as Review & { _id?: unknown };
-    await this.afterWrite(clean, clean.pendingEvent, changesPublic(undefined, clean));
+    await this.orders.add(shopId, clean.order, clean.id);
+    await this.links.add(clean.id, [clean.editToken, clean.confirmToken]);
+    await this.afterWrite(undefined, clean, changesPublic(undefined, clean));
+    await this.unfinished.end(write);
     return clean;
   }
 
@@ -319,8 +413,13 @@ export class ReviewStore {
     for (let attempt = 0; attempt < 5; attempt++) {
       const before = await this.get(id);
       if (!before || before.deleted) return null;
+      const write = await this.unfinished.begin(before.shopId);
       const change = typeof changes === 'function' ? changes(before) : changes;
       const after: Review = { ...before, ...change, modified: this.now(), version: before.version + 1 };
+      // Indexed before the write: the link must open the review as soon as the review carries it.
+      await this.links.add(id, [after.editToken, after.confirmToken].filter((t) => t !== before.editToken && t !== before.confirmToken));
+      // Proving the order (the shop's Add invitation) moves the origin with it: one write, one event.
+      after.origin = originOf(after);
       after.published = isPublished(after);
       const topic = topicFor(before, after);
       after.announced = before.announced || after.published;
@@ -328,11 +427,121 @@ export class ReviewStore {
       const { id: _id, shopId: _s, created: _c, ...set } = after;
       // Optimistic concurrency: the write only lands on the version we read.
       const result = await this.collection.updateOne({ id, version: before.version }, { $set: set });
-      if (result.matchedCount === 0) continue;
-      await this.afterWrite(after, topic, changesPublic(before, after));
+      if (result.matchedCount === 0) {
+        await this.unfinished.end(write);
+        continue;
+      }
+      await this.afterWrite(before, after, changesPublic(before, after));
+      await this.unfinished.end(write);
       return after;
     }
     throw new Error(`review ${id} is being changed concurrently`);
+  }
+
+  /**
+   * A page of the reviews the merchant lists (not deleted, not spam), newest first, and how many there are. The
+   * ratings read model asks only for shops too large to hold in its cache.
+   */
+  async listedPage(shopId: number, q: { language?: string; offset: number; limit: number }): Promise<{ reviews: Review[]; total: number }> {
+    const filter = { shopId, deleted: false, is_spam: false, ...(q.language ? { language: q.language as Language } : {}) };
+    const [reviews, total] = await Promise.all([
+      this.collection.find(filter, { projection: { _id: 0 } }).sort({ created: -1, id: -1 }).skip(q.offset).limit(q.limit).toArray(),
+      this.collection.countDocuments(filter),
+    ]);
+    return { reviews, total };
+  }
+
+  /** Every listed review of the shop (not deleted, not spam), unsorted; null when there are more than `max`. */
+  async allListed(shopId: number, max: number): Promise<Review[] | null> {
+    const docs = await this.collection
+      .find({ shopId, deleted: false, is_spam: false }, { projection: { _id: 0 } })
+      .limit(max + 1)
+      .toArray();
+    return docs.length > max ? null : docs;
+  }
+
+  /** The scores of the shop's published reviews (for its averages). */
+  async publishedScores(shopId: number): Promise<Pick<Review, 'rating' | 'ratings'>[]> {
+    return this.collection.find({ shopId, published: true }, { projection: { _id: 0, rating: 1, ratings: 1 } }).toArray();
+  }
+
+  /** A page of the shop's published reviews, newest first. */
+  async publishedPage(shopId: number, offset: number, limit: number): Promise<Review[]> {
+    return this.collection
+      .find({ shopId, published: true }, { projection: { _id: 0 } })
+      .sort({ created: -1, id: -1 })
+      .skip(offset)
+      .limit(limit)
+      .toArray();
+  }
+
+  /** How many published reviews the shop has, and how many of them are verified. */
+  async publishedCounts(shopId: number): Promise<{ total: number; verified: number }> {
+    const [total, verified] = await Promise.all([
+      this.collection.countDocuments({ shopId, published: true }),
+      this.collection.countDocuments({ shopId, published: true, verified: true }),
+    ]);
+    return { total, verified };
+  }
+
+  /**
+   * The shop's reviews modified at or after `since` (all when undefined), newest change first, in batches of
+   * `batchSize`: the product feed renders them as they come, so its memory does not grow with the shop's history.
+   */
+  async *modifiedSince(shopId: number, since: Date | undefined, batchSize: number): AsyncGenerator<Review[]> {
+    const filter = since ? { shopId, modified: { $gte: since } } : { shopId };
+    const cursor = this.collection.find(filter, { projection: { _id: 0 } }).sort({ modified: -1, id: -1 }).batchSize(batchSize);
+    try {
+      let batch: Review[] = [];
+      for await (const review of cursor) {
+        batch.push(review);
+        if (batch.length === batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
+    } finally {
+      await cursor.close();
+    }
+  }
+
+  /**
+   * Start-up migration of origins only (migrate-origin.ts): sets `changes` on the reviews that have no origin yet
+   * and match. Like the mail bookkeeping it is not a change of the review: no new version, no event. Returns how
+   * many changed.
+   */
+  async backfillOrigin(
+    match: { source: ReviewSource; verified?: boolean; ids?: readonly number[] },
+    changes: Pick<Review, 'origin' | 'verified'> & Pick<Partial<Review>, 'source_verified'>,
+  ): Promise<number> {
+    const filter = {
+      origin: { $exists: false },
+      source: match.source,
+      ...(match.verified === undefined ? {} : { verified: match.verified }),
+      ...(match.ids ? { id: { $in: [...match.ids] } } : {}),
+    };
+    return (await this.collection.updateMany(filter, { $set: changes })).modifiedCount;
+  }
+
+  /**
+   * How the shop's published reviews were collected and checked, for its policy page (policy/numbers.ts), which
+   * asks only when the shop's public reviews changed.
+   */
+  async publishedOrigins(shopId: number): Promise<Pick<Review, 'source' | 'verified' | 'origin' | 'incentivised'>[]> {
+    return this.collection
+      .find({ shopId, published: true }, { projection: { _id: 0, source: 1, verified: 1, origin: 1, incentivised: 1 } })
+      .toArray();
+  }
+
+  /** Start-up migration of origins only: the pop-up reviews that have no origin yet (a scan). */
+  async popupsWithoutOrigin(): Promise<Pick<Review, 'id' | 'shopId' | 'order' | 'email' | 'verified' | 'emailConfirmed'>[]> {
+    return this.collection
+      .find(
+        { source: 'popup', origin: { $exists: false } },
+        { projection: { _id: 0, id: 1, shopId: 1, order: 1, email: 1, verified: 1, emailConfirmed: 1 } },
+      )
+      .toArray();
   }
 
   /** Erasure: the reviews written under this address (any case), in one shop or all; deleted ones are blank already. */
@@ -345,12 +554,14 @@ export class ReviewStore {
    * Soft delete: gone from ratings and summary, kept in the product feed as deleted. Only the ids, `deleted`,
    * `modified` and products remain; name, e-mail, text and reply are blanked.
    */
-  async softDelete(id: number): Promise<Review | null> {
+  async softDelete(id: number, removalGround: string | null = null): Promise<Review | null> {
     const before = await this.get(id);
     if (!before || before.deleted) return null;
+    const write = await this.unfinished.begin(before.shopId);
     const after: Review = {
       ...before,
       deleted: true,
+      ...(removalGround === null ? {} : { removal_ground: removalGround }),
       published: false,
       name: '',
       email: '',
@@ -365,38 +576,102 @@ export class ReviewStore {
     after.pendingEvent = topic ?? null;
     const { id: _id, shopId: _s, created: _c, ...set } = after;
     const result = await this.collection.updateOne({ id, version: before.version }, { $set: set });
-    if (result.matchedCount === 0) return this.softDelete(id);
-    await this.afterWrite(after, topic, changesPublic(before, after));
+    if (result.matchedCount === 0) {
+      await this.unfinished.end(write);
+      return this.softDelete(id, removalGround);
+    }
+    await this.afterWrite(before, after, changesPublic(before, after));
+    await this.unfinished.end(write);
     return after;
   }
 
-  /** Re-records events whose review write landed but whose event write did not (after a crash). */
-  async recordPendingEvents(): Promise<number> {
-    const pending = await this.collection
-      .find({ pendingEvent: { $ne: null } }, { projection: { _id: 0 } })
-      .limit(1000)
-      .toArray();
-    for (const review of pending) await this.afterWrite(review, review.pendingEvent, true);
-    return pending.length;
+  /**
+   * Replaces the edit link of a live review (the writer asked for a new one after the old expired), only if it still
+   * has the link `from`. Link bookkeeping, like the mail's: no new version and no event. Returns whether it did.
+   */
+  async renewEditLink(id: number, from: string, to: { token: string; sent: Date | null }): Promise<boolean> {
+    // Indexed before the write, as in update(): the new link must open the review as soon as the review carries it.
+    await this.links.add(id, [to.token]);
+    const result = await this.collection.updateOne(
+      { id, editToken: from, deleted: false },
+      { $set: { editToken: to.token, editMailSent: to.sent } },
+    );
+    return result.modifiedCount === 1;
   }
 
-  private async afterWrite(review: Review, topic: ReviewTopic | null | undefined, isPublic: boolean): Promise<void> {
-    if (topic) {
-      try {
-        await this.events.insertOne({
-          _id: `${review.id}:${review.version}`,
-          shopId: review.shopId,
-          reviewId: review.id,
-          version: review.version,
-          topic,
-          created: this.now(),
-          dispatched: false,
-        });
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
+  /** Registers what must follow every write (webhooks/event-queue.ts, mail/review-queue.ts). */
+  follow(follower: WriteFollower): void {
+    this.followers.push(follower);
+  }
+
+  /**
+   * Redoes the followers of writes that were announced before `olderThan` and never finished (a crash or a failed
+   * write in between): the shop's reviews modified since the announcement, a scan on FerretDB, but only after such
+   * an interruption. Returns how many reviews were followed again.
+   */
+  async finishInterruptedWrites(olderThan: Date): Promise<number> {
+    let redone = 0;
+    for (const write of await this.unfinished.olderThan(olderThan)) {
+      // The write's `modified` is taken after its announcement; a little slack covers clocks of other processes.
+      const since = new Date(write.at.getTime() - UNFINISHED_SLACK_MS);
+      const cursor = this.collection.find({ shopId: write.shopId, modified: { $gte: since } }, { projection: { _id: 0 } });
+      for await (const review of cursor) {
+        for (const follower of this.followers) await follower.follow(undefined, review);
+        redone++;
       }
-      await this.collection.updateOne({ id: review.id, version: review.version }, { $set: { pendingEvent: null } });
+      await this.unfinished.end(write._id);
     }
+    return redone;
+  }
+
+  /**
+   * The start-up migration to the queues: reviews written by a version that still cleared `pendingEvent` once the
+   * event was recorded, and reviews with an e-mail outstanding. A scan, once (the migration records that it ran).
+   */
+  async *needingFollowUp(): AsyncGenerator<Review[]> {
+    const filter = {
+      $or: [
+        { pendingEvent: { $ne: null } },
+        { confirmMailSent: null, confirmToken: { $ne: null }, deleted: false },
+        { editMailSent: null, editMailDue: { $ne: null }, editToken: { $ne: null }, deleted: false },
+        { 'reply.notify': true, 'reply.notified': null, deleted: false },
+      ],
+    };
+    const cursor = this.collection.find(filter, { projection: { _id: 0 } }).batchSize(500);
+    let batch: Review[] = [];
+    for await (const review of cursor) {
+      batch.push(review);
+      if (batch.length === 500) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+
+  /** Several reviews by id (one query: a scan on FerretDB, so callers ask for a page at a time). */
+  async byIds(ids: readonly number[]): Promise<Review[]> {
+    if (ids.length === 0) return [];
+    return this.collection.find({ id: { $in: [...ids] } }, { projection: { _id: 0 } }).toArray();
+  }
+
+  /**
+   * Records that an e-mail about the review went out, only for the version of it that was sent (a newer reply gets
+   * its own). Mail bookkeeping is not a change of the review: no new version, no event, no followers.
+   */
+  async markMailSent(review: Pick<Review, 'id' | 'reply'>, kind: 'edit' | 'confirm' | 'reply', at: Date): Promise<void> {
+    if (kind === 'edit') await this.collection.updateOne({ id: review.id, editMailSent: null }, { $set: { editMailSent: at } });
+    else if (kind === 'confirm') await this.collection.updateOne({ id: review.id, confirmMailSent: null }, { $set: { confirmMailSent: at } });
+    else {
+      await this.collection.updateOne(
+        { id: review.id, 'reply.revision': review.reply?.revision ?? 0, 'reply.notified': null },
+        { $set: { 'reply.notified': at } },
+      );
+    }
+  }
+
+  private async afterWrite(before: Review | undefined, review: Review, isPublic: boolean): Promise<void> {
+    for (const follower of this.followers) await follower.follow(before, review);
     // Other processes compare these counters to decide whether their cached copy of the shop's reviews is stale.
     await this.bumpShopVersion(review.shopId, isPublic);
     for (const listener of this.listeners) listener(review.shopId, review);

@@ -7,9 +7,10 @@ import { MongoClient, type Db } from 'mongodb';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { testConfig } from '../config.js';
 import { createLogger } from '../log.js';
-import { ReviewStore } from '../reviews/store.js';
-import { WebhookDeliveryStore } from './deliveries.js';
+import { ReviewStore, type Review } from '../reviews/store.js';
+import { WebhookDeliveryStore } from './delivery-store.js';
 import { dispatchEvents, dispatchWritten } from './delivery.js';
+import { EventQueue } from './event-queue.js';
 import { WebhookStore } from './store.js';
 
 let client: MongoClient;
@@ -37,22 +38,26 @@ it('turns an event into its deliveries once, even when dispatching is repeated a
     const reviews = new ReviewStore(scratch);
     const webhooks = new WebhookStore(scratch);
     const deliveries = new WebhookDeliveryStore(scratch);
-    await Promise.all([reviews.ensureIndexes(), webhooks.ensureIndexes(), deliveries.ensureIndexes()]);
-    const deps = { config, log: createLogger('silent'), now: () => new Date(), reviews, webhooks, deliveries };
+    const events = new EventQueue(scratch);
+    reviews.follow(events);
+    await Promise.all([reviews.ensureIndexes(), webhooks.ensureIndexes(), deliveries.ensureIndexes(), events.ensureIndexes()]);
+    const deps = { config, log: createLogger('silent'), now: () => new Date(), events, webhooks, deliveries };
     await webhooks.create(7, { url: `${receiver.url}/x`, topic: 'reviews.created', is_active: true });
     await webhooks.create(7, { url: `${receiver.url}/y`, topic: 'reviews.created', is_active: true });
-    for (let i = 0; i < 3; i++) await reviews.create(7, { name: `R${i}`, email: '', rating: 4, language: 'nl' });
+    const written: Review[] = [];
+    for (let i = 0; i < 3; i++) written.push(await reviews.create(7, { name: `R${i}`, email: '', rating: 4, language: 'nl' }));
     expect(await dispatchEvents(deps)).toBe(3);
-    // A crash after the deliveries were written but before the events were marked: the next run does it again.
-    await reviews.events.updateMany({}, { $set: { dispatched: false } });
+    // A crash after the deliveries were written but before the events left the queue (or a repair that queues
+    // them again): the next run dispatches them again and creates nothing new.
+    for (const review of written) await events.follow(undefined, review);
     expect(await dispatchEvents(deps)).toBe(3);
     expect(await deliveries.deliveries.countDocuments({})).toBe(6);
-    expect(await reviews.events.countDocuments({ dispatched: false })).toBe(0);
+    expect(await events.pending(10)).toEqual([]);
 
     // The same through the fast path (reviews this process just wrote): only the first run creates, and sends.
-    const written = await reviews.create(7, { name: 'Fresh', email: '', rating: 5, language: 'nl' });
-    expect((await dispatchWritten(deps, [written])).created).toHaveLength(2);
-    expect((await dispatchWritten(deps, [written])).created).toHaveLength(0);
+    const fresh = await reviews.create(7, { name: 'Fresh', email: '', rating: 5, language: 'nl' });
+    expect((await dispatchWritten(deps, [fresh])).created).toHaveLength(2);
+    expect((await dispatchWritten(deps, [fresh])).created).toHaveLength(0);
     expect(await dispatchEvents(deps)).toBe(0);
     expect(await deliveries.deliveries.countDocuments({})).toBe(8);
   } finally {

@@ -1,21 +1,22 @@
 // The two steps of webhook delivery, run by the scheduler's drains (jobs.ts):
-// 1. dispatch: review events (recorded by ReviewStore) become one delivery per active subscription of the shop and
-//    topic, then the event is marked dispatched;
+// 1. dispatch: review events (queued with each review write, event-queue.ts) become one delivery per active subscription
+//    of the shop and topic, then the event leaves the queue;
 // 2. send: deliveries are claimed, POSTed and their outcome recorded (delivered, retry later, failed).
 //
 // Two paths share them. The fast path takes the reviews this process just wrote (from memory) and sends their new
 // deliveries at once, without searching any collection (on FerretDB every filtered find is a scan); it creates them
 // already leased to itself (`nextAttempt` a lease ahead), so no other sender sees them due and no claim is needed.
-// The full path searches for undispatched events and due deliveries and claims each before sending: for retries,
-// redeliveries, other processes' writes, and whatever a crash left behind.
+// The full path reads the event queue and the due deliveries (small collections: what is still to do) and claims
+// each delivery before sending: for retries, redeliveries, other processes' writes, and whatever a crash left behind.
 //
 // Both paths queue their attempts in the process's sending lanes (lanes.ts) and return: a drain never waits for
 // receivers, and one shop's slow receivers never hold up another shop's requests.
 import type { Config } from '../config.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { Logger } from '../log.js';
-import type { Review, ReviewEvent, ReviewStore } from '../reviews/store.js';
-import type { WebhookDeliveryStore, WebhookDelivery, AttemptOutcome, AttemptRecord } from './deliveries.js';
+import type { Review, ReviewEvent } from '../reviews/store.js';
+import type { EventQueue } from './event-queue.js';
+import type { WebhookDeliveryStore, WebhookDelivery, AttemptOutcome, AttemptRecord } from './delivery-store.js';
 import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';
 import type { ShopLanes } from './lanes.js';
 import { postWebhook, TIMEOUT_MS, type SendOptions, type SendResult } from './send.js';
@@ -24,7 +25,7 @@ import type { WebhookStore, WebhookSubscription } from './store.js';
 /**
  * Reviews as this process wrote them, by event id (`<review id>:<version>`), until their event is dispatched. The
  * payload then shows exactly the version the event is about. Events written by other processes (or dropped here
- * when dispatching falls far behind) are found by the full path, which reads the review from the database.
+ * when dispatching falls far behind) are found by the full path in the event queue, with the review as written.
  */
 export class ReviewSnapshots {
   private readonly byEvent = new Map<string, Review>();
@@ -54,7 +55,7 @@ export interface DeliveryDeps {
   config: Pick<Config, 'webhooks' | 'brandName'>;
   log: Logger;
   now: () => Date;
-  reviews: ReviewStore;
+  events: EventQueue;
   webhooks: WebhookStore;
   deliveries: WebhookDeliveryStore;
   snapshots?: ReviewSnapshots;
@@ -77,7 +78,7 @@ export const PARALLEL_SENDS_PER_SHOP = 2;
 /** Deliveries waiting for a lane in this process, at most: the rest stay in the database until there is room. */
 const MAX_WAITING = 1000;
 /** A claimed delivery is not due again before its request has surely ended (the timeout plus slack). */
-export const LEASE_MS = TIMEOUT_MS + 5_000;
+const LEASE_MS = TIMEOUT_MS + 5_000;
 /** A fast-path lease is trusted only by an attempt that starts this soon after it was taken (see attempt). */
 const FRESH_LEASE_MS = 1_000;
 
@@ -85,7 +86,7 @@ const FRESH_LEASE_MS = 1_000;
 export async function dispatchEvents(deps: DeliveryDeps): Promise<number> {
   let handled = 0;
   for (;;) {
-    const events = await deps.reviews.events.find({ dispatched: false }).sort({ created: 1 }).limit(EVENT_BATCH).toArray();
+    const events = await deps.events.pending(EVENT_BATCH);
     if (events.length === 0) return handled;
     await dispatchBatch(deps, events);
     handled += events.length;
@@ -107,50 +108,33 @@ export async function dispatchWritten(deps: DeliveryDeps, written: Review[], lea
     shopId: review.shopId,
     reviewId: review.id,
     topic: review.pendingEvent!,
+    review,
   }));
-  const snapshots = new Map(written.map((review, i) => [events[i]!._id, review]));
-  return dispatchBatch(deps, events, snapshots, leaseUntil);
+  return dispatchBatch(deps, events, leaseUntil);
 }
 
-type EventRef = Pick<ReviewEvent, '_id' | 'shopId' | 'reviewId' | 'topic'>;
+type EventRef = Pick<ReviewEvent, '_id' | 'shopId' | 'reviewId' | 'topic' | 'review'>;
 
 /**
- * Creates the deliveries of these events (those that already exist are left alone) and marks the events
- * dispatched. With `leaseUntil`, new deliveries are due only then: the caller sends them itself.
+ * Creates the deliveries of these events (those that already exist are left alone) and takes the events off the
+ * queue. With `leaseUntil`, new deliveries are due only then: the caller sends them itself.
  */
-async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], known = new Map<string, Review>(), leaseUntil?: Date) {
+async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?: Date) {
   if (events.length === 0) return { created: [], subscriptions: [] };
   const subscriptions = await deps.webhooks.activeForShops([...new Set(events.map((e) => e.shopId))]);
   const wantedBy = (e: EventRef) => subscriptions.filter((s) => s.shopId === e.shopId && s.topic === e.topic);
-  for (const e of events) {
-    const snapshot = deps.snapshots?.take(e._id);
-    if (snapshot && !known.has(e._id)) known.set(e._id, snapshot);
-  }
-  const wanted = events.filter((e) => wantedBy(e).length > 0);
-  // Most shops have no webhooks: only read the reviews someone will be told about and we have no snapshot of.
-  const missing = [...new Set(wanted.filter((e) => !known.has(e._id)).map((e) => e.reviewId))];
-  const stored = missing.length
-    ? await deps.reviews.collection.find({ id: { $in: missing } }, { projection: { _id: 0 } }).toArray()
-    : [];
-  const byId = new Map(stored.map((r) => [r.id, r]));
   const now = deps.now();
   const deliveries: WebhookDelivery[] = [];
-  for (const event of wanted) {
-    // Without a snapshot, the review as it is now: normally the event's own version, written moments ago.
-    const review = known.get(event._id) ?? byId.get(event.reviewId);
-    if (!review) {
-      deps.log.warn({ event: event._id }, 'webhook event for a review that does not exist');
-      continue;
-    }
-    const body = payloadFor(event.topic, review);
-    for (const subscription of wantedBy(event)) deliveries.push(newDelivery(event, subscription, body, now, leaseUntil ?? now));
+  for (const event of events) {
+    // The snapshot this process kept is dropped either way: the event is dispatched now.
+    deps.snapshots?.take(event._id);
+    const wanted = wantedBy(event);
+    if (wanted.length === 0) continue;
+    const body = payloadFor(event.topic, event.review);
+    for (const subscription of wanted) deliveries.push(newDelivery(event, subscription, body, now, leaseUntil ?? now));
   }
   const created = await deps.deliveries.createMany(deliveries);
-  // One update per event: on FerretDB only `{_id}` alone is found without a scan (`$in` scans).
-  await deps.reviews.events.bulkWrite(
-    events.map((e) => ({ updateOne: { filter: { _id: e._id }, update: { $set: { dispatched: true } } } })),
-    { ordered: false },
-  );
+  await deps.events.dispatched(events.map((e) => e._id));
   return { created, subscriptions };
 }
 
@@ -173,7 +157,7 @@ function newDelivery(event: EventRef, subscription: WebhookSubscription, body: s
 }
 
 /** What a full run left for later: see queueDue. */
-export interface DueLeftOver {
+interface DueLeftOver {
   /** Shops left out of a batch because deliveries of theirs were waiting for their lanes: more may be due. */
   shops: Set<number>;
   /** The lanes had no room for more: anything may be left. */

@@ -2,12 +2,16 @@
 // - `webhooks.written` runs at once when this process writes a review event: it dispatches and sends the reviews
 //   just written, without searching the database. In a process that wrote nothing (a worker at start) it asks for
 //   the full run instead.
-// - `webhooks.deliver` is the full run: undispatched events and due deliveries. Every 30 s as a safety net, when the
-//   next retry falls due (a timer), on redelivery, and when an API-only process wrote an event (its wake-up).
-// - `webhooks.maintain` repairs events lost in a crash and prunes old history, every minute.
+// - `webhooks.deliver` is the full run: the event queue and the due deliveries (small collections that hold only
+//   what is still to do). Every 30 s as a safety net, when the next retry falls due (a timer), on redelivery, and
+//   when an API-only process wrote an event (its wake-up).
+// - `reviews.repair` finishes review writes that a crash interrupted before their event and e-mails were queued
+//   (it reads the few unfinished-write markers), every minute;
+// - `webhooks.prune` deletes history older than 30 days, every hour: a search of the history, so not more often.
 // Both sending drains only queue their attempts in the process's lanes (lanes.ts), which send them fairly between
 // shops; a drain that waited for the requests would hold up the next one behind one shop's slow receivers.
 import type { Services } from '../services.js';
+import { JOB } from '../jobs/names.js';
 import { GroupCommit } from '../db/group-commit.js';
 import {
   dispatchEvents,
@@ -20,18 +24,17 @@ import {
 } from './delivery.js';
 import { ShopLanes } from './lanes.js';
 
-export const WRITTEN_JOB = 'webhooks.written';
-export const DELIVER_JOB = 'webhooks.deliver';
-export const MAINTAIN_JOB = 'webhooks.maintain';
+const WRITTEN_JOB = 'webhooks.written';
+const DELIVER_JOB = 'webhooks.deliver';
+const REPAIR_JOB = 'reviews.repair';
+const PRUNE_JOB = 'webhooks.prune';
 const DELIVER_EVERY_MS = 30_000;
-const MAINTAIN_EVERY_MS = 60_000;
+const REPAIR_EVERY_MS = 60_000;
+/** A review write and what follows it take milliseconds: one unfinished for this long was interrupted. */
+const INTERRUPTED_AFTER_MS = 60_000;
+const PRUNE_EVERY_MS = 3_600_000;
 /** How long finished deliveries and their log are kept. */
-export const HISTORY_DAYS = 30;
-/**
- * Dispatched events are only the hand-over from the review store (the deliveries hold the history); finding the
- * undispatched ones is a scan on FerretDB, so the collection is kept to the last hour.
- */
-const DISPATCHED_EVENTS_KEPT_MS = 3_600_000;
+const HISTORY_DAYS = 30;
 
 export function registerWebhookJobs(services: Services): void {
   const { scheduler, reviews, webhookDeliveries, now } = services;
@@ -52,7 +55,7 @@ export function registerWebhookJobs(services: Services): void {
     config: services.config,
     log: services.log,
     now,
-    reviews,
+    events: services.reviewEvents,
     webhooks: services.webhooks,
     deliveries: webhookDeliveries,
     snapshots,
@@ -79,6 +82,7 @@ export function registerWebhookJobs(services: Services): void {
   };
 
   const fullRun = async (touch: () => Promise<void>) => {
+    const started = now();
     await dispatchEvents(deps);
     const leftOver = await queueDue(deps, touch);
     // A shop's lanes may have emptied while the run searched the database: its onDrained has passed, so it gets
@@ -91,8 +95,10 @@ export function registerWebhookJobs(services: Services): void {
     if (leftOver.lanesFull && lanes.waitingCount === 0) runAgain = true;
     else lanesWereFull ||= leftOver.lanesFull;
     if (runAgain) scheduler.trigger(DELIVER_JOB);
-    // Not on the hot path: the one search that sees every retry still to come, whoever scheduled it.
-    wakeAt(await webhookDeliveries.nextDue(now()));
+    // Not on the hot path: the one search that sees every retry still to come, whoever scheduled it. From the run's
+    // start, not from now: a retry that fell due while this run searched (two failures a few ms apart) was not
+    // taken by it, and must not wait for the periodic run.
+    wakeAt(await webhookDeliveries.nextDue(started));
   };
 
   scheduler.define(WRITTEN_JOB, async () => {
@@ -104,13 +110,19 @@ export function registerWebhookJobs(services: Services): void {
   scheduler.define(DELIVER_JOB, async ({ touch }) => fullRun(touch), DELIVER_EVERY_MS);
 
   scheduler.define(
-    MAINTAIN_JOB,
+    REPAIR_JOB,
     async () => {
-      if ((await reviews.recordPendingEvents()) > 0) scheduler.trigger(DELIVER_JOB);
-      await webhookDeliveries.prune(new Date(now().getTime() - HISTORY_DAYS * 86_400_000), new Date(now().getTime() - 86_400_000));
-      await reviews.events.deleteMany({ dispatched: true, created: { $lt: new Date(now().getTime() - DISPATCHED_EVENTS_KEPT_MS) } });
+      if ((await reviews.finishInterruptedWrites(new Date(now().getTime() - INTERRUPTED_AFTER_MS))) === 0) return;
+      scheduler.trigger(DELIVER_JOB);
+      scheduler.trigger(JOB.reviewMail);
     },
-    MAINTAIN_EVERY_MS,
+    REPAIR_EVERY_MS,
+  );
+
+  scheduler.define(
+    PRUNE_JOB,
+    () => webhookDeliveries.prune(new Date(now().getTime() - HISTORY_DAYS * 86_400_000), new Date(now().getTime() - 86_400_000)),
+    PRUNE_EVERY_MS,
   );
 
   // Only writes that recorded an event have something to deliver.

@@ -3,7 +3,7 @@
 // shop whose receivers hang for the whole timeout so holds up only its own lanes; every other shop's next request
 // starts as soon as any lane is free.
 
-export interface LaneOptions {
+interface LaneOptions {
   total: number;
   perShop: number;
   /** A shop's last task ended after some of its tasks had to wait: more of its work may be due than was queued. */

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { toRating } from '../ratings/rating.js';
-import { noSubRatings, type Review } from '../reviews/store.js';
+import { toRating } from '../reviews/rating.js';
+import type { Review } from '../reviews/store.js';
+import { noSubRatings } from '../reviews/rules.js';
 import { outcomeOf, ReviewSnapshots } from './delivery.js';
 import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';
 
@@ -57,8 +58,23 @@ describe('payloadFor', () => {
       created: '2024-11-03 08:00:00',
       read: false,
       quarantine: false,
+      origin: 'imported',
+      incentivised: false,
+      imported_from: null,
+      original_date: null,
     });
     expect(Object.keys(JSON.parse(payloadFor('reviews.deleted', deleted))).slice(0, 2)).toEqual(['id', 'deleted']);
+  });
+});
+
+describe('payloadFor: origin (issue 11)', () => {
+  it('carries the four origin fields flat, as ratings.json does', () => {
+    const body = JSON.parse(
+      payloadFor('reviews.created', review({ source: 'import', imported_from: 'Trustpilot', incentivised: true, original_date: new Date('2022-02-03T00:00:00Z') })),
+    );
+    expect(body).toMatchObject({ origin: 'imported', incentivised: true, imported_from: 'Trustpilot', original_date: '2022-02-03T00:00:00.000Z' });
+    expect(JSON.parse(payloadFor('reviews.updated', review({ source: 'invitation' }))).origin).toBe('verified_order');
+    expect(JSON.parse(payloadFor('reviews.updated', review({ source: 'form', verified: false }))).origin).toBe('email_confirmed');
   });
 });
 

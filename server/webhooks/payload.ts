@@ -1,6 +1,6 @@
 // What a webhook delivery says, and when a failed one is tried again: pure rules, no I/O.
 import { createHmac } from 'node:crypto';
-import { toRating } from '../ratings/rating.js';
+import { toRating } from '../reviews/rating.js';
 import type { Review, ReviewTopic } from '../reviews/store.js';
 
 /**

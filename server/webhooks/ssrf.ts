@@ -93,7 +93,7 @@ export interface Target {
 }
 
 /** The host part of a URL as DNS and the allow-list know it (IPv6 without brackets, lower case). */
-export const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 

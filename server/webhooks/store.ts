@@ -22,11 +22,11 @@ export interface WebhookSubscription {
   consecutive_failures: number;
 }
 
-export type WebhookChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>>;
+type WebhookChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>>;
 
-export type NewWebhookSubscription = Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>;
+type NewWebhookSubscription = Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>;
 
-export const newWebhookSecret = (): string => randomBytes(32).toString('hex');
+const newWebhookSecret = (): string => randomBytes(32).toString('hex');
 
 export class WebhookStore {
   readonly collection: Collection<WebhookSubscription>;

@@ -7,7 +7,9 @@ import { HttpError } from '../http/errors.js';
 import { idParam, validate } from '../http/validate.js';
 import { LANGUAGES, LANGUAGE_NAMES } from '../languages.js';
 import type { Services } from '../services.js';
-import { requiresSignedOrderData, type Webshop } from './store.js';
+import type { Webshop } from './store.js';
+import { reminderDays, requiresSignedOrderData } from './rules.js';
+import { BOOL, OFFSET, settingKey, TABLE, type Settings } from '../../embed/shared/settings.js';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -37,19 +39,20 @@ const language = z
   })
   .strict();
 
+// The sidebar's dashboard configuration accepts what the page globals accept: one table (embed/shared/settings.ts).
 const sidebar = z
-  .object({
-    sidebar: z.boolean(),
-    position: z.enum(['left', 'right']),
-    top: z.string().regex(/^\d{1,4}(%|px)?$/, 'pixels (e.g. 300) or a percentage (e.g. 40%)'),
-    theme: z.enum(['dark', 'light']),
-    mobile: z.enum(['none', 'top_bar', 'top', 'top_left', 'top_right', 'top_manual', 'bottom', 'bottom_left', 'bottom_right', 'bottom_manual']),
-    mobile_tab: z.enum(['left', 'center', 'right']),
-    tooltip: z.boolean(),
-    language: z.string().regex(/^(nld|eng|deu|fra|spa|ita|hrv|url|html|browser)$/),
-  })
+  .object(
+    Object.fromEntries(
+      TABLE.map(([name, , pattern]) => [
+        settingKey(name),
+        pattern === BOOL
+          ? z.boolean()
+          : z.string().trim().toLowerCase().regex(new RegExp(`^(${pattern})$`), pattern === OFFSET ? 'pixels (e.g. 300 or 12.5px) or a percentage (e.g. 40%)' : `one of: ${pattern}`),
+      ]),
+    ),
+  )
   .partial()
-  .strict();
+  .strict() as unknown as z.ZodType<Partial<Settings>>;
 
 const settings = {
   name: text(200).min(1),
@@ -62,12 +65,17 @@ const settings = {
   reply_access: z.boolean(),
   approved_date: z.union([z.iso.date(), z.null()]),
   partner_assurances: z.record(z.string().regex(/^[a-z0-9_.-]{1,60}$/i), z.boolean()),
-  sidebar,
-  require_signed_order_data: z.boolean(),
+  sidebar: sidebar.meta({ description: 'the embed dashboard configuration' }),
+  require_signed_order_data: z.boolean().meta({
+    description:
+      'only signed order data records consent: unsigned order-data elements show no dialog, unsigned consents are refused, order_permissions.json ignores unsigned receipts (default false; recommended)',
+  }),
+  /** Days after the invitation e-mail for its one reminder; 0 turns reminders off. */
+  reminder_days: z.number().int().min(0).max(90),
 };
 
-const createSchema = z.object(settings).partial().required({ name: true, url: true }).strict();
-const patchSchema = z.object(settings).partial().strict();
+export const createSchema = z.object(settings).partial().required({ name: true, url: true }).strict();
+export const patchSchema = z.object(settings).partial().strict();
 
 function languagesFrom(input: z.infer<typeof language>[], shopUrl: string): Webshop['languages'] {
   const hasMain = input.some((l) => l.main);
@@ -81,11 +89,12 @@ function languagesFrom(input: z.infer<typeof language>[], shopUrl: string): Webs
 }
 
 /** The operator's view of a shop: everything stored, including the API code. */
-export function adminView(shop: Webshop) {
+function adminView(shop: Webshop) {
   const { created, updated, ...rest } = shop;
   return {
     ...rest,
     require_signed_order_data: requiresSignedOrderData(shop),
+    reminder_days: reminderDays(shop),
     created: created.toISOString(),
     updated: updated.toISOString(),
   };
@@ -116,7 +125,7 @@ export function registerWebshopAdminRoutes(router: Router, services: Services): 
   router.patch('/admin/api/webshops/:id', admin, async (ctx) => {
     const id = idParam(ctx.params.id, 'webshop');
     const input = validate(patchSchema, await readFields(ctx, JSON_LIMIT));
-    const current = await webshops.collection.findOne({ id });
+    const current = await webshops.getFresh(id);
     if (!current) throw new HttpError(404, 'No such webshop.');
     const changes: Partial<Webshop> = { ...(input as Partial<Webshop>) };
     if (input.address) changes.address = { ...current.address, ...input.address };

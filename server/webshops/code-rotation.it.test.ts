@@ -2,7 +2,8 @@
 // then keep working in this process for up to CACHE_TTL_MS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { WebshopStore } from './store.js';
+import type { Collection, Db } from '../db/index.js';
+import { WebshopStore, type Webshop } from './store.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,9 +11,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Holds back the answer of the store's next findOne (the real query runs) until release() is called. */
-function holdNextRead(store: WebshopStore): { read: Promise<void>; release: () => void } {
-  const collection = store.collection;
+/** A store over the test database whose `webshops` collection object the test holds, to delay its queries. */
+function storeWithHeldCollection(): { store: WebshopStore; collection: Collection<Webshop> } {
+  const collection = t.db.collection<Webshop>('webshops');
+  const db = new Proxy(t.db, {
+    get: (target, key) =>
+      key === 'collection' ? (name: string) => (name === 'webshops' ? collection : target.collection(name)) : Reflect.get(target, key),
+  }) as Db;
+  return { store: new WebshopStore(db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 }), collection };
+}
+
+/** Holds back the answer of the collection's next findOne (the real query runs) until release() is called. */
+function holdNextRead(collection: Collection<Webshop>): { read: Promise<void>; release: () => void } {
   const real = collection.findOne.bind(collection) as (...args: unknown[]) => Promise<unknown>;
   let release!: () => void;
   const gate = new Promise<void>((ok) => (release = ok));
@@ -30,9 +40,9 @@ function holdNextRead(store: WebshopStore): { read: Promise<void>; release: () =
 
 describe('WebshopStore: code rotation during a read', () => {
   it('does not cache the old code from a read that finished after the rotation', async () => {
-    const store = new WebshopStore(t.db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 });
+    const { store, collection } = storeWithHeldCollection();
     const shop = await store.create({ name: 'Race BV', url: 'https://race.example/' });
-    const held = holdNextRead(store);
+    const held = holdNextRead(collection);
     const inFlight = store.get(shop.id);
     await held.read; // the old document has been read
     const rotated = await store.rotateCode(shop.id);
@@ -43,13 +53,12 @@ describe('WebshopStore: code rotation during a read', () => {
   });
 
   it('does not cache the old code from a read that started while the rotation was being written', async () => {
-    const store = new WebshopStore(t.db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 });
+    const { store, collection } = storeWithHeldCollection();
     const shop = await store.create({ name: 'Race 2 BV', url: 'https://race2.example/' });
     // The rotation has begun but its write waits until a read has fetched the old document; that read's answer is
     // held back until the rotation has finished.
-    const collection = store.collection;
     const realUpdate = collection.findOneAndUpdate.bind(collection) as (...args: unknown[]) => Promise<unknown>;
-    const held = holdNextRead(store);
+    const held = holdNextRead(collection);
     (collection as unknown as { findOneAndUpdate: unknown }).findOneAndUpdate = async (...args: unknown[]) => {
       await held.read;
       return realUpdate(...args);
@@ -63,9 +72,9 @@ describe('WebshopStore: code rotation during a read', () => {
   });
 
   it('a read that starts after the rotation is not answered by one that started before it', async () => {
-    const store = new WebshopStore(t.db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 });
+    const { store, collection } = storeWithHeldCollection();
     const shop = await store.create({ name: 'Race 3 BV', url: 'https://race3.example/' });
-    const held = holdNextRead(store);
+    const held = holdNextRead(collection);
     const before = store.get(shop.id);
     await held.read;
     const rotated = await store.rotateCode(shop.id);

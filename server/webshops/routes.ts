@@ -5,7 +5,7 @@ import type { Services } from '../services.js';
 import type { Webshop } from './store.js';
 import { JsonText, memoJson } from '../http/json-text.js';
 
-export function webshopDetails(shop: Webshop) {
+function webshopDetails(shop: Webshop) {
   return {
     name: shop.name,
     address: {

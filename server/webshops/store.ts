@@ -1,11 +1,13 @@
 // Webshops: the merchants using the service. Each has an integer id and a secret API code.
 import { randomBytes } from 'node:crypto';
 import type { Db, Collection } from '../db/index.js';
-import { insertNumbered } from '../db/index.js';
+import { insertNumbered, isDuplicateKey } from '../db/index.js';
 import { BoundedCache, type CacheLimits } from '../cache.js';
-import { LANGUAGE_NAMES, isLanguage, type Language } from '../languages.js';
+import { LANGUAGE_NAMES, type Language } from '../languages.js';
+import { hostOf } from './rules.js';
+import type { Settings } from '../../embed/shared/settings.js';
 
-export interface Address {
+interface Address {
   street: string;
   housenumber: string;
   postalcode: string;
@@ -13,7 +15,7 @@ export interface Address {
   country: string;
 }
 
-export interface ShopLanguage {
+interface ShopLanguage {
   name: string;
   url: string;
   iso: string;
@@ -22,16 +24,7 @@ export interface ShopLanguage {
 }
 
 /** The sidebar's dashboard configuration: the `_service_*` globals on a shop's page win over these. */
-export interface SidebarSettings {
-  sidebar?: boolean;
-  position?: 'left' | 'right';
-  top?: string;
-  theme?: 'dark' | 'light';
-  mobile?: string;
-  mobile_tab?: 'left' | 'center' | 'right';
-  tooltip?: boolean;
-  language?: string;
-}
+type SidebarSettings = Partial<Settings>;
 
 export interface Webshop {
   id: number;
@@ -54,47 +47,32 @@ export interface Webshop {
    * refused, and order_permissions.json ignores unsigned receipts (requiresSignedOrderData).
    */
   require_signed_order_data?: boolean;
+  /** Days after the invitation e-mail to send one reminder if its link was not used; 0: none. Absent: the default. */
+  reminder_days?: number;
   created: Date;
   updated: Date;
 }
 
-export const emptyAddress = (): Address => ({ street: '', housenumber: '', postalcode: '', city: '', country: '' });
-
-/** The host that identifies a shop: no scheme, `www.`, port, path or case. */
-export function hostOf(url: string): string {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
-  try {
-    return new URL(withScheme).hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
-  } catch {
-    return '';
-  }
-}
+const emptyAddress = (): Address => ({ street: '', housenumber: '', postalcode: '', city: '', country: '' });
 
 /** A new API code: 128 random bits as lowercase hex (clients accept /^[a-z0-9.]+$/). */
-export const newApiCode = (): string => randomBytes(16).toString('hex');
+const newApiCode = (): string => randomBytes(16).toString('hex');
 
-export function mainLanguage(shop: Pick<Webshop, 'languages'>): Language {
-  const main = shop.languages.find((l) => l.main) ?? shop.languages[0];
-  return main && isLanguage(main.iso) ? main.iso : 'en';
-}
-
-/** Shops stored before the setting existed have no value: false, as for new shops (compatibility). */
-export function requiresSignedOrderData(shop: Pick<Webshop, 'require_signed_order_data'>): boolean {
-  return shop.require_signed_order_data === true;
-}
-
-export function enabledLanguages(shop: Pick<Webshop, 'languages'>): Language[] {
-  return shop.languages.map((l) => l.iso).filter(isLanguage);
-}
-
-export function defaultLanguages(iso: Language, url: string): ShopLanguage[] {
+function defaultLanguages(iso: Language, url: string): ShopLanguage[] {
   return [{ name: LANGUAGE_NAMES[iso], url, iso, all: false, main: true }];
 }
 
-export type NewWebshop = Pick<Webshop, 'name' | 'url'> & Partial<Omit<Webshop, 'id' | 'code' | 'host' | 'created' | 'updated'>>;
+type NewWebshop = Pick<Webshop, 'name' | 'url'> & Partial<Omit<Webshop, 'id' | 'code' | 'host' | 'created' | 'updated'>>;
+
+/** Which shop the development demo created (a single document, so its look-up is by `_id`). */
+interface DemoShopRecord {
+  _id: 'demo';
+  shopId: number;
+}
 
 export class WebshopStore {
-  readonly collection: Collection<Webshop>;
+  private readonly collection: Collection<Webshop>;
+  private readonly demo: Collection<DemoShopRecord>;
   private readonly cache: BoundedCache<Webshop | null>;
   private readonly loading = new Map<number, Promise<Webshop | null>>();
   /**
@@ -110,6 +88,7 @@ export class WebshopStore {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.collection = db.collection<Webshop>('webshops');
+    this.demo = db.collection<DemoShopRecord>('demo_shop');
     this.cache = new BoundedCache(cacheLimits);
   }
 
@@ -165,6 +144,11 @@ export class WebshopStore {
     return loading;
   }
 
+  /** A shop as stored now, past the cache: for changes merged into the current settings. */
+  async getFresh(id: number): Promise<Webshop | null> {
+    return this.collection.findOne({ id }, { projection: { _id: 0 } });
+  }
+
   async update(id: number, changes: Partial<Omit<Webshop, 'id' | 'created'>>): Promise<Webshop | null> {
     const set: Partial<Webshop> = { ...changes, updated: this.now() };
     if (changes.url !== undefined) set.host = hostOf(changes.url);
@@ -195,5 +179,19 @@ export class WebshopStore {
 
   async count(): Promise<number> {
     return this.collection.countDocuments({});
+  }
+
+  /** Records the demo shop; when two processes created one at once, the first record stands. */
+  async recordDemo(shopId: number): Promise<void> {
+    try {
+      await this.demo.updateOne({ _id: 'demo' }, { $setOnInsert: { shopId } }, { upsert: true });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  /** The id of the recorded demo shop; null when none was created. */
+  async demoShopId(): Promise<number | null> {
+    return (await this.demo.findOne({ _id: 'demo' }))?.shopId ?? null;
   }
 }

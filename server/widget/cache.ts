@@ -5,7 +5,7 @@
 import { BoundedCache } from '../cache.js';
 import type { PreparedPage } from './http.js';
 
-export interface PageCacheLimits {
+interface PageCacheLimits {
   /** How long a page is served without re-rendering it (the cache TTL of the other read caches). */
   freshMs: number;
   maxEntries: number;

@@ -9,7 +9,7 @@ export type CustomCss =
   | { kind: 'rules'; css: string; imports: string[] }
   | { kind: 'url'; url: string };
 
-export type CssResult = { ok: true; value: CustomCss } | { ok: false; problem: string };
+type CssResult = { ok: true; value: CustomCss } | { ok: false; problem: string };
 
 // Characters a URL may keep in an href and a CSP source expression: no quotes, spaces, `;`, `,`, `<`, `>` or `\`.
 const URL_SAFE = /^[A-Za-z0-9\-._~:/?#[\]@!$&()*+=%]+$/;
@@ -92,7 +92,7 @@ export function parseCustomCss(input: string): CssResult {
  * rather than refused, so that existing iframes keep rendering. The checks above have passed: the result only
  * loses whole declarations, cut at the delimiters that end them, so it creates no new token.
  */
-export function dropTextContent(css: string): string {
+function dropTextContent(css: string): string {
   return removeRanges(css, declarationRanges(css).filter(([start, end]) => showsText(css.slice(start, end))));
 }
 

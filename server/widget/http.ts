@@ -4,12 +4,9 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'koa';
+import { sendPrecompressed, type Precompressed } from '../http/precompressed.js';
 
-export interface PreparedPage {
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  etag: string;
+export interface PreparedPage extends Precompressed {
   csp: string;
   /** What the page holds in memory, for the cache's byte bound. */
   bytes: number;
@@ -32,20 +29,7 @@ export async function preparePage(html: string, csp: string): Promise<PreparedPa
   return { identity, gzip, br, etag, csp, bytes: identity.length + gzip.length + br.length + csp.length + 200 };
 }
 
-/** Brotli when the client takes it, else gzip, else none (a `;q=0` refuses a coding). */
-export function chooseEncoding(header: string): 'br' | 'gzip' | undefined {
-  const accepted = new Set<string>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
-}
-
-export interface SendOptions {
+interface SendOptions {
   status?: number;
   cacheControl: string;
   /** Request headers the page depends on besides Accept-Encoding. */
@@ -53,21 +37,6 @@ export interface SendOptions {
 }
 
 export function sendPage(ctx: Context, page: PreparedPage, options: SendOptions): void {
-  ctx.status = options.status ?? 200;
   ctx.set('Content-Security-Policy', page.csp);
-  ctx.set('Cache-Control', options.cacheControl);
-  ctx.set('Vary', options.vary ? `Accept-Encoding, ${options.vary}` : 'Accept-Encoding');
-  ctx.set('ETag', page.etag);
-  ctx.set('Content-Type', 'text/html; charset=utf-8');
-  if (ctx.status === 200 && ctx.fresh) {
-    ctx.status = 304;
-    return;
-  }
-  const encoding = chooseEncoding(ctx.get('accept-encoding'));
-  if (encoding) {
-    ctx.set('Content-Encoding', encoding);
-    ctx.body = page[encoding];
-  } else {
-    ctx.body = page.identity;
-  }
+  sendPrecompressed(ctx, page, { ...options, type: 'text/html; charset=utf-8' });
 }

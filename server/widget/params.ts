@@ -6,7 +6,7 @@ import { normalizeHex } from '../../widget/color.js';
 import { LAYOUT_INFO, isLayout, recommendedHeight, takes, type Layout } from '../../widget/layouts.js';
 import type { WidgetOptions, WidthOption } from '../../widget/page.js';
 import { parseId } from '../http/credentials.js';
-import { ISO3, normalizeLanguage, type Language } from '../languages.js';
+import { normalizeLanguage, type Language } from '../languages.js';
 import { parseCustomCss } from './css.js';
 
 export class WidgetParamError extends Error {
@@ -157,4 +157,3 @@ export function optionsKey(options: WidgetOptions): string {
   return JSON.stringify(parts);
 }
 
-export const iso3 = (language: Language) => ISO3[language];

@@ -7,9 +7,11 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
-import { enabledLanguages, mainLanguage, type Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/store.js';
+import { enabledLanguages, mainLanguage } from '../webshops/rules.js';
 import { normalizeLanguage, type Language, LANGUAGES } from '../languages.js';
 import { parseId } from '../http/credentials.js';
+import { policyPageUrl, publicPageUrl } from '../links.js';
 import { redactUrl } from '../log.js';
 import { renderWidgetPage, type WidgetOptions } from '../../widget/page.js';
 import { renderErrorPage } from '../../widget/error-page.js';
@@ -22,19 +24,15 @@ import { preparePage, sendPage } from './http.js';
 import { optionsKey, parseWidgetQuery, widgetOptions, WidgetParamError, type ShopDefaults, type WidgetQuery } from './params.js';
 
 /** Browsers and proxies may keep a widget page this long; the server's own cache follows review changes at once. */
-export const WIDGET_CACHE_CONTROL = 'public, max-age=120';
+const WIDGET_CACHE_CONTROL = 'public, max-age=120';
 const PAGE_CACHE = { maxEntries: 5000, maxBytes: 32 * 1024 * 1024 };
-
-export function publicPageUrl(baseUrl: string, shopId: number): string {
-  return `${baseUrl}/webshops/${shopId}`;
-}
 
 /**
  * Whether the browser loads the page as a frame (a merchant's iframe). Only then does the `css` parameter apply:
  * opened on its own, a crafted widget_html link would show the rules' or stylesheet's text on the service's
  * origin under the shop's name. Browsers that send no Sec-Fetch-Dest show the widget in its own style.
  */
-export function loadedAsFrame(ctx: Context): boolean {
+function loadedAsFrame(ctx: Context): boolean {
   const dest = ctx.get('sec-fetch-dest');
   return dest === 'iframe' || dest === 'frame';
 }
@@ -62,10 +60,22 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
     return {
       shopName: shop.name,
       pageUrl: publicPageUrl(config.baseUrl, shop.id),
+      policyUrl: policyPageUrl(config.baseUrl, shop.id, options.language),
+      serviceUrl: config.baseUrl,
       brandName: config.brandName,
       score: summary.rating_average,
       count: summary.amount,
-      reviews: latest.map((r) => ({ id: r.id, name: r.name, rating: r.rating, comment: r.comment, date: r.created, reply: r.reply })),
+      reviews: latest.map((r) => ({
+        id: r.id,
+        name: r.name,
+        rating: r.rating,
+        comment: r.comment,
+        date: r.created,
+        reply: r.reply,
+        origin: r.origin,
+        incentivised: r.incentivised,
+        importedFrom: r.imported_from,
+      })),
     };
   }
 
@@ -171,7 +181,7 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
   router.get('/webshops/rich_snippet', async (ctx) => {
     ctx.state.envelope = { style: 'admin' };
     // Plugins fetch this server-side and cache it for two hours; errors are HTTP 200 like the classic API.
-    ctx.set('Access-Control-Allow-Origin', '*');
+    // Readable from any origin: CORS is declared for this path in server/routes.ts.
     const id = parseId(ctx.query.id);
     const shop = id === undefined ? null : await webshops.get(id);
     if (!shop) {
@@ -181,7 +191,13 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
     const language: Language = normalizeLanguage(ctx.query.lang) ?? mainLanguage(shop);
     const summary = await ratings.summary(shop.id);
     const content = renderRichSnippet(
-      { shopName: shop.name, pageUrl: publicPageUrl(config.baseUrl, shop.id), score: summary.rating_average, count: summary.amount },
+      {
+        shopName: shop.name,
+        pageUrl: publicPageUrl(config.baseUrl, shop.id),
+        policyUrl: policyPageUrl(config.baseUrl, shop.id, language),
+        score: summary.rating_average,
+        count: summary.amount,
+      },
       language,
     );
     ctx.set('Cache-Control', 'public, max-age=300');

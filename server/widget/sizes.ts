@@ -18,10 +18,12 @@ function prose(words: number, seed: number): string {
   }).join(' ');
 }
 
-export function heaviestData(): WidgetData {
+function heaviestData(): WidgetData {
   return {
     shopName: 'Fietsenwinkel De Grote Trapper & Zonen',
     pageUrl: 'https://reviews.example.com/webshops/123456',
+    policyUrl: 'https://reviews.example.com/webshops/123456/policy?lang=en',
+    serviceUrl: 'https://reviews.example.com',
     brandName: 'Service',
     score: 9.2,
     count: 123456,
@@ -32,6 +34,10 @@ export function heaviestData(): WidgetData {
       comment: prose(200, i + 10),
       date: new Date(Date.UTC(2025, 0, 1 + i)),
       reply: prose(100, i + 20),
+      // Every label at once: the longest line a review can carry.
+      origin: 'imported' as const,
+      importedFrom: 'A Review Platform With A Long Name',
+      incentivised: true,
     })),
   };
 }

@@ -1,5 +1,5 @@
 // The compact layouts: five buttons, a badge and a balloon. Each is one link to the shop's public page.
-import { Logo, Organization, PageLink, Stars, type WidgetData } from '../components.js';
+import { Logo, Organization, PageLink, PolicyLink, Stars, type WidgetData } from '../components.js';
 import type { Locale } from '../strings.js';
 import type { Layout } from '../layouts.js';
 
@@ -126,6 +126,7 @@ export function LinkLayout({ layout, data, locale }: Props & { layout: keyof typ
       <PageLink data={data} locale={locale}>
         <Content data={data} locale={locale} />
       </PageLink>
+      <PolicyLink data={data} locale={locale} />
     </Organization>
   );
 }

@@ -1,11 +1,13 @@
 // modern: a large score line and the reviews as cards side by side (as many as fit), or one card at a time.
-import { Organization, PageLink, ReviewList, ReviewSlider, Score, Stars, type WidgetData } from '../components.js';
+import { Organization, PageLink, PolicyLink, ReviewList, ReviewSlider, Score, Stars, type WidgetData } from '../components.js';
 import type { Locale } from '../strings.js';
 import type { ReviewOptions } from './index.js';
 
 export function ModernLayout({ data, locale, options }: { data: WidgetData; locale: Locale; options: ReviewOptions }) {
   return (
     <div class="w m">
+      {/* First in reading order: it is shown in the top right corner. */}
+      <PolicyLink data={data} locale={locale} />
       <Organization data={data} class="hd">
         <Score class="big" data={data} locale={locale} />
         <span class="mu" aria-hidden="true">/ 10</span>

@@ -1,0 +1,10 @@
+// What the app works out for itself as it starts, from the page: the settings (page globals over the dashboard
+// configuration over the defaults, each invalid global warned about once) and the language.
+import type { EmbedContext } from '../shared/context.js';
+import { detectLanguage, type PageFacts } from '../shared/language.js';
+import { mergeSettings, readGlobals } from '../shared/settings.js';
+
+export function settle(context: EmbedContext, scope: object, page: PageFacts): void {
+  const settings = (context.settings = mergeSettings(context.shop.settings, readGlobals(scope, context.brand)));
+  context.lang = detectLanguage(settings.language, page, context.shop.language);
+}

@@ -1,0 +1,85 @@
+// Which project files one Add invitation touches, from the router to the e-mail sent (issue 9's "done when": at
+// most 10). Follows the static value imports (type-only imports are left out: they add no code to the path) from
+// the route module and from the job that sends the e-mail, which the route reaches through the scheduler by name.
+// Prints each file once (feature files, then shared plumbing), then the counts. `--max N` makes it exit 1 when the
+// total is above N.
+//
+//   npx tsx scripts/count-flow.ts [--max 10] [entry files…]
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DEFAULT_ENTRIES = ['server/invitations/routes.ts', 'server/invitations/send.ts'];
+
+/** The module specifiers of a file's value imports and re-exports (`import type`, `{ type X }` only: skipped). */
+function valueImports(source: string, fileName = 'file.ts'): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  for (const node of file.statements) {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      const onlyTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly);
+      if (!onlyTypes) found.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (node.isTypeOnly) continue;
+      const clause = node.exportClause;
+      if (clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)) continue;
+      found.push(node.moduleSpecifier.text);
+    }
+  }
+  return found;
+}
+
+/** A relative specifier as the project file it names (`./x.js` → `x.ts` or `x.tsx`); null for packages. */
+function resolveSpecifier(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = resolve(dirname(from), specifier).replace(/\.js$/, '');
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (existsSync(candidate)) return candidate;
+  throw new Error(`cannot resolve ${specifier} from ${relative(ROOT, from)}`);
+}
+
+/** Every project file reachable from the entries by value imports, in the order first reached. */
+function flowFiles(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const queue = entries.map((e) => resolve(ROOT, e));
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const spec of valueImports(readFileSync(file, 'utf8'), file)) {
+      const target = resolveSpecifier(file, spec);
+      if (target && !seen.has(target)) queue.push(target);
+    }
+  }
+  return [...seen].map((f) => relative(ROOT, f));
+}
+
+/** Shared plumbing: HTTP framing, database helpers, the scheduler's helpers, shared contracts, top-level utilities. */
+const isPlumbing = (file: string): boolean =>
+  /^server\/(?:http|db|jobs)\//.test(file) || file.startsWith('embed/shared/') || /^server\/[^/]+\.tsx?$/.test(file);
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const args = process.argv.slice(2);
+  const maxAt = args.indexOf('--max');
+  const max = maxAt >= 0 ? Number(args.splice(maxAt, 2)[1]) : undefined;
+  const files = flowFiles(args.length ? args : DEFAULT_ENTRIES);
+  const feature = files.filter((f) => !isPlumbing(f));
+  const plumbing = files.filter(isPlumbing);
+  for (const f of feature) console.log(f);
+  console.log(`-- shared plumbing:`);
+  for (const f of plumbing) console.log(f);
+  console.log(`${files.length} files (${feature.length} feature files, ${plumbing.length} shared plumbing)`);
+  if (max !== undefined && files.length > max) {
+    console.error(`more than ${max}`);
+    process.exit(1);
+  }
+}

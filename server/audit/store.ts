@@ -1,0 +1,100 @@
+// The audit trail: who did what, when, to which shop's data. Moderation decisions, removals and other operator or
+// writer actions that change what the public sees are recorded here, so a shop or a writer asking "why is my review
+// gone?" gets an answer from the record, not from memory.
+//
+// Entries are insert-only and never hold an e-mail address in clear: callers pass ids, and any address-looking
+// string that slips into `details` is stored as its SHA-256 (an erasure then has nothing to find here).
+import { randomBytes } from 'node:crypto';
+import type { Collection, Db } from '../db/index.js';
+import { sha256Hex } from '../hash.js';
+
+type AuditActorKind = 'operator' | 'user' | 'writer' | 'system';
+
+export interface AuditActor {
+  kind: AuditActorKind;
+  id?: string;
+}
+
+interface NewAuditEntry {
+  shopId: number | null;
+  actor: AuditActor;
+  action: string;
+  target?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: Date;
+  shopId: number | null;
+  actor: AuditActor;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown>;
+}
+
+interface AuditDoc {
+  /** `<ISO time>:<random>`: unique, and sorts like `at` so ties in `at` still page in a stable order. */
+  _id: string;
+  at: Date;
+  shopId: number | null;
+  actor: AuditActor;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown>;
+}
+
+/** The most entries one list call returns. */
+export const AUDIT_LIST_MAX = 500;
+
+const ADDRESS = /[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+/g;
+
+/** Replaces every e-mail address inside strings (at any depth) by `sha256:<hex of the lower-cased address>`. */
+function withoutAddresses<T>(value: T): T {
+  if (typeof value === 'string') {
+    return value.replace(ADDRESS, (address) => `sha256:${sha256Hex(address.toLowerCase())}`) as T;
+  }
+  if (Array.isArray(value)) return value.map((v) => withoutAddresses(v)) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutAddresses(v)])) as T;
+  }
+  return value;
+}
+
+export class AuditStore {
+  private readonly collection: Collection<AuditDoc>;
+
+  constructor(
+    db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.collection = db.collection<AuditDoc>('audit_log');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ shopId: 1, _id: -1 }, { name: 'shop_id' });
+  }
+
+  async record(entry: NewAuditEntry): Promise<void> {
+    const at = this.now();
+    await this.collection.insertOne({
+      _id: `${at.toISOString()}:${randomBytes(6).toString('hex')}`,
+      at,
+      shopId: entry.shopId,
+      actor: withoutAddresses(entry.actor.id === undefined ? { kind: entry.actor.kind } : { ...entry.actor }),
+      action: entry.action,
+      target: entry.target === undefined ? null : withoutAddresses(entry.target),
+      details: withoutAddresses(entry.details ?? {}),
+    });
+  }
+
+  /** Newest first; `before` pages back (entries strictly older than it). */
+  async list(q: { shopId?: number; limit: number; before?: Date }): Promise<AuditEntry[]> {
+    const filter: Record<string, unknown> = {};
+    if (q.shopId !== undefined) filter.shopId = q.shopId;
+    if (q.before) filter._id = { $lt: q.before.toISOString() };
+    const limit = Math.max(1, Math.min(AUDIT_LIST_MAX, Math.floor(q.limit)));
+    const docs = await this.collection.find(filter).sort({ _id: -1 }).limit(limit).toArray();
+    return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+  }
+}

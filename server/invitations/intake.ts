@@ -1,0 +1,45 @@
+// Add invitation, the service: what happens between a parsed request and a queued invitation. The rules span the
+// consent receipts, the reviews already written for the order, the per-address limit and the invitation store;
+// the route only parses and answers (routes.ts), the sender runs later (send.ts).
+import type { Services } from '../services.js';
+import type { Webshop } from '../webshops/store.js';
+import { reminderDays } from '../webshops/rules.js';
+import type { InvitationInput } from './input.js';
+import { releaseOnInvitation } from '../reviews/publication.js';
+import { customerReviewed, invitationNotBefore, speaksForCustomer } from '../consents/rules.js';
+import { JOB } from '../jobs/names.js';
+
+/** How an Add invitation ended (the route turns it into the endpoint's message). */
+type IntakeOutcome = 'queued' | 'alreadySent' | 'limitReached' | 'reviewWritten';
+
+export async function addInvitation(services: Services, shop: Webshop, input: InvitationInput): Promise<IntakeOutcome> {
+  const { invitations, consents, reviews } = services;
+
+  // Privacy First: the customer answered the pop-up for this order. If they already wrote their review there, an
+  // invitation would ask for it again; if they chose "ask me later", their chosen delay is respected. Only answers
+  // that speak for this address count (consents/rules.ts): anyone can post an unsigned one.
+  const receipts = input.order ? await consents.forInvitation(shop.id, input.order, input.email) : null;
+  if (receipts && (receipts.signed || receipts.unsigned > 0)) {
+    const written = await reviews.byOrder(shop.id, input.order);
+    // This call, with the same address, proves the order of the unsigned pop-up reviews written under it.
+    const verified = await releaseOnInvitation(services, written, input.email);
+    if (verified > 0 || (speaksForCustomer(receipts) && customerReviewed(written, input.email))) return 'reviewWritten';
+  }
+
+  let place: string | null = null;
+  if (input.maxPerEmail !== null) {
+    // A retry of an order that is already queued is a repeat, not a new invitation over the limit.
+    if (await invitations.exists(shop.id, input.email, input.order)) return 'alreadySent';
+    place = await invitations.takePlace(shop.id, input.email, input.maxPerEmail);
+    if (!place) return 'limitReached';
+  }
+
+  const notBefore = receipts ? invitationNotBefore(receipts) : undefined;
+  const result = await invitations.add(shop.id, input, { notBefore, reminderDays: reminderDays(shop) });
+  if (!result.added) {
+    if (place) await invitations.givePlaceBack(place);
+    return 'alreadySent';
+  }
+  if (result.invitation.scheduled <= services.now()) services.scheduler.trigger(JOB.invitationMail);
+  return 'queued';
+}

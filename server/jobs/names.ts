@@ -1,0 +1,12 @@
+// The names of the jobs that are triggered from outside the module that defines them, declared once here: a route
+// or service that queues work names the job without importing the job module (and everything it imports).
+export const JOB = {
+  /** Invitation e-mails (server/invitations/send.ts). */
+  invitationMail: 'mail.invitations',
+  /** Reminder e-mails of invitations whose link was not used (server/invitations/reminders.ts). */
+  reminderMail: 'mail.reminders',
+  /** E-mails about reviews: edit link, confirmation, reply (server/mail/reviews.ts). */
+  reviewMail: 'mail.reviews',
+  /** The e-mail telling a writer their review was removed, and why (server/moderation/jobs.ts). */
+  removalNotice: 'moderation.notices',
+} as const;

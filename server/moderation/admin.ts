@@ -1,0 +1,46 @@
+// The operator's side of moderation:
+// - GET /admin/api/reports?status=open&limit&after: the queue, oldest first, paged by the last id.
+// - POST /admin/api/reports/{id}/decision {action: keep|remove|redact, ground, note[, passage, replacement]}.
+import type Router from '@koa/router';
+import { requireAdmin } from '../admin/auth.js';
+import { readFields } from '../http/body.js';
+import { validate } from '../http/validate.js';
+import type { Services } from '../services.js';
+import { decisionSchema, listQuerySchema } from './schema.js';
+import { decideReport } from './service.js';
+import type { Report } from './store.js';
+
+const JSON_LIMIT = 64 * 1024;
+
+/** What the operator API shows of a report: everything, ids as strings, dates as ISO 8601. */
+function reportView(r: Report) {
+  return {
+    id: r._id.toHexString(),
+    review_id: r.reviewId,
+    webshop_id: r.shopId,
+    ground: r.ground,
+    text: r.text,
+    email: r.email || null,
+    created: r.created.toISOString(),
+    status: r.status,
+    decision: r.decision && { ...r.decision, at: r.decision.at.toISOString() },
+  };
+}
+
+export function registerModerationAdminRoutes(router: Router, services: Services): void {
+  const { moderation, config } = services;
+  const admin = requireAdmin(config.adminToken);
+
+  router.get('/admin/api/reports', admin, async (ctx) => {
+    const q = validate(listQuerySchema, ctx.query, 400);
+    const reports = await moderation.list(q);
+    const last = reports.length === q.limit ? reports[reports.length - 1] : undefined;
+    ctx.body = { reports: reports.map(reportView), next_after: last ? last._id.toHexString() : null };
+  });
+
+  router.post('/admin/api/reports/:id/decision', admin, async (ctx) => {
+    const decision = validate(decisionSchema, await readFields(ctx, JSON_LIMIT));
+    const { report, review } = await decideReport(services, ctx.params.id ?? '', decision, { kind: 'operator' });
+    ctx.body = { report: reportView(report), review: review && { id: review.id, deleted: review.deleted, version: review.version } };
+  });
+}

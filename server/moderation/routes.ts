@@ -1,0 +1,83 @@
+// Reporting a review: GET/POST /reviews/{id}/report, the public report form (server-rendered, no JavaScript, no
+// cookies). A post must carry the signed token of a form this service showed for this review (form-token.ts);
+// reports are limited per client address and per review. The operator's queue and decisions are in admin.ts.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { readFields } from '../http/body.js';
+import { clientKey } from '../http/client-key.js';
+import { RateLimiter } from '../http/rate-limit.js';
+import { normalizeLanguage, type Language } from '../languages.js';
+import { sendHtml } from '../pages/html.js';
+import { STYLE_HASH } from '../pages/components.js';
+import type { Review } from '../reviews/store.js';
+import type { Services } from '../services.js';
+import { mainLanguage } from '../webshops/rules.js';
+import { signFormToken, verifyFormToken } from './form-token.js';
+import { readReportForm, reportProblems, type ReportFormValues } from './schema.js';
+import { submitReport } from './service.js';
+import { REPORT_STRINGS } from './strings.js';
+import { reportMessagePage, reportPage, type ReportFrame } from './views.js';
+
+const FORM_LIMIT = 16 * 1024;
+const HOUR_MS = 3_600_000;
+/** A person reports a few reviews, not dozens: per client address and hour. */
+export const REPORTS_PER_ADDRESS_PER_HOUR = 10;
+/** A review can draw many honest reports, but past this an hour the queue learns nothing new from more. */
+export const REPORTS_PER_REVIEW_PER_HOUR = 20;
+
+export function registerModerationRoutes(router: Router, services: Services): void {
+  const { reviews, webshops, moderation, config } = services;
+  const byAddress = new RateLimiter(REPORTS_PER_ADDRESS_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);
+  const byReview = new RateLimiter(REPORTS_PER_REVIEW_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);
+
+  // The pages run no script; they use the shopper pages' stylesheet. Nothing here is to be cached or indexed.
+  const send = (ctx: Context, status: number, html: string) => sendHtml(ctx, status, html, { secret: true, styleHash: STYLE_HASH, scriptHash: "'none'" });
+
+  /** `?lang=`, else the browser's languages, else the shop's main language (as the policy page). */
+  function languageOf(ctx: Context, fallback: Language): Language {
+    const asked = typeof ctx.query.lang === 'string' ? normalizeLanguage(ctx.query.lang) : undefined;
+    return asked ?? ctx.acceptsLanguages().map(normalizeLanguage).find((l) => l !== undefined) ?? fallback;
+  }
+  const frameFor = (lang: Language): ReportFrame => ({ t: REPORT_STRINGS[lang], lang, brandName: config.brandName });
+
+  async function reportRoute(ctx: Context): Promise<void> {
+    const raw = ctx.params.id ?? '';
+    const review: Review | null = /^\d{1,15}$/.test(raw) ? await reviews.get(Number(raw)) : null;
+    const shop = review ? await webshops.get(review.shopId) : null;
+    if (!review || !review.published || !shop) {
+      const frame = frameFor(languageOf(ctx, 'en'));
+      return send(ctx, 404, reportMessagePage(frame, frame.t.goneTitle, frame.t.goneBody));
+    }
+    const frame = frameFor(languageOf(ctx, mainLanguage(shop)));
+    const key = await moderation.formKey();
+    const action = `/reviews/${review.id}/report${typeof ctx.query.lang === 'string' ? `?lang=${frame.lang}` : ''}`;
+    const form = (values: ReportFormValues, problems: ReturnType<typeof reportProblems>, notice = '') =>
+      reportPage(frame, {
+        review: { name: review.name, rating: review.rating, comment: review.comment, shopName: shop.name },
+        values,
+        problems,
+        notice,
+        token: signFormToken(key, review.id, services.now()),
+        action,
+      });
+
+    if (ctx.method === 'GET') return send(ctx, 200, form({ ground: null, text: '', email: '' }, []));
+
+    const tooMany = () => {
+      ctx.set('Retry-After', String(Math.ceil(HOUR_MS / 1000)));
+      send(ctx, 429, reportMessagePage(frame, frame.t.tooManyTitle, frame.t.tooManyBody));
+    };
+    if (byAddress.hit(`report:${clientKey(ctx.ip)}`)) return tooMany();
+    const fields = await readFields(ctx, FORM_LIMIT);
+    const values = readReportForm(fields);
+    if (!verifyFormToken(key, review.id, fields.token, services.now())) return send(ctx, 400, form(values, [], frame.t.formExpired));
+    const problems = reportProblems(values);
+    if (problems.length) return send(ctx, 400, form(values, problems));
+    if (byReview.hit(`review:${review.id}`)) return tooMany();
+    await submitReport(services, review, values);
+    send(ctx, 200, reportMessagePage(frame, frame.t.thanksTitle, frame.t.thanksBody));
+  }
+
+  router.get('/reviews/:id/report', reportRoute);
+  router.post('/reviews/:id/report', reportRoute);
+}

@@ -1,0 +1,74 @@
+// What the report form and the operator's decisions accept. The grounds are a fixed list: the policy page names
+// them, the removal e-mail names the one that applied, and counts per ground are published.
+import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from '../email.js';
+import type { Fields } from '../http/body.js';
+
+export const GROUNDS = ['not_experience', 'offensive', 'personal_data', 'spam', 'conflict_of_interest', 'other'] as const;
+export type Ground = (typeof GROUNDS)[number];
+
+const isGround = (value: unknown): value is Ground => typeof value === 'string' && (GROUNDS as readonly string[]).includes(value);
+
+export const REPORT_LIMITS = { text: 2000, email: 254 } as const;
+
+export interface ReportFormValues {
+  ground: Ground | null;
+  text: string;
+  email: string;
+}
+
+export type ReportProblem = 'ground' | 'text' | 'email';
+
+const field = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Reads the posted form; anything but a single string (arrays, objects) counts as empty. */
+export function readReportForm(fields: Fields): ReportFormValues {
+  const ground = field(fields.ground);
+  return {
+    ground: isGround(ground) ? ground : null,
+    text: field(fields.text).replace(/\r\n?/g, '\n').trim(),
+    email: normalizeEmail(field(fields.email)),
+  };
+}
+
+export function reportProblems(values: ReportFormValues): ReportProblem[] {
+  const problems: ReportProblem[] = [];
+  if (values.ground === null) problems.push('ground');
+  if (values.text.length > REPORT_LIMITS.text) problems.push('text');
+  if (values.email && (values.email.length > REPORT_LIMITS.email || !isValidEmail(values.email))) problems.push('email');
+  return problems;
+}
+
+const note = z.string().trim().max(2000);
+
+/**
+ * An operator's decision. `redact` replaces every occurrence of `passage` in the review's texts (comment, product
+ * texts, the shop's reply) by `replacement` and keeps the review; the others need no passage.
+ */
+export const decisionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('keep'), ground: z.enum(GROUNDS).optional(), note: note.default('') }).strict(),
+  z.object({ action: z.literal('remove'), ground: z.enum(GROUNDS), note: note.default('') }).strict(),
+  z
+    .object({
+      action: z.literal('redact'),
+      ground: z.enum(GROUNDS),
+      note: note.default(''),
+      passage: z.string().min(1).max(5000),
+      replacement: z.string().max(200).default('[…]'),
+    })
+    .strict(),
+]);
+
+export type Decision = z.infer<typeof decisionSchema>;
+
+export const REPORT_STATUSES = ['open', 'kept', 'removed', 'redacted'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const listQuerySchema = z
+  .object({
+    status: z.enum([...REPORT_STATUSES, 'all']).default('open'),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    /** The last id of the previous page. */
+    after: z.string().regex(/^[0-9a-f]{24}$/, 'a report id from the previous page').optional(),
+  })
+  .strict();

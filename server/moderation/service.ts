@@ -1,0 +1,126 @@
+// The rules of moderation that span stores: a decision on a report changes the review through the review store's
+// write path (so reviews.updated/reviews.deleted events follow), records the removal for the policy page's counts,
+// queues the writer's e-mail and writes the audit trail. The shop has no part in it: only the operator decides.
+import type { AuditActor } from '../audit/store.js';
+import { HttpError } from '../http/errors.js';
+import type { Review, ReviewChanges } from '../reviews/store.js';
+import type { Services } from '../services.js';
+import { JOB } from '../jobs/names.js';
+import { noticeMessageId } from './jobs.js';
+import type { Decision, Ground, ReportFormValues } from './schema.js';
+import type { Report, ReportDecision } from './store.js';
+
+/** The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply. */
+export function redacted(review: Review, passage: string, replacement: string): { changes: ReviewChanges; chars: number } | null {
+  let chars = 0;
+  const swap = (text: string) => {
+    const parts = text.split(passage);
+    chars += (parts.length - 1) * passage.length;
+    return parts.join(replacement);
+  };
+  const changes: ReviewChanges = {
+    comment: review.comment === null ? null : swap(review.comment),
+    products: review.products.map((p) => ({ ...p, content: swap(p.content) })),
+    reply: review.reply && { ...review.reply, text: swap(review.reply.text) },
+  };
+  return chars > 0 ? { changes, chars } : null;
+}
+
+/** A report from the public form, on a published review. */
+export async function submitReport(services: Services, review: Review, values: ReportFormValues): Promise<Report> {
+  const report = await services.moderation.add({
+    reviewId: review.id,
+    shopId: review.shopId,
+    ground: values.ground!,
+    text: values.text,
+    email: values.email,
+  });
+  // The trail names the report; its text and the reporter's address stay in the report (erasable there).
+  await services.audit.record({
+    shopId: review.shopId,
+    actor: { kind: 'user' },
+    action: 'report.created',
+    target: `review:${review.id}`,
+    details: { report: report._id.toHexString(), ground: report.ground },
+  });
+  return report;
+}
+
+const STATUS = { keep: 'kept', remove: 'removed', redact: 'redacted' } as const;
+
+interface DecisionResult {
+  report: Report;
+  review: Review | null;
+}
+
+/** Applies an operator's decision to an open report. Errors are HttpErrors in the operator API's terms. */
+export async function decideReport(services: Services, reportId: string, decision: Decision, actor: AuditActor): Promise<DecisionResult> {
+  const { moderation, reviews } = services;
+  const report = await moderation.get(reportId);
+  if (!report) throw new HttpError(404, 'No such report.');
+  if (report.status !== 'open') throw new HttpError(409, `The report was decided already (${report.status}).`, 'conflict');
+  const review = await reviews.get(report.reviewId);
+  if (decision.action !== 'keep' && (!review || review.deleted)) {
+    throw new HttpError(409, 'The review was deleted already; only "keep" can close this report.', 'conflict');
+  }
+
+  const redaction = decision.action === 'redact' ? redacted(review!, decision.passage, decision.replacement) : null;
+  if (decision.action === 'redact' && !redaction) {
+    throw new HttpError(422, 'passage: not found in the review’s texts (comment, product texts, reply)', 'validation_failed');
+  }
+
+  const record: ReportDecision = {
+    action: decision.action,
+    ground: decision.ground ?? null,
+    note: decision.note,
+    at: services.now(),
+    by: actor.id ?? actor.kind,
+    ...(redaction ? { redactedChars: redaction.chars } : {}),
+  };
+  // The report is claimed first: of two operators deciding at once, one wins and the other gets a 409.
+  if (!(await moderation.decide(report._id, STATUS[decision.action], record))) {
+    throw new HttpError(409, 'The report was decided already.', 'conflict');
+  }
+
+  let written: Review | null = review;
+  if (decision.action === 'remove') written = await remove(services, review!, decision.ground, report, record);
+  if (decision.action === 'redact') {
+    const { passage, replacement } = decision;
+    // Applied to the version written, so a change made meanwhile is redacted too.
+    written = await reviews.update(review!.id, (before) => redacted(before, passage, replacement)?.changes ?? {});
+  }
+
+  await services.audit.record({
+    shopId: report.shopId,
+    actor,
+    action: `report.${STATUS[decision.action]}`,
+    target: `review:${report.reviewId}`,
+    details: {
+      report: reportId,
+      ground: record.ground,
+      note: record.note,
+      ...(redaction ? { redacted_chars: redaction.chars } : {}),
+    },
+  });
+  return { report: { ...report, status: STATUS[decision.action], decision: record }, review: written };
+}
+
+async function remove(services: Services, review: Review, ground: Ground, report: Report, record: ReportDecision): Promise<Review | null> {
+  const { moderation } = services;
+  const removed = await services.reviews.softDelete(review.id, ground);
+  await moderation.recordRemoval({ _id: review.id, shopId: review.shopId, ground, at: record.at });
+  await moderation.closeOthers(review.id, report._id, record);
+  // The address is blank once deleted: the notice keeps the one the review had.
+  if (removed && review.email) {
+    await moderation.addNotice({
+      _id: noticeMessageId(review.id, services.mailer.domain),
+      reviewId: review.id,
+      shopId: review.shopId,
+      to: review.email,
+      language: review.language,
+      ground,
+    });
+    services.scheduler.trigger(JOB.removalNotice);
+  }
+  return removed;
+}

@@ -1,0 +1,173 @@
+// The report page: the review being reported, and a form that works without JavaScript (a radio group for the
+// ground, optional details and address). The page's styles are the shopper pages' (one CSP hash for all of them).
+import type { ComponentChildren } from 'preact';
+import type { Language } from '../languages.js';
+import { renderDocument, ShownStars } from '../pages/components.js';
+import { stringsFor } from '../pages/strings.js';
+import { GROUNDS, REPORT_LIMITS, type ReportFormValues, type ReportProblem } from './schema.js';
+import type { ReportStrings } from './strings.js';
+
+export interface ReportFrame {
+  t: ReportStrings;
+  lang: Language;
+  brandName: string;
+}
+
+interface ReportedReview {
+  name: string;
+  rating: number;
+  comment: string | null;
+  shopName: string;
+}
+
+const FIELD_OF: Record<ReportProblem, string> = { ground: 'ground-not_experience', text: 'text', email: 'email' };
+
+function document(frame: ReportFrame, title: string, children: ComponentChildren, error = false): string {
+  const page = stringsFor(frame.lang);
+  return renderDocument({
+    lang: frame.lang,
+    title: `${error ? `${frame.t.errorTitle}: ` : ''}${title} | ${frame.brandName}`,
+    footer: page.footer(frame.brandName),
+    children,
+  });
+}
+
+export function reportMessagePage(frame: ReportFrame, title: string, body: string): string {
+  return document(
+    frame,
+    title,
+    <>
+      <h1>{title}</h1>
+      <p>{body}</p>
+    </>,
+  );
+}
+
+interface ReportFormData {
+  review: ReportedReview;
+  values: ReportFormValues;
+  problems: ReportProblem[];
+  /** A notice above the form (the token expired); '' for none. */
+  notice: string;
+  token: string;
+  action: string;
+}
+
+export function reportPage(frame: ReportFrame, data: ReportFormData): string {
+  const { t } = frame;
+  const { review, values, problems } = data;
+  const messages: Record<ReportProblem, string> = {
+    ground: t.groundRequired,
+    text: t.textTooLong(REPORT_LIMITS.text),
+    email: t.emailInvalid,
+  };
+  const has = (p: ReportProblem) => problems.includes(p);
+  const describedBy = (id: string, hint: boolean, p: ReportProblem) =>
+    [hint ? `${id}-hint` : '', has(p) ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return document(
+    frame,
+    t.title,
+    <>
+      <h1>{t.title}</h1>
+      <p>{t.intro(review.shopName)}</p>
+      <article class="card review" aria-labelledby="reported-heading">
+        <h2 id="reported-heading" class="sr">
+          {t.reviewHeading}
+        </h2>
+        <header>
+          <h3>{review.name}</h3>
+          <ShownStars value={review.rating} t={stringsFor(frame.lang)} />
+        </header>
+        {review.comment ? <p class="text">{review.comment}</p> : null}
+      </article>
+      {data.notice ? (
+        <p class="notice" role="status">
+          {data.notice}
+        </p>
+      ) : null}
+      {problems.length ? (
+        <div class="errors" role="alert">
+          <h2>{t.errorSummary}</h2>
+          <ul>
+            {problems.map((p) => (
+              <li>
+                <a href={`#${FIELD_OF[p]}`}>{messages[p]}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <form method="post" action={data.action} class="card">
+        <input type="hidden" name="token" value={data.token} />
+        <fieldset aria-describedby={has('ground') ? 'ground-error' : undefined}>
+          <legend>{t.groundLegend}</legend>
+          {has('ground') ? (
+            <p class="error" id="ground-error">
+              {messages.ground}
+            </p>
+          ) : null}
+          {GROUNDS.map((ground) => (
+            <p>
+              <input
+                type="radio"
+                id={`ground-${ground}`}
+                name="ground"
+                value={ground}
+                checked={values.ground === ground}
+                required
+                aria-invalid={has('ground') ? 'true' : undefined}
+              />{' '}
+              <label for={`ground-${ground}`}>{t.grounds[ground]}</label>
+            </p>
+          ))}
+        </fieldset>
+        <div class="field">
+          <label for="text">{t.text}</label>
+          <p class="hint" id="text-hint">
+            {t.textHint(REPORT_LIMITS.text)}
+          </p>
+          {has('text') ? (
+            <p class="error" id="text-error">
+              {messages.text}
+            </p>
+          ) : null}
+          <textarea
+            id="text"
+            name="text"
+            maxlength={REPORT_LIMITS.text}
+            aria-invalid={has('text') ? 'true' : undefined}
+            aria-describedby={describedBy('text', true, 'text')}
+          >
+            {values.text}
+          </textarea>
+        </div>
+        <div class="field">
+          <label for="email">{t.email}</label>
+          <p class="hint" id="email-hint">
+            {t.emailHint}
+          </p>
+          {has('email') ? (
+            <p class="error" id="email-error">
+              {messages.email}
+            </p>
+          ) : null}
+          {/* type=text: the pages' one stylesheet styles text fields; the address is checked on the server. */}
+          <input
+            type="text"
+            inputmode="email"
+            id="email"
+            name="email"
+            value={values.email}
+            maxlength={REPORT_LIMITS.email}
+            autocomplete="email"
+            spellcheck={false}
+            aria-invalid={has('email') ? 'true' : undefined}
+            aria-describedby={describedBy('email', true, 'email')}
+          />
+        </div>
+        <button type="submit">{t.submit}</button>
+      </form>
+    </>,
+    problems.length > 0,
+  );
+}

@@ -1,0 +1,72 @@
+// GET /webshops/{id}/policy: the review policy page (issue 11). The operator's texts for it are in admin.ts.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { sendHtml } from '../pages/html.js';
+import { normalizeLanguage, type Language } from '../languages.js';
+import { publicPageUrl } from '../links.js';
+import { STYLE_HASH } from '../pages/components.js';
+import type { Services } from '../services.js';
+import type { Webshop } from '../webshops/store.js';
+import { mainLanguage } from '../webshops/rules.js';
+import { policyNumbers, removalRows, twelveMonthsBefore, type PolicyNumbers } from './numbers.js';
+import { POLICY_STRINGS, policyLanguage } from './strings.js';
+import { policyNotFound, policyPage } from './view.js';
+
+/** ?lang=, else the browser's Accept-Language, else the shop's main language (then the page's own fallback). */
+export function requestedLanguage(query: unknown, accepted: readonly string[], shopLanguage: Language): Language {
+  return normalizeLanguage(query) ?? accepted.map(normalizeLanguage).find((l) => l !== undefined) ?? shopLanguage;
+}
+
+export function registerPolicyRoutes(router: Router, services: Services): void {
+  const { webshops, reviews, config } = services;
+  const texts = services.policyTexts;
+  // The numbers are recomputed only when the shop's public reviews changed (one read by `_id` to know).
+  const numbersCache = new Map<number, { version: number; numbers: PolicyNumbers }>();
+
+  async function numbersOf(shop: Webshop): Promise<PolicyNumbers> {
+    const version = (await reviews.versionsOf(shop.id)).public;
+    const cached = numbersCache.get(shop.id);
+    if (cached && cached.version === version) return cached.numbers;
+    const numbers = policyNumbers(await reviews.publishedOrigins(shop.id));
+    if (numbersCache.size >= 1000) numbersCache.delete(numbersCache.keys().next().value!);
+    numbersCache.set(shop.id, { version, numbers });
+    return numbers;
+  }
+
+  const send = (ctx: Context, status: number, html: string) => sendHtml(ctx, status, html, { secret: false, styleHash: STYLE_HASH, scriptHash: "'none'" });
+
+  router.get('/webshops/:id/policy', async (ctx) => {
+    const rawId = ctx.params.id ?? '';
+    const shop = /^\d{1,15}$/.test(rawId) ? await webshops.get(Number(rawId)) : null;
+    const accepted = ctx.acceptsLanguages();
+    if (!shop) {
+      const lang = policyLanguage(requestedLanguage(ctx.query.lang, accepted, 'en'));
+      return send(ctx, 404, policyNotFound(POLICY_STRINGS[lang], lang, config.brandName));
+    }
+    const lang = policyLanguage(requestedLanguage(ctx.query.lang, accepted, mainLanguage(shop)));
+    const now = services.now();
+    const since = twelveMonthsBefore(now);
+    const [numbers, text, counted] = await Promise.all([
+      numbersOf(shop),
+      texts.get(lang),
+      // Removals are the moderation decisions' (moderation/store.ts), counted per ground.
+      services.moderation.removalsByGround(shop.id, since),
+    ]);
+    ctx.vary('Accept-Language');
+    send(
+      ctx,
+      200,
+      policyPage({
+        lang,
+        t: POLICY_STRINGS[lang],
+        brandName: config.brandName,
+        shopName: shop.name,
+        shopPageUrl: publicPageUrl(config.baseUrl, shop.id) + (lang === mainLanguage(shop) ? '' : `?lang=${lang}`),
+        text: text.text,
+        numbers,
+        removed: removalRows(counted),
+        removedSince: since,
+      }),
+    );
+  });
+}
