@@ -20,7 +20,7 @@ import { isDuplicateKey, type Collection, type Db } from '../db/index.js';
 import type { Logger } from '../log.js';
 import { Episode, isTransient, withRetry } from './transient.js';
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   /** How often a worker reads the wake-up markers (ms); Agenda polls for its periodic jobs at most once a second. */
   pollMs: number;
   /** Lock lifetime of a running job (ms); extended while it runs. */
@@ -29,10 +29,10 @@ export interface SchedulerOptions {
   worker: boolean;
 }
 
-export type Drain = (signal: { touch: () => Promise<void> }) => Promise<void>;
+type Drain = (signal: { touch: () => Promise<void> }) => Promise<void>;
 
 /** A kind of work's wake-up marker: `token` changes each time an API-only process queued work of that kind. */
-export interface WakeUp {
+interface WakeUp {
   /** The drain's name. */
   _id: string;
   token: string;
@@ -43,10 +43,18 @@ export const WAKE_UPS = 'scheduler_wakeups';
 /** How long a stopping process keeps trying to write its last wake-ups before leaving them to the periodic runs. */
 const STOP_GRACE_MS = 5000;
 /**
- * Agenda's poll (a claim attempt per job name) only finds the periodic safety-net runs, which it then starts on time
- * whatever the poll: no need to poll it as often as the wake-ups.
+ * Agenda's poll (a claim attempt per job name, each a scan of the jobs collection on FerretDB) only finds the
+ * periodic safety-net runs, which it then starts on time whatever the poll: no need to poll it as often as the
+ * wake-ups. At 1 s it was most of what an idle service cost (bench/idle.ts).
  */
-const AGENDA_POLL_MS = 1000;
+const AGENDA_POLL_MS = 5000;
+/**
+ * A worker that found no new wake-up for this long reads them only every IDLE_WATCH_MS, until one changes: an idle
+ * service costs a read a second instead of one per SCHEDULER_POLL_MS, and the first work after a quiet spell waits
+ * up to a second longer.
+ */
+const IDLE_AFTER_MS = 10_000;
+const IDLE_WATCH_MS = 1000;
 
 export class Scheduler {
   readonly agenda: Agenda;
@@ -65,6 +73,8 @@ export class Scheduler {
   /** Worker: the token of each marker as last read (a drain ran after that read). */
   private readonly seen = new Map<string, string>();
   private watchTimer: NodeJS.Timeout | undefined;
+  /** When a wake-up last changed (or the watch started). */
+  private lastWakeUp = 0;
   private readonly episodes = new Map<string, Episode>();
   private readonly stopHooks: (() => Promise<void>)[] = [];
 
@@ -94,7 +104,9 @@ export class Scheduler {
       defaultConcurrency: 1,
     });
     this.agenda.on('error', (err: unknown) => {
-      if (isTransient(err)) this.episode('polling for jobs').failed(err);
+      // Agenda's last poll may still be in flight when the process closes its database client on shutdown.
+      if (this.stopping) log.debug({ err }, 'scheduler error while stopping');
+      else if (isTransient(err)) this.episode('polling for jobs').failed(err);
       else log.error({ err }, 'scheduler error');
     });
   }
@@ -126,6 +138,7 @@ export class Scheduler {
     // The markers as they are now: what they announce is covered by the catch-up runs just below.
     await this.readWakeUps().catch(() => undefined);
     this.started = true;
+    this.lastWakeUp = Date.now();
     this.watch();
     // Catch up at once with what was due while no worker ran (Agenda's first periodic run is one period away).
     for (const name of this.drains.keys()) this.trigger(name);
@@ -194,14 +207,16 @@ export class Scheduler {
     this.watchTimer = setTimeout(async () => {
       const episode = this.episode('reading wake-ups');
       try {
-        for (const name of await this.readWakeUps()) this.trigger(name);
+        const changed = await this.readWakeUps();
+        if (changed.length) this.lastWakeUp = Date.now();
+        for (const name of changed) this.trigger(name);
         episode.recovered();
       } catch (err) {
         if (isTransient(err)) episode.failed(err);
         else this.log.error({ err }, 'could not read the wake-ups');
       }
       if (this.started) this.watch();
-    }, this.options.pollMs);
+    }, Date.now() - this.lastWakeUp > IDLE_AFTER_MS ? Math.max(this.options.pollMs, IDLE_WATCH_MS) : this.options.pollMs);
   }
 
   /** The kinds whose marker changed since the last read (a handful of documents: cheap on any database). */
