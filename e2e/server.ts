@@ -57,7 +57,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const sink = await startSmtpSink();
-  const config = testConfig({ BASE_URL: base, RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_SHOP: '0', SMTP_URL: sink.url });
+  // The dashboard's webhook test delivers to a receiver on this loopback address (refused by the SSRF rule otherwise).
+  const config = testConfig({
+    BASE_URL: base,
+    RATE_LIMIT_PER_IP: '0',
+    RATE_LIMIT_PER_SHOP: '0',
+    SMTP_URL: sink.url,
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  });
   const { app, services } = await buildApp({ config, db: client.db('widget_e2e'), log: createLogger('silent') });
   const server = createServer(app.callback());
   await listen(server, port, '127.0.0.1');
@@ -104,6 +111,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.WIDGET_SHOP = String(shop.id);
   process.env.WIDGET_CODE = shop.code;
   process.env.E2E_MAILBOX = `http://127.0.0.1:${mailPort}`;
+  // The operator API, for specs that seed shops, users and reviews as an operator would.
+  process.env.E2E_ADMIN_TOKEN = config.adminToken;
   // Specs that need records no API hands out (the secrets of e-mailed links) seed them in the database.
   process.env.E2E_MONGODB_URI = database.uri;
   process.env.E2E_MONGODB_DB = 'widget_e2e';
