@@ -1,0 +1,243 @@
+// What the dashboard's browser tests share: seeding as the operator would (shops, users, reviews through the operator
+// API), the e-mails caught by the SMTP sink (e2e/server.ts), signing in from the e-mailed link, the session's CSRF
+// token for calling the API as the signed-in browser, and screenshots for the README.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+export const base = (): string => process.env.WIDGET_BASE!;
+
+export type Role = 'owner' | 'manager' | 'support';
+
+/** The pages of the app, as their paths under /dashboard/ and the names of their links in the navigation. */
+export const PAGES = [
+  { path: 'overview', link: 'Overview', heading: 'Overview' },
+  { path: 'reviews', link: 'Reviews', heading: 'Reviews' },
+  { path: 'invitations', link: 'Invitations', heading: 'Invitations' },
+  { path: 'widget', link: 'Widget', heading: 'Widget' },
+  { path: 'integration', link: 'Integration', heading: 'Integration' },
+  { path: 'team', link: 'Team', heading: 'Team' },
+] as const;
+export type PageName = (typeof PAGES)[number]['path'];
+
+/** A test's own addresses and order numbers: every run and retry uses fresh ones (limits are per address). */
+let counter = 0;
+export const unique = (label: string): string => `${label}-${Date.now().toString(36)}-${(++counter).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+export const uniqueEmail = (label: string): string => `${unique(label)}@example.com`;
+
+async function operator(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${base()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
+
+async function operatorOk<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const { status, json } = await operator(method, path, body);
+  expect(status, `${method} ${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
+  return json as T;
+}
+
+export interface Shop {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export async function createShop(name: string): Promise<Shop> {
+  const shop = await operatorOk<Shop>('POST', '/admin/api/webshops', { name, url: `https://${unique('shop')}.example/` });
+  return { id: shop.id, code: shop.code, name };
+}
+
+/** A user with a role in the shop, as the operator adds one (the service sends them a sign-in e-mail). */
+export async function addUser(shopId: number, email: string, role: Role): Promise<{ id: number | string }> {
+  return operatorOk('POST', `/admin/api/webshops/${shopId}/users`, { email, role });
+}
+
+export interface ReviewSeed {
+  name?: string;
+  rating: number;
+  comment?: string;
+  ratings?: Record<string, number>;
+  created?: Date;
+  language?: string;
+  read?: boolean;
+  quarantine?: boolean;
+}
+
+export async function addReview(shopId: number, review: ReviewSeed): Promise<number> {
+  const { created, ...rest } = review;
+  const answer = await operatorOk<{ id: number }>('POST', `/admin/api/webshops/${shopId}/reviews`, {
+    email: uniqueEmail('writer'),
+    language: 'en',
+    ...rest,
+    ...(created ? { created: created.toISOString() } : {}),
+  });
+  return answer.id;
+}
+
+/** An invitation through the REST API, as a shop plugin adds one. */
+export async function addInvitation(shop: Shop, fields: { email: string; order: string; customer_name?: string; delay?: number }): Promise<void> {
+  const res = await fetch(`${base()}/api/1.0/invitations.json?id=${shop.id}&code=${encodeURIComponent(shop.code)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'e2e' },
+    body: new URLSearchParams({ language: 'en', ...fields, delay: String(fields.delay ?? 0) }).toString(),
+  });
+  expect(((await res.json()) as { status: string }).status).toBe('success');
+}
+
+export async function invitationHistory(shopId: number, email: string): Promise<{ status: number; json: unknown }> {
+  return operator('GET', `/admin/api/webshops/${shopId}/invitations?email=${encodeURIComponent(email)}`);
+}
+
+/** A shop whose pages all have something to show: reviews over the last twelve months, replies, invitations. */
+export async function seedShop(name: string, reviews = 14): Promise<Shop> {
+  const shop = await createShop(name);
+  const now = Date.now();
+  const comments = [
+    'Quick delivery and the bike was set up perfectly.',
+    'The bell was missing, but they sent it the next day.',
+    'Friendly help on the phone when I could not choose a size.',
+    'Parcel arrived a day late; otherwise fine.',
+    'Great prices and a clear website.',
+  ];
+  for (let i = 0; i < reviews; i++) {
+    await addReview(shop.id, {
+      name: ['Anna Jansen', 'Piet', 'Maria de Vries', 'Kees', 'Jane Doe', 'Sam'][i % 6],
+      rating: [5, 4, 5, 3, 2, 4, 5][i % 7]!,
+      comment: comments[i % comments.length],
+      ratings: { delivery_time: 3 + (i % 3), customer_service: 2 + (i % 4) },
+      created: new Date(now - (i * 26 + 2) * 86_400_000),
+      read: i > 3,
+    });
+  }
+  await addInvitation(shop, { email: uniqueEmail('customer'), order: unique('ORDER'), customer_name: 'Els' });
+  await addInvitation(shop, { email: uniqueEmail('customer'), order: unique('ORDER'), customer_name: 'Joost', delay: 5 });
+  return shop;
+}
+
+interface CaughtMail {
+  headers: Record<string, string>;
+  messageId: string;
+  body: string;
+}
+
+export async function mailsTo(address: string): Promise<CaughtMail[]> {
+  const res = await fetch(`${process.env.E2E_MAILBOX}/?to=${encodeURIComponent(address)}`);
+  return (await res.json()) as CaughtMail[];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The sign-in link of the newest e-mail to the address once there are more than `seen` e-mails to it. */
+export async function signInLinkAfter(email: string, seen: number): Promise<string> {
+  await expect.poll(async () => (await mailsTo(email)).length, { message: `a sign-in e-mail to ${email}`, timeout: 20_000 }).toBeGreaterThan(seen);
+  const mails = await mailsTo(email);
+  const body = mails.at(-1)!.body;
+  const link = new RegExp(`${escapeRegExp(base())}/dashboard/sign-in/[\\w-]+`).exec(body)?.[0];
+  expect(link, `a sign-in link in the e-mail to ${email}:\n${body}`).toBeDefined();
+  return link!;
+}
+
+/**
+ * Signs the browser context in as a user would, without the screens: asks for a link, takes it from the e-mail, and
+ * sends the link page's form. The cookie lands in the context's jar, so the context's pages are signed in.
+ */
+export async function signInQuickly(context: BrowserContext, email: string): Promise<void> {
+  const seen = (await mailsTo(email)).length;
+  const asked = await context.request.post(`${base()}/dashboard/api/sign-in-link`, { data: { email }, headers: { origin: base() } });
+  expect(asked.status(), await asked.text()).toBe(202);
+  const link = await signInLinkAfter(email, seen);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard\/(?!sign-in)/);
+  await page.close();
+}
+
+/** Signed-in browser states, one sign-in per address per worker (the per-client limit stays far away). */
+const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+/** A fresh context signed in as `email` (a new session the first time, the same one afterwards). */
+export async function signedInContext(browser: Browser, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  let state = states.get(email);
+  if (!state) {
+    const context = await browser.newContext();
+    await signInQuickly(context, email);
+    state = await context.storageState();
+    states.set(email, state);
+    await context.close();
+  }
+  return browser.newContext({ ...options, storageState: state });
+}
+
+/** What the signed-in browser would send on a state-changing call: its CSRF token and its own origin. */
+export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const me = await request.get(`${base()}/dashboard/api/me`);
+  expect(me.status(), await me.text()).toBe(200);
+  const { csrf_token } = (await me.json()) as { csrf_token: string };
+  return { 'x-csrf-token': csrf_token, origin: base() };
+}
+
+export async function dashboardApi(request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown) {
+  const headers = method === 'GET' ? {} : await csrfHeaders(request);
+  const res = await request.fetch(`${base()}/dashboard/api${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status(), json };
+}
+
+/** Opens a page of the app for the shop and waits until it shows its heading. */
+export async function openPage(page: Page, name: PageName, shopId?: number): Promise<void> {
+  const info = PAGES.find((p) => p.path === name)!;
+  const query = shopId === undefined ? '' : `?shop=${shopId}`;
+  await page.goto(`${base()}/dashboard/${info.path}${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: info.heading })).toBeVisible();
+}
+
+/**
+ * Presses Tab until the element has the focus (a keyboard user's way there), failing after `max` presses. Returns
+ * how many presses it took.
+ */
+export async function tabTo(page: Page, target: ReturnType<Page['locator']>, { max = 80, back = false } = {}): Promise<number> {
+  for (let i = 1; i <= max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return i;
+  }
+  throw new Error(`not reached with ${max} presses of Tab: ${target}`);
+}
+
+/** The page scrolls sideways: wider than the window (1.4.10 at 360 px, as the issue asks). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+const SHOTS = join('test-results', 'dashboard-screenshots');
+
+/**
+ * Saves a screenshot as a test artifact (test-results/dashboard-screenshots/); with UPDATE_DOCS_SCREENSHOTS=1 also into
+ * docs/screenshots/, which the README's "Merchant dashboard" section shows (every dashboard-*.png there is one).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, `dashboard-${name}.png`);
+  await page.screenshot({ path, animations: 'disabled', fullPage: options.fullPage ?? false });
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1') {
+    mkdirSync(join('docs', 'screenshots'), { recursive: true });
+    copyFileSync(path, join('docs', 'screenshots', `dashboard-${name}.png`));
+  }
+}

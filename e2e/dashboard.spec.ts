@@ -1,0 +1,258 @@
+// The merchant dashboard's flows end to end (issue 10, Quality), in Debian's Chromium against the real service, its
+// scheduler and a real SMTP server (e2e/server.ts): a user signs in from the e-mailed link; replies to a review and
+// finds the reply in the public widget; a support user finds no way to rotate the API code and the API refuses it;
+// a CSV upload with one bad row; a webhook created in the dashboard whose delivery shows in its log; "sign out
+// everywhere" ends the session of another browser too. Shops, users and reviews are seeded through the operator API.
+import { test, expect, type Page } from '@playwright/test';
+import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
+import {
+  addReview,
+  addUser,
+  base,
+  createShop,
+  dashboardApi,
+  invitationHistory,
+  mailsTo,
+  openPage,
+  screenshot,
+  seedShop,
+  signedInContext,
+  signInLinkAfter,
+  signInQuickly,
+  unique,
+  uniqueEmail,
+} from './dashboard-helpers.js';
+
+test.use({ reducedMotion: 'reduce' });
+
+/** The sign-in screen a visitor without a session gets. */
+const emailField = (page: Page) => page.getByLabel('E-mail address');
+
+test('a user signs in from the e-mailed link, which works once', async ({ page }) => {
+  const shop = await seedShop('Fietsen Smit');
+  const email = uniqueEmail('owner');
+  await addUser(shop.id, email, 'owner');
+  const seen = (await mailsTo(email)).length;
+
+  await page.goto(`${base()}/dashboard/`);
+  await expect(emailField(page)).toBeVisible();
+  await screenshot(page, 'sign-in');
+  await emailField(page).fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText(email);
+
+  const link = await signInLinkAfter(email, seen);
+  const mail = (await mailsTo(email)).at(-1)!;
+  expect(mail.body, 'the e-mail names the shop or the service and how long the link works').toMatch(/15 minutes/);
+
+  // Opening the link does not sign in (a mail scanner may open it): the page asks for a press of the button.
+  await page.goto(link);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await screenshot(page, 'sign-in-link');
+  const again = await page.context().request.get(`${base()}/dashboard/api/me`);
+  expect(again.status(), 'no session from opening the link').toBe(401);
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${base()}/dashboard/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.getByText(shop.name).first()).toBeVisible();
+
+  // The same link a second time, in another browser: used up, with a way to ask for a new one.
+  const other = await page.context().browser()!.newContext();
+  const second = await other.newPage();
+  await second.goto(link);
+  await second.getByRole('button', { name: 'Sign in' }).click();
+  await expect(second.getByRole('heading', { level: 1 })).toContainText(/no longer valid|already used|expired/i);
+  await expect(second.getByRole('button', { name: /new link|sign-in link/i })).toBeVisible();
+  expect((await other.request.get(`${base()}/dashboard/api/me`)).status()).toBe(401);
+  await other.close();
+});
+
+test('a reply written in the dashboard shows in the public widget', async ({ browser }) => {
+  const shop = await createShop('Reply Rijwielen');
+  await addReview(shop.id, { name: 'Anna', rating: 4, comment: 'Older review, no reply wanted.', created: new Date(Date.now() - 5 * 86_400_000) });
+  const comment = `Saddle arrived scratched, ${unique('c')}`;
+  await addReview(shop.id, { name: 'Jane Doe', rating: 3, comment, created: new Date(Date.now() - 86_400_000) });
+  const email = uniqueEmail('support');
+  await addUser(shop.id, email, 'support');
+  const context = await signedInContext(browser, email);
+  const page = await context.newPage();
+
+  await openPage(page, 'reviews');
+  const review = page.getByRole('article').filter({ hasText: comment });
+  await expect(review).toBeVisible();
+  await review.getByRole('button', { name: 'Reply' }).click();
+  const reply = `Sorry about the saddle: a new one is on its way. ${unique('r')}`;
+  await review.getByLabel('Your reply').fill(reply);
+  await review.getByLabel('Notify the reviewer').check();
+  await review.getByRole('button', { name: 'Save reply' }).click();
+  await expect(review.getByText(reply)).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Edit reply' })).toBeVisible();
+
+  const widget = `${base()}/webshops/widget_html?${new URLSearchParams({ id: String(shop.id), layout: 'new_default', language: 'eng' })}`;
+  await page.goto(widget);
+  await expect(page.locator('.rp').filter({ hasText: reply.slice(0, 40) }).first()).toBeAttached();
+  await expect(page.getByText(comment)).toBeAttached();
+  await context.close();
+});
+
+test('a support user cannot rotate the API code: no control in the app, 403 from the API', async ({ browser }) => {
+  const shop = await createShop('Rollen Rijwielen');
+  const owner = uniqueEmail('owner');
+  const support = uniqueEmail('support');
+  await addUser(shop.id, owner, 'owner');
+  await addUser(shop.id, support, 'support');
+
+  // The owner has the control (so its absence below means something).
+  const ownerContext = await signedInContext(browser, owner);
+  const ownerPage = await ownerContext.newPage();
+  await openPage(ownerPage, 'integration');
+  await expect(ownerPage.getByRole('button', { name: 'Rotate API code' })).toBeVisible();
+  await ownerContext.close();
+
+  const context = await signedInContext(browser, support);
+  const page = await context.newPage();
+  await page.goto(`${base()}/dashboard/overview`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Integration' })).toHaveCount(0);
+  await page.goto(`${base()}/dashboard/integration`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /rotate/i })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /show.*code|reveal/i })).toHaveCount(0);
+
+  // The same browser's cookie and CSRF token: the server says no, and the code keeps working.
+  const rotate = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/integration/code/rotate`);
+  expect(rotate.status).toBe(403);
+  expect(rotate.json).toMatchObject({ error: { code: 'forbidden' } });
+  const reveal = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/integration/code/reveal`);
+  expect(reveal.status).toBe(403);
+  const summary = await fetch(`${base()}/api/1.0/ratings_summary.json?id=${shop.id}&code=${encodeURIComponent(shop.code)}`);
+  expect(((await summary.json()) as { status: string }).status).toBe('success');
+  await context.close();
+});
+
+test('a CSV upload with one bad row: the row is named, the others are queued, a re-upload queues nothing twice', async ({ browser }) => {
+  const shop = await createShop('CSV Cycles');
+  const email = uniqueEmail('manager');
+  await addUser(shop.id, email, 'manager');
+  const good = [uniqueEmail('csv-a'), uniqueEmail('csv-b'), uniqueEmail('csv-c')];
+  const stamp = unique('CSV');
+  // Semicolons and a byte-order mark, as a spreadsheet saves it; the third line has no usable address.
+  const csv =
+    '\uFEFFemail;order;name;language;delay\r\n' +
+    `${good[0]};${stamp}-1;Els;nl;3\r\n` +
+    `not-an-address;${stamp}-2;Bad;en;3\r\n` +
+    `${good[1]};${stamp}-3;Joost;en;3\r\n` +
+    `${good[2]};${stamp}-4;;;5\r\n`;
+  const context = await signedInContext(browser, email);
+  const page = await context.newPage();
+  await openPage(page, 'invitations');
+
+  const upload = async () => {
+    await page.getByLabel('CSV file').setInputFiles({ name: 'invitations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByRole('button', { name: 'Upload' }).click();
+  };
+  await upload();
+  const result = page.getByRole('status').filter({ hasText: /queued/i });
+  await expect(result).toContainText('3 queued');
+  // The row as a spreadsheet numbers it (the header is row 1).
+  await expect(page.getByText(/row 3\b/i)).toBeVisible();
+  await expect(page.getByText(/row 3\b/i)).toContainText(/e-?mail/i);
+  await screenshot(page, 'invitations-csv');
+
+  for (const address of good) {
+    await expect(page.getByRole('table').getByText(address)).toBeVisible();
+    expect((await invitationHistory(shop.id, address)).status).toBe(200);
+  }
+  await expect(page.getByText('not-an-address', { exact: true })).toHaveCount(0);
+
+  await upload();
+  await expect(result).toContainText('0 queued');
+  await expect(page.getByRole('status').filter({ hasText: /queued/i })).toContainText(/3 .*(already|duplicate)/i);
+  const listed = await dashboardApi(context.request, 'GET', `/shops/${shop.id}/invitations?q=${encodeURIComponent(stamp)}`);
+  expect(listed.status).toBe(200);
+  expect((listed.json as { total: number }).total).toBe(3);
+  await context.close();
+});
+
+test.describe('webhooks', () => {
+  let receiver: Receiver;
+  test.beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  test.afterAll(async () => {
+    await receiver.close();
+  });
+
+  test('a webhook created in the dashboard; its delivery shows in the log', async ({ browser }) => {
+    const shop = await createShop('Haak & Co');
+    const email = uniqueEmail('owner');
+    await addUser(shop.id, email, 'owner');
+    const context = await signedInContext(browser, email);
+    const page = await context.newPage();
+    await openPage(page, 'integration');
+
+    const path = `/hook-${unique('h')}`;
+    const url = `${receiver.url}${path}`;
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByLabel('URL').fill(url);
+    await page.getByLabel('Event').selectOption('reviews.created');
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    const row = page.getByRole('row').filter({ hasText: url });
+    await expect(row).toBeVisible();
+
+    // The receiver checks the signature as a shop would, with the subscription's secret.
+    const listed = await dashboardApi(context.request, 'GET', `/shops/${shop.id}/webhooks`);
+    expect(listed.status).toBe(200);
+    const items = ((listed.json as { items?: unknown[] }).items ?? listed.json) as { url: string; secret: string }[];
+    const secret = items.find((w) => w.url === url)?.secret;
+    expect(secret, 'the subscription and its secret').toBeTruthy();
+    receiver.secrets.set(path, secret!);
+
+    await addReview(shop.id, { name: 'Hook Tester', rating: 5, comment: 'Fine shop.' });
+    await receiver.waitFor(() => receiver.at(path).some((r) => r.verified), 20_000);
+    const delivered = receiver.at(path).find((r) => r.verified)!;
+    expect(delivered.topic).toBe('reviews.created');
+
+    // The log, as the owner opens it.
+    await row.getByRole('button', { name: 'Deliveries' }).click();
+    const log = page.getByRole('table', { name: /deliveries/i });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(log.getByRole('row').filter({ hasText: '200' })).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(log).toContainText(delivered.eventId!);
+    await screenshot(page, 'integration-webhook-log');
+    await context.close();
+  });
+});
+
+test('"sign out everywhere" ends the session in the other browser too', async ({ browser }) => {
+  const shop = await createShop('Overal Uit');
+  const email = uniqueEmail('owner');
+  await addUser(shop.id, email, 'owner');
+  const laptop = await browser.newContext();
+  const phone = await browser.newContext({ viewport: { width: 360, height: 640 } });
+  await signInQuickly(laptop, email);
+  await signInQuickly(phone, email);
+  const phonePage = await phone.newPage();
+  await phonePage.goto(`${base()}/dashboard/overview`);
+  await expect(phonePage.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+
+  const page = await laptop.newPage();
+  await page.goto(`${base()}/dashboard/overview`);
+  const sessions = await dashboardApi(laptop.request, 'GET', '/sessions');
+  expect((sessions.json as { sessions: unknown[] }).sessions).toHaveLength(2);
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const confirm = page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' });
+  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
+
+  // The other browser's next step finds its session gone.
+  expect((await phone.request.get(`${base()}/dashboard/api/me`)).status()).toBe(401);
+  await phonePage.reload();
+  await expect(phonePage.getByLabel('E-mail address')).toBeVisible();
+  await laptop.close();
+  await phone.close();
+});
