@@ -10,6 +10,7 @@ import { HttpError, sendError, useEnvelope, type Envelope } from './http/errors.
 import { byClientAddress, rateLimit, RateLimiter } from './http/rate-limit.js';
 import type { Services } from './services.js';
 import { registerCustomerAdminRoutes } from './customers/admin.js';
+import { registerDashboardRoutes } from './dashboard/routes.js';
 import { registerConsentRoutes } from './consents/routes.js';
 import { registerDomainRoutes } from './domains/routes.js';
 import { registerDomainAdminRoutes } from './domains/admin.js';
@@ -64,6 +65,11 @@ function routeGroups(services: Services): RouteGroup[] {
       envelope: { style: 'html' },
       middleware: [perAddress],
     },
+    // The merchant dashboard, same origin only (no CORS). Its JSON API answers errors like the operator API; its
+    // pages (the app's HTML, the sign-in pages) as a small HTML page. Sessions are checked per route
+    // (accounts/middleware.ts dashboardSession).
+    { name: 'dashboard API', paths: /^\/dashboard\/api(?:\/|$)/, envelope: ADMIN, middleware: [perAddress] },
+    { name: 'dashboard pages', paths: /^\/dashboard(?:\/|$)/, envelope: { style: 'html' }, middleware: [perAddress] },
     // The operator token is required per route (admin/auth.ts requireAdmin).
     { name: 'operator API', paths: /^\/admin\//, envelope: ADMIN, middleware: [perAddress] },
     { name: 'other public JSON, health, demo, dev outbox', paths: /^/, envelope: ADMIN, middleware: [perAddress] },
@@ -107,6 +113,8 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerModerationAdminRoutes,
   // The audit trail (/admin/api/audit)
   registerAuditRoutes,
+  // The merchant dashboard (/dashboard/…): server/dashboard/routes.ts lists its modules
+  registerDashboardRoutes,
 ];
 
 function registerHealthRoute(router: Router, { db }: Services): void {

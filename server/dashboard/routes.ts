@@ -1,0 +1,9 @@
+// The merchant dashboard's routes (/dashboard/…): each module registers its own; this file only lists them, so
+// the helpers building the dashboard each add one line here and nothing else.
+import type Router from '@koa/router';
+import type { Services } from '../services.js';
+import { registerAccountRoutes } from '../accounts/routes.js';
+
+export function registerDashboardRoutes(router: Router, services: Services): void {
+  registerAccountRoutes(router, services);
+}
