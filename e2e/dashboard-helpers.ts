@@ -3,7 +3,7 @@
 // token for calling the API as the signed-in browser, and screenshots for the README.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const base = (): string => process.env.WIDGET_BASE!;
 
@@ -213,7 +213,7 @@ export async function openPage(page: Page, name: PageName, shopId?: number): Pro
  * Presses Tab until the element has the focus (a keyboard user's way there), failing after `max` presses. Returns
  * how many presses it took.
  */
-export async function tabTo(page: Page, target: ReturnType<Page['locator']>, { max = 80, back = false } = {}): Promise<number> {
+export async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<number> {
   for (let i = 1; i <= max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return i;
