@@ -28,7 +28,6 @@ import {
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 640 };
 const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
 
 test.use({ reducedMotion: 'reduce' });
 
