@@ -26,8 +26,17 @@ export function redacted(review: Review, passage: string, replacement: string): 
   return chars > 0 ? { changes, chars } : null;
 }
 
-/** A report from the public form, on a published review. */
-export async function submitReport(services: Services, review: Review, values: ReportFormValues): Promise<Report> {
+/**
+ * A report from the public form, on a published review, or from the shop's dashboard (`actor` the signed-in user,
+ * `via` 'dashboard'): the same queue and the same decisions.
+ */
+export async function submitReport(
+  services: Services,
+  review: Review,
+  values: ReportFormValues,
+  actor: AuditActor = { kind: 'user' },
+  via?: 'dashboard',
+): Promise<Report> {
   const report = await services.moderation.add({
     reviewId: review.id,
     shopId: review.shopId,
@@ -38,10 +47,10 @@ export async function submitReport(services: Services, review: Review, values: R
   // The trail names the report; its text and the reporter's address stay in the report (erasable there).
   await services.audit.record({
     shopId: review.shopId,
-    actor: { kind: 'user' },
+    actor,
     action: 'report.created',
     target: `review:${review.id}`,
-    details: { report: report._id.toHexString(), ground: report.ground },
+    details: { report: report._id.toHexString(), ground: report.ground, ...(via ? { via } : {}) },
   });
   return report;
 }

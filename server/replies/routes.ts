@@ -7,8 +7,8 @@ import { parseJsonObject, readRawBody } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import type { Services } from '../services.js';
-import { nextReply, replyRequestSchema } from './reply.js';
-import { JOB } from '../jobs/names.js';
+import { replyRequestSchema } from './reply.js';
+import { replyToReview } from './service.js';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -19,7 +19,7 @@ const failWith500: Middleware = async (ctx, next) => {
 };
 
 export function registerReplyRoutes(router: Router, services: Services): void {
-  const { reviews, config } = services;
+  const { config } = services;
 
   router.post(
     '/api/1.0/review_replies.json',
@@ -30,13 +30,9 @@ export function registerReplyRoutes(router: Router, services: Services): void {
       }
       // Parsed as JSON whatever the Content-Type says: the spec only knows JSON bodies here.
       const request = validate(replyRequestSchema, parseJsonObject(await readRawBody(ctx, BODY_LIMIT)), 400);
-      const review = await reviews.get(request.review_id);
-      if (!review || review.deleted || review.shopId !== shop.id) throw notFound(request.review_id);
-      // From the review as written: two replies at once each count their own revision.
-      const updated = await reviews.update(review.id, (current) => ({ reply: nextReply(current.reply, request, services.now()) }));
-      // Deleted between the read and the write.
+      // The rule is shared with the dashboard (service.ts); null also when deleted between the read and the write.
+      const updated = await replyToReview(services, shop.id, request.review_id, request);
       if (!updated) throw notFound(request.review_id);
-      if (updated.reply?.notify) services.scheduler.trigger(JOB.reviewMail);
       return { message: 'Reply successfully added' };
     }),
   );

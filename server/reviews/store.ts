@@ -439,6 +439,31 @@ export class ReviewStore {
   }
 
   /**
+   * The shop marked the review read (or unread): bookkeeping of the shop's inbox, not a change of the review that
+   * anyone else sees, so no event (the shop's webhooks are not told; docs/decisions-dashboard.md) and no e-mail. It
+   * takes a new version, so a write in flight that read the review before cannot undo it, and moves `modified` and
+   * the shop's counter (not the public one), so the merchant's caches in every process see it. Looked up by `_id`.
+   */
+  async markRead(id: number, read: boolean): Promise<Review | null> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = await this.get(id);
+      if (!before || before.deleted) return null;
+      if (before.read === read) return before;
+      const set = { read, modified: this.now(), version: before.version + 1 };
+      // Reviews keyed by id are updated by `_id` (no scan on FerretDB); only ids up to legacyMaxId may not be.
+      const filter = id > (await this.legacyMaxId()) ? { _id: id, version: before.version } : { id, version: before.version };
+      const result = await this.collection.updateOne(filter as unknown as Filter<Review>, { $set: set });
+      if (result.matchedCount === 0) continue;
+      // Listeners see no pending event: this version caused none (a stored one is the previous write's, for repair).
+      const after: Review = { ...before, ...set, pendingEvent: null };
+      await this.bumpShopVersion(before.shopId, false);
+      for (const listener of this.listeners) listener(before.shopId, after);
+      return after;
+    }
+    throw new Error(`review ${id} is being changed concurrently`);
+  }
+
+  /**
    * A page of the reviews the merchant lists (not deleted, not spam), newest first, and how many there are. The
    * ratings read model asks only for shops too large to hold in its cache.
    */
