@@ -111,7 +111,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         await expectAxeClean(page, 'page', what);
         if (phone) await checkPhone(page, what);
         if (structure) await checkStructure(page, what);
-        await screenshot(page, `${path}-${theme}${phone ? '-phone' : ''}`, { fullPage: !phone });
+        await screenshot(page, `${path}-${theme}${phone ? '-phone' : ''}`);
         await openStates(page, path, async (state) => {
           await expectAxeClean(page, 'page', `${state} (${theme}, ${size})`);
           if (phone) await checkPhone(page, `${state} (${theme}, ${size})`);

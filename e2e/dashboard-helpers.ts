@@ -227,16 +227,21 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 const SHOTS = join('test-results', 'dashboard-screenshots');
+/** The ones the README's "Merchant dashboard" section shows: every page once, a phone, the dark theme, two results. */
+const FOR_README = new Set([
+  'sign-in-light', 'overview-light', 'overview-dark', 'reviews-light', 'reviews-light-phone', 'invitations-light',
+  'invitations-csv', 'widget-light', 'integration-light', 'integration-webhook-log', 'team-light', 'team-dark-phone',
+]);
 
 /**
- * Saves a screenshot as a test artifact (test-results/dashboard-screenshots/); with UPDATE_DOCS_SCREENSHOTS=1 also into
- * docs/screenshots/, which the README's "Merchant dashboard" section shows (every dashboard-*.png there is one).
+ * Saves a screenshot as a test artifact (test-results/dashboard-screenshots/: every page and state in both themes, on
+ * a phone and a desktop); with UPDATE_DOCS_SCREENSHOTS=1 the ones the README shows also into docs/screenshots/.
  */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const path = join(SHOTS, `dashboard-${name}.png`);
-  await page.screenshot({ path, animations: 'disabled', fullPage: options.fullPage ?? false });
-  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1') {
+  await page.screenshot({ path, animations: 'disabled' });
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1' && FOR_README.has(name)) {
     mkdirSync(join('docs', 'screenshots'), { recursive: true });
     copyFileSync(path, join('docs', 'screenshots', `dashboard-${name}.png`));
   }
