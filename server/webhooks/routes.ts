@@ -9,6 +9,8 @@
 //   DELETE /api/1.0/webhooks/{id}.json              remove it, its pending deliveries and its log
 //   GET    /api/1.0/webhooks/{id}/deliveries.json   the delivery log, newest first, 20 per page, X-Total
 //   POST   /api/1.0/webhooks/{id}/redeliver.json?event_id=…   send an event again
+// The rules (where a webhook may point, how many, what a change or removal does) are in service.ts, shared with
+// the merchant dashboard; this file parses and answers.
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
@@ -20,18 +22,12 @@ import { idParam, validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { formatTimestamp } from '../time.js';
 import type { DeliveryLogEntry } from './delivery-store.js';
-import { triggerDelivery } from './jobs.js';
 import { WEBHOOK_TOPICS, type WebhookSubscription } from './store.js';
-import { refusalOf } from './ssrf.js';
+import { changeSubscription, deliveryLog, isEventId, redeliver, removeSubscription, subscribe, subscriptionOf } from './service.js';
 
 const BODY_LIMIT = 64 * 1024;
 const PAGE_SIZE = 20;
-/**
- * Every subscription is one more request per event, and a shop's requests share its two sending lanes (see
- * lanes.ts): at 20, an event whose receivers all hang holds up the shop's own next events for 100 s at most, not
- * 500 s. Twenty is still several receivers per topic, and one page of the list shows them all.
- */
-export const MAX_SUBSCRIPTIONS_PER_SHOP = 20;
+export { MAX_SUBSCRIPTIONS_PER_SHOP } from './service.js';
 
 const unauthorized = { status: 401, message: 'Unauthorized' };
 
@@ -74,16 +70,7 @@ export function registerWebhookRoutes(router: Router, services: Services): void 
     failWith500,
     classic(services, { empty: {}, unauthorized }, async (ctx, { shop }) => {
       const input = validate(subscribeSchema, parseJsonObject(await readRawBody(ctx, BODY_LIMIT)), 400);
-      const refusal = await refusalOf(input.url, services.config.webhooks.allowedHosts);
-      if (refusal) throw new HttpError(400, `url: ${refusal}`);
-      const wanted = { url: input.url, topic: input.topic, is_active: input.is_active ?? true };
-      const created = await webhooks.createWithin(shop.id, wanted, MAX_SUBSCRIPTIONS_PER_SHOP);
-      if (!created) {
-        throw new HttpError(
-          400,
-          `A webshop can have at most ${MAX_SUBSCRIPTIONS_PER_SHOP} webhook subscriptions: delete one (DELETE /api/1.0/webhooks/{id}.json) before adding another.`,
-        );
-      }
+      const created = await subscribe(services, shop.id, input, 'DELETE /api/1.0/webhooks/{id}.json');
       return {
         message: 'Webhook subscription created',
         data: { webhook_id: created.id, url: created.url, topic: created.topic, secret: created.secret },
@@ -112,32 +99,28 @@ function logItem(e: DeliveryLogEntry) {
   return {
     time: formatTimestamp(e.time),
     topic: e.topic,
-    event_id: e.eventId,
+    event_id: e.event_id,
     attempt: e.attempt,
     http_status: e.status,
     error: e.error,
-    duration_ms: e.durationMs,
+    duration_ms: e.duration_ms,
     redelivery: e.redelivery,
   };
 }
 
-/** Event ids are `<review id>:<version>`; anything else cannot name one (and never reaches a query). */
 function eventIdParam(value: unknown): string {
   if (value === undefined || value === '') throw new HttpError(400, 'The parameter event_id is required.');
-  if (typeof value !== 'string' || !/^\d{1,15}:\d{1,9}$/.test(value)) {
+  if (!isEventId(value)) {
     throw new HttpError(400, 'The parameter event_id must be an event id as sent in X-Event-Id, e.g. 12:1.');
   }
   return value;
 }
 
 export function registerWebhookManageRoutes(router: Router, services: Services): void {
-  const { webhooks, webhookDeliveries } = services;
   const endpoint = (handler: (ctx: Context, subscription: WebhookSubscription) => Promise<Record<string, unknown>>) => [
     failWith500,
     classic(services, { empty: {}, unauthorized }, async (ctx, { shop }) => {
-      const id = idParam(ctx.params.id, 'webhook');
-      const subscription = await webhooks.getForShop(shop.id, id);
-      if (!subscription) throw new HttpError(404, `Webhook ${id} not found.`);
+      const subscription = await subscriptionOf(services, shop.id, idParam(ctx.params.id, 'webhook'));
       return handler(ctx, subscription);
     }),
   ];
@@ -151,15 +134,7 @@ export function registerWebhookManageRoutes(router: Router, services: Services):
     '/api/1.0/webhooks/:id.json',
     ...endpoint(async (ctx, subscription) => {
       const changes = validate(patchSchema, parseJsonObject(await readRawBody(ctx, BODY_LIMIT)), 400);
-      if (changes.url === undefined && changes.topic === undefined && changes.is_active === undefined) {
-        throw new HttpError(400, 'body: give at least one of url, topic, is_active');
-      }
-      if (changes.url !== undefined) {
-        const refusal = await refusalOf(changes.url, services.config.webhooks.allowedHosts);
-        if (refusal) throw new HttpError(400, `url: ${refusal}`);
-      }
-      const updated = await webhooks.update(subscription.shopId, subscription.id, changes);
-      if (!updated) throw new HttpError(404, `Webhook ${subscription.id} not found.`);
+      const updated = await changeSubscription(services, subscription, changes);
       return { message: 'Webhook subscription updated', data: view(updated) };
     }),
   );
@@ -167,8 +142,7 @@ export function registerWebhookManageRoutes(router: Router, services: Services):
   router.delete(
     '/api/1.0/webhooks/:id.json',
     ...endpoint(async (_ctx, subscription) => {
-      await webhooks.remove(subscription.shopId, subscription.id);
-      await webhookDeliveries.removeSubscription(subscription.id);
+      await removeSubscription(services, subscription);
       return { message: 'Webhook subscription deleted' };
     }),
   );
@@ -177,7 +151,7 @@ export function registerWebhookManageRoutes(router: Router, services: Services):
     '/api/1.0/webhooks/:id/deliveries.json',
     ...endpoint(async (ctx, subscription) => {
       const page = pageParam(ctx.query.page);
-      const { items, total } = await webhookDeliveries.logPage(subscription.id, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+      const { items, total } = await deliveryLog(services, subscription, (page - 1) * PAGE_SIZE, PAGE_SIZE);
       ctx.set('X-Total', String(total));
       ctx.body = items.map(logItem);
       return {};
@@ -188,13 +162,7 @@ export function registerWebhookManageRoutes(router: Router, services: Services):
     '/api/1.0/webhooks/:id/redeliver.json',
     ...endpoint(async (ctx, subscription) => {
       const eventId = eventIdParam(ctx.query.event_id);
-      if (!subscription.is_active) {
-        throw new HttpError(400, 'The webhook is switched off: set is_active to true before asking for a redelivery.');
-      }
-      const delivery = await webhookDeliveries.find(subscription.id, eventId);
-      if (!delivery) throw new HttpError(404, `Event ${eventId} was not sent to webhook ${subscription.id}.`);
-      await webhookDeliveries.redeliver(delivery, services.now());
-      triggerDelivery(services);
+      await redeliver(services, subscription, eventId);
       return { message: 'Redelivery queued' };
     }),
   );

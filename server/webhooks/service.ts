@@ -1,0 +1,100 @@
+// Managing a shop's webhook subscriptions, the rules in one place for both ways in: the classic API
+// (/api/1.0/webhook*.json, routes.ts) and the merchant dashboard (/dashboard/api/shops/{id}/webhooks…). Where a
+// webhook may point (SSRF check), how many a shop may have, what a change resets, what a removal takes with it and
+// when an event may be sent again. Errors are HttpErrors (400 for a refused rule, 404 for an unknown event); each
+// route answers them in its own envelope.
+import { HttpError } from '../http/errors.js';
+import type { Services } from '../services.js';
+import type { DeliveryLogEntry } from './delivery-store.js';
+import { triggerDelivery } from './jobs.js';
+import { refusalOf } from './ssrf.js';
+import type { WebhookSubscription } from './store.js';
+
+/**
+ * Every subscription is one more request per event, and a shop's requests share its two sending lanes (see
+ * lanes.ts): at 20, an event whose receivers all hang holds up the shop's own next events for 100 s at most, not
+ * 500 s. Twenty is still several receivers per topic, and one page of the list shows them all.
+ */
+export const MAX_SUBSCRIPTIONS_PER_SHOP = 20;
+
+type NewSubscription = Pick<WebhookSubscription, 'url' | 'topic'> & { is_active?: boolean };
+type SubscriptionChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>>;
+
+/** `url` must not reach loopback, private or metadata addresses (unless the operator allowed the host). */
+async function refuseUnsafeUrl(services: Services, url: string): Promise<void> {
+  const refusal = await refusalOf(url, services.config.webhooks.allowedHosts);
+  if (refusal) throw new HttpError(400, `url: ${refusal}`);
+}
+
+/** `howToMakeRoom`: how the caller's API deletes a subscription, for the message when the shop has the most. */
+export async function subscribe(
+  services: Services,
+  shopId: number,
+  input: NewSubscription,
+  howToMakeRoom: string,
+): Promise<WebhookSubscription> {
+  await refuseUnsafeUrl(services, input.url);
+  const wanted = { url: input.url, topic: input.topic, is_active: input.is_active ?? true };
+  const created = await services.webhooks.createWithin(shopId, wanted, MAX_SUBSCRIPTIONS_PER_SHOP);
+  if (!created) {
+    throw new HttpError(
+      400,
+      `A webshop can have at most ${MAX_SUBSCRIPTIONS_PER_SHOP} webhook subscriptions: delete one (${howToMakeRoom}) before adding another.`,
+      'limit_reached',
+    );
+  }
+  return created;
+}
+
+/** A subscription of the shop, or a 404 naming it (another shop's is not found either). */
+export async function subscriptionOf(services: Services, shopId: number, id: number): Promise<WebhookSubscription> {
+  const subscription = await services.webhooks.getForShop(shopId, id);
+  if (!subscription) throw new HttpError(404, `Webhook ${id} not found.`);
+  return subscription;
+}
+
+/** Switching a subscription on again clears the reason and count of an automatic switch-off (in the store). */
+export async function changeSubscription(
+  services: Services,
+  subscription: WebhookSubscription,
+  changes: SubscriptionChanges,
+): Promise<WebhookSubscription> {
+  if (changes.url === undefined && changes.topic === undefined && changes.is_active === undefined) {
+    throw new HttpError(400, 'body: give at least one of url, topic, is_active');
+  }
+  if (changes.url !== undefined) await refuseUnsafeUrl(services, changes.url);
+  const updated = await services.webhooks.update(subscription.shopId, subscription.id, changes);
+  if (!updated) throw new HttpError(404, `Webhook ${subscription.id} not found.`);
+  return updated;
+}
+
+/** Removes the subscription with its pending deliveries and its log. */
+export async function removeSubscription(services: Services, subscription: WebhookSubscription): Promise<void> {
+  await services.webhooks.remove(subscription.shopId, subscription.id);
+  await services.webhookDeliveries.removeSubscription(subscription.id);
+}
+
+export function deliveryLog(
+  services: Services,
+  subscription: WebhookSubscription,
+  offset: number,
+  limit: number,
+): Promise<{ items: DeliveryLogEntry[]; total: number }> {
+  return services.webhookDeliveries.logPage(subscription.id, offset, limit);
+}
+
+/** Event ids are `<review id>:<version>`; anything else cannot name one (and never reaches a query). */
+export function isEventId(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{1,15}:\d{1,9}$/.test(value);
+}
+
+/** Sends an event again now (one attempt; a pending delivery just moves up). */
+export async function redeliver(services: Services, subscription: WebhookSubscription, eventId: string): Promise<void> {
+  if (!subscription.is_active) {
+    throw new HttpError(400, 'The webhook is switched off: set is_active to true before asking for a redelivery.');
+  }
+  const delivery = await services.webhookDeliveries.find(subscription.id, eventId);
+  if (!delivery) throw new HttpError(404, `Event ${eventId} was not sent to webhook ${subscription.id}.`);
+  await services.webhookDeliveries.redeliver(delivery, services.now());
+  triggerDelivery(services);
+}
