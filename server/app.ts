@@ -30,6 +30,9 @@ import { AuditStore } from './audit/store.js';
 import { PolicyTextStore } from './policy/store.js';
 import { MailAttemptStore } from './mail/attempt-store.js';
 import { ModerationStore } from './moderation/store.js';
+import { UserStore } from './accounts/user-store.js';
+import { SessionStore } from './accounts/session-store.js';
+import { SignInLinkStore } from './accounts/link-store.js';
 
 interface AppDeps {
   config: Config;
@@ -77,6 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     policyTexts: new PolicyTextStore(db, now),
     mailAttempts: new MailAttemptStore(db),
     moderation: new ModerationStore(db, now),
+    users: new UserStore(db, now),
+    sessions: new SessionStore(db),
+    signInLinks: new SignInLinkStore(db),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -97,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.confirmations.ensureIndexes();
   await services.audit.ensureIndexes();
   await services.moderation.ensureIndexes();
+  await services.users.ensureIndexes();
   await migrateConsentTrust(services);
   await migrateReviewOrigins(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

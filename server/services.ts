@@ -23,6 +23,9 @@ import type { EventQueue } from './webhooks/event-queue.js';
 import type { ReviewMailQueue } from './mail/review-queue.js';
 import type { MailAttemptStore } from './mail/attempt-store.js';
 import type { ModerationStore } from './moderation/store.js';
+import type { UserStore } from './accounts/user-store.js';
+import type { SessionStore } from './accounts/session-store.js';
+import type { SignInLinkStore } from './accounts/link-store.js';
 
 export interface Services {
   config: Config;
@@ -61,4 +64,10 @@ export interface Services {
   policyTexts: PolicyTextStore;
   /** Reports about reviews, the removals decided on them, and the writers' removal notices. */
   moderation: ModerationStore;
+  /** Dashboard users, their roles per shop and each shop's team. */
+  users: UserStore;
+  /** Dashboard sessions, by the digest of the cookie's secret. */
+  sessions: SessionStore;
+  /** Dashboard sign-in links, each usable once. */
+  signInLinks: SignInLinkStore;
 }

@@ -28,6 +28,17 @@ export interface MailStrings {
   removedSubject: string;
   removedBody: string;
   removedPolicy: string;
+  /** The dashboard's sign-in e-mail (server/accounts): `{brand}`; the link works once, within 15 minutes. */
+  signInSubject: string;
+  signInBody: string;
+  signInButton: string;
+  signInIgnore: string;
+  /** The same e-mail when someone added the address to a shop's team: `{shop}`, `{role}`, `{url}` (the sign-in page). */
+  teamAddedSubject: string;
+  teamAddedBody: string;
+  teamAddedLater: string;
+  /** The dashboard's roles (server/accounts/roles.ts) as `{role}` in teamAddedBody. */
+  roleNames: { owner: string; manager: string; support: string };
   footer: string;
   unsubscribeTitle: string;
   unsubscribeQuestion: string;
@@ -61,6 +72,14 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     removedSubject: 'Your review of {shop} was removed',
     removedBody: 'After a report, {brand} checked your review of {shop} and removed it from every page that showed it, on this ground:',
     removedPolicy: 'How reviews are checked',
+    signInSubject: 'Your sign-in link for {brand}',
+    signInBody: 'Use the button below to sign in to the review dashboard of {brand}. The link works once, within 15 minutes.',
+    signInButton: 'Sign in',
+    signInIgnore: 'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.',
+    teamAddedSubject: "You now have access to {shop}'s review dashboard",
+    teamAddedBody: "You were added to the team of {shop} on {brand}'s review dashboard, as {role}.",
+    teamAddedLater: 'After 15 minutes, ask for a new link at {url}',
+    roleNames: { owner: 'owner', manager: 'manager', support: 'support' },
     footer: 'Sent on behalf of {shop} by {brand}.',
     unsubscribeTitle: 'Unsubscribe',
     unsubscribeQuestion: 'Stop review invitations from {shop} to {email}?',
@@ -92,6 +111,14 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     removedSubject: 'Je review van {shop} is verwijderd',
     removedBody: 'Na een melding heeft {brand} je review van {shop} gecontroleerd en verwijderd van alle pagina’s waarop hij stond, om deze reden:',
     removedPolicy: 'Hoe reviews worden gecontroleerd',
+    signInSubject: 'Je inloglink voor {brand}',
+    signInBody: 'Log met de knop hieronder in op het reviewdashboard van {brand}. De link werkt één keer, binnen 15 minuten.',
+    signInButton: 'Inloggen',
+    signInIgnore: 'Heb je niet gevraagd om in te loggen? Dan kun je deze e-mail negeren: zonder de link kan niemand inloggen.',
+    teamAddedSubject: 'Je hebt nu toegang tot het reviewdashboard van {shop}',
+    teamAddedBody: 'Je bent toegevoegd aan het team van {shop} op het reviewdashboard van {brand}, als {role}.',
+    teamAddedLater: 'Na 15 minuten vraag je een nieuwe link aan op {url}',
+    roleNames: { owner: 'eigenaar', manager: 'manager', support: 'support' },
     footer: 'Verstuurd namens {shop} door {brand}.',
     unsubscribeTitle: 'Afmelden',
     unsubscribeQuestion: 'Geen reviewuitnodigingen meer van {shop} naar {email}?',
@@ -123,6 +150,14 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     removedSubject: 'Ihre Bewertung von {shop} wurde entfernt',
     removedBody: 'Nach einer Meldung hat {brand} Ihre Bewertung von {shop} geprüft und von allen Seiten entfernt, auf denen sie erschien, aus diesem Grund:',
     removedPolicy: 'Wie Bewertungen geprüft werden',
+    signInSubject: 'Ihr Anmeldelink für {brand}',
+    signInBody: 'Melden Sie sich mit der Schaltfläche unten im Bewertungs-Dashboard von {brand} an. Der Link funktioniert einmal, innerhalb von 15 Minuten.',
+    signInButton: 'Anmelden',
+    signInIgnore: 'Wenn Sie keine Anmeldung angefordert haben, können Sie diese E-Mail ignorieren: Ohne den Link kann sich niemand anmelden.',
+    teamAddedSubject: 'Sie haben jetzt Zugang zum Bewertungs-Dashboard von {shop}',
+    teamAddedBody: 'Sie wurden dem Team von {shop} im Bewertungs-Dashboard von {brand} hinzugefügt, als {role}.',
+    teamAddedLater: 'Nach 15 Minuten fordern Sie unter {url} einen neuen Link an.',
+    roleNames: { owner: 'Inhaber', manager: 'Manager', support: 'Support' },
     footer: 'Im Auftrag von {shop} versendet von {brand}.',
     unsubscribeTitle: 'Abmelden',
     unsubscribeQuestion: 'Keine Bewertungseinladungen mehr von {shop} an {email}?',
@@ -154,6 +189,14 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     removedSubject: 'Votre avis sur {shop} a été supprimé',
     removedBody: 'Après un signalement, {brand} a examiné votre avis sur {shop} et l’a supprimé de toutes les pages qui l’affichaient, pour le motif suivant :',
     removedPolicy: 'Comment les avis sont vérifiés',
+    signInSubject: 'Votre lien de connexion à {brand}',
+    signInBody: 'Utilisez le bouton ci-dessous pour vous connecter au tableau de bord des avis de {brand}. Le lien fonctionne une fois, pendant 15 minutes.',
+    signInButton: 'Se connecter',
+    signInIgnore: "Si vous n'avez pas demandé à vous connecter, ignorez cet e-mail : personne ne peut se connecter sans le lien.",
+    teamAddedSubject: 'Vous avez maintenant accès au tableau de bord des avis de {shop}',
+    teamAddedBody: "Vous avez été ajouté à l'équipe de {shop} sur le tableau de bord des avis de {brand}, en tant que {role}.",
+    teamAddedLater: 'Après 15 minutes, demandez un nouveau lien sur {url}',
+    roleNames: { owner: 'propriétaire', manager: 'gestionnaire', support: 'support' },
     footer: 'Envoyé au nom de {shop} par {brand}.',
     unsubscribeTitle: 'Se désabonner',
     unsubscribeQuestion: 'Ne plus envoyer d’invitations à donner un avis de la part de {shop} à {email} ?',
@@ -185,6 +228,14 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     removedSubject: 'Tu opinión sobre {shop} ha sido eliminada',
     removedBody: 'Tras una denuncia, {brand} revisó tu opinión sobre {shop} y la eliminó de todas las páginas que la mostraban, por este motivo:',
     removedPolicy: 'Cómo se comprueban las opiniones',
+    signInSubject: 'Tu enlace de acceso a {brand}',
+    signInBody: 'Usa el botón de abajo para entrar en el panel de opiniones de {brand}. El enlace funciona una vez, durante 15 minutos.',
+    signInButton: 'Entrar',
+    signInIgnore: 'Si no pediste entrar, puedes ignorar este correo: nadie puede entrar sin el enlace.',
+    teamAddedSubject: 'Ya tienes acceso al panel de opiniones de {shop}',
+    teamAddedBody: 'Te han añadido al equipo de {shop} en el panel de opiniones de {brand}, como {role}.',
+    teamAddedLater: 'Pasados 15 minutos, pide un enlace nuevo en {url}',
+    roleNames: { owner: 'propietario', manager: 'gestor', support: 'soporte' },
     footer: 'Enviado en nombre de {shop} por {brand}.',
     unsubscribeTitle: 'Darse de baja',
     unsubscribeQuestion: '¿Dejar de enviar invitaciones a opinar de {shop} a {email}?',
@@ -216,6 +267,14 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     removedSubject: 'La tua recensione su {shop} è stata rimossa',
     removedBody: 'Dopo una segnalazione, {brand} ha controllato la tua recensione su {shop} e l’ha rimossa da tutte le pagine che la mostravano, per questo motivo:',
     removedPolicy: 'Come vengono controllate le recensioni',
+    signInSubject: 'Il tuo link di accesso a {brand}',
+    signInBody: 'Usa il pulsante qui sotto per accedere alla dashboard delle recensioni di {brand}. Il link funziona una volta, entro 15 minuti.',
+    signInButton: 'Accedi',
+    signInIgnore: 'Se non hai chiesto di accedere, puoi ignorare questa e-mail: nessuno può accedere senza il link.',
+    teamAddedSubject: 'Ora hai accesso alla dashboard delle recensioni di {shop}',
+    teamAddedBody: 'Sei stato aggiunto al team di {shop} nella dashboard delle recensioni di {brand}, come {role}.',
+    teamAddedLater: 'Dopo 15 minuti, chiedi un nuovo link su {url}',
+    roleNames: { owner: 'proprietario', manager: 'manager', support: 'assistenza' },
     footer: 'Inviato per conto di {shop} da {brand}.',
     unsubscribeTitle: 'Annulla l’iscrizione',
     unsubscribeQuestion: 'Non inviare più inviti a recensire da {shop} a {email}?',
@@ -247,6 +306,14 @@ export const MAIL_STRINGS: Record<Language, MailStrings> = {
     removedSubject: 'Vaša recenzija trgovine {shop} je uklonjena',
     removedBody: 'Nakon prijave {brand} je provjerio vašu recenziju trgovine {shop} i uklonio je sa svih stranica na kojima se prikazivala, iz ovog razloga:',
     removedPolicy: 'Kako se provjeravaju recenzije',
+    signInSubject: 'Vaša poveznica za prijavu u {brand}',
+    signInBody: 'Gumbom ispod prijavite se na nadzornu ploču recenzija servisa {brand}. Poveznica radi jednom, unutar 15 minuta.',
+    signInButton: 'Prijava',
+    signInIgnore: 'Ako niste tražili prijavu, zanemarite ovu e-poruku: bez poveznice nitko se ne može prijaviti.',
+    teamAddedSubject: 'Sada imate pristup nadzornoj ploči recenzija trgovine {shop}',
+    teamAddedBody: 'Dodani ste u tim trgovine {shop} na nadzornoj ploči recenzija servisa {brand}, kao {role}.',
+    teamAddedLater: 'Nakon 15 minuta zatražite novu poveznicu na {url}',
+    roleNames: { owner: 'vlasnik', manager: 'upravitelj', support: 'podrška' },
     footer: 'Poslano u ime {shop} putem {brand}.',
     unsubscribeTitle: 'Odjava',
     unsubscribeQuestion: 'Više ne slati pozive na recenziju od {shop} na {email}?',

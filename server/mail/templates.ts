@@ -164,3 +164,30 @@ export function removalMail(c: ToReviewAddress & { ground: string; policyUrl: st
     button: { label: s.removedPolicy, url: c.policyUrl },
   });
 }
+
+/**
+ * The dashboard's sign-in link (server/accounts). `team`: the address was just added to a shop's team, so the
+ * e-mail says by whom it is expected and where to ask for a new link once this one has run out.
+ */
+export function signInMail(
+  c: Pick<Common, 'language' | 'brandName'> & {
+    signInUrl: string;
+    team?: { shopName: string; role: 'owner' | 'manager' | 'support'; requestUrl: string };
+  },
+): RenderedMail {
+  const s = stringsFor(c);
+  const values = { brand: c.brandName, shop: c.team?.shopName ?? c.brandName };
+  const body = c.team
+    ? [fill(s.teamAddedBody, { ...values, role: s.roleNames[c.team.role] }), fill(s.signInBody, values)]
+    : [fill(s.signInBody, values)];
+  const after = c.team ? [fill(s.teamAddedLater, { url: c.team.requestUrl }), s.signInIgnore] : [s.signInIgnore];
+  return compose({
+    // A sign-in is sent by the service itself, on no shop's behalf.
+    s: c.team ? s : { ...s, footer: '{brand}' },
+    common: { language: c.language, brandName: c.brandName, shopName: values.shop, customerName: '' },
+    subject: fill(c.team ? s.teamAddedSubject : s.signInSubject, values),
+    body,
+    button: { label: s.signInButton, url: c.signInUrl },
+    after,
+  });
+}

@@ -1,0 +1,26 @@
+// Who may do what in the merchant dashboard. Pure and import-free, so the browser app (dashboard/) imports this
+// very table to hide the controls a role may not use, and the server enforces the same table (middleware.ts).
+
+export const ROLES = ['owner', 'manager', 'support'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const DASHBOARD_ACTIONS = ['read', 'reply', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team'] as const;
+/** `integration`: the API code, webhooks and require_signed_order_data; `team`: users, roles and their sessions. */
+export type DashboardAction = (typeof DASHBOARD_ACTIONS)[number];
+
+const SUPPORT: readonly DashboardAction[] = ['read', 'reply', 'report', 'mark_read'];
+const MANAGER: readonly DashboardAction[] = [...SUPPORT, 'invite', 'widget'];
+
+const ALLOWED: Record<Role, readonly DashboardAction[]> = {
+  support: SUPPORT,
+  manager: MANAGER,
+  owner: DASHBOARD_ACTIONS,
+};
+
+export function can(role: Role, action: DashboardAction): boolean {
+  return ALLOWED[role].includes(action);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
