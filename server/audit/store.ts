@@ -88,6 +88,15 @@ export class AuditStore {
     });
   }
 
+  /** One shop's entries, newest first, a page at a time, and how many it has (the merchant dashboard's trail). */
+  async page(shopId: number, offset: number, limit: number): Promise<{ items: AuditEntry[]; total: number }> {
+    const [docs, total] = await Promise.all([
+      this.collection.find({ shopId }).sort({ _id: -1 }).skip(offset).limit(Math.min(limit, AUDIT_LIST_MAX)).toArray(),
+      this.collection.countDocuments({ shopId }),
+    ]);
+    return { items: docs.map(({ _id, ...rest }) => ({ id: _id, ...rest })), total };
+  }
+
   /** Newest first; `before` pages back (entries strictly older than it). */
   async list(q: { shopId?: number; limit: number; before?: Date }): Promise<AuditEntry[]> {
     const filter: Record<string, unknown> = {};

@@ -13,7 +13,7 @@ import { isDuplicateKey } from '../db/index.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
 import type { InvitationInput, InvitationProduct } from './input.js';
-import { sameAddress } from '../email.js';
+import { mentionsAddress, sameAddress } from '../email.js';
 import { InvitationQueue } from './queue.js';
 import { ReminderQueue } from './reminder-queue.js';
 
@@ -241,6 +241,36 @@ export class InvitationStore {
       return { ...invitation, sent: outcome?.status === 'sent' ? outcome.at : null };
     });
     return { invitations, total };
+  }
+
+  /**
+   * The merchant dashboard's list: a page of the shop's invitations, newest first, with `_id` (the key of their
+   * sending records), optionally those whose address or order number contains `q` (escaped, any case), and how many
+   * match. A scan on FerretDB, as every filter but `_id` is.
+   */
+  async page(shopId: number, q: string | undefined, offset: number, limit: number): Promise<{ items: WithId<Invitation>[]; total: number }> {
+    const filter = q ? { shopId, $or: [{ email: mentionsAddress(q) }, { order: mentionsAddress(q) }] } : { shopId };
+    const [items, total] = await Promise.all([
+      this.collection.find(filter).sort({ created: -1, _id: -1 }).skip(offset).limit(limit).toArray(),
+      this.collection.countDocuments(filter),
+    ]);
+    return { items, total };
+  }
+
+  /**
+   * Which shop plugins called Add invitation lately: `client`, `platform_version`, `plugin_version` and `created` of
+   * the shop's newest invitations since `since`, at most `limit` of them (the dashboard's integration page).
+   */
+  async callersSince(
+    shopId: number,
+    since: Date,
+    limit: number,
+  ): Promise<Pick<Invitation, 'client' | 'platform_version' | 'plugin_version' | 'created'>[]> {
+    return this.collection
+      .find({ shopId, created: { $gte: since } }, { projection: { _id: 0, client: 1, platform_version: 1, plugin_version: 1, created: 1 } })
+      .sort({ created: -1 })
+      .limit(limit)
+      .toArray();
   }
 
   /** Erasure: the invitations to the address (matched case-insensitively), in one shop or all. */

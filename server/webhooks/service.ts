@@ -23,7 +23,7 @@ type SubscriptionChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | '
 /** `url` must not reach loopback, private or metadata addresses (unless the operator allowed the host). */
 async function refuseUnsafeUrl(services: Services, url: string): Promise<void> {
   const refusal = await refusalOf(url, services.config.webhooks.allowedHosts);
-  if (refusal) throw new HttpError(400, `url: ${refusal}`);
+  if (refusal) throw new HttpError(400, `url: ${refusal}`, 'invalid');
 }
 
 /** `howToMakeRoom`: how the caller's API deletes a subscription, for the message when the shop has the most. */
@@ -60,7 +60,7 @@ export async function changeSubscription(
   changes: SubscriptionChanges,
 ): Promise<WebhookSubscription> {
   if (changes.url === undefined && changes.topic === undefined && changes.is_active === undefined) {
-    throw new HttpError(400, 'body: give at least one of url, topic, is_active');
+    throw new HttpError(400, 'body: give at least one of url, topic, is_active', 'invalid');
   }
   if (changes.url !== undefined) await refuseUnsafeUrl(services, changes.url);
   const updated = await services.webhooks.update(subscription.shopId, subscription.id, changes);

@@ -40,7 +40,7 @@ const language = z
   .strict();
 
 // The sidebar's dashboard configuration accepts what the page globals accept: one table (embed/shared/settings.ts).
-const sidebar = z
+export const sidebarSchema = z
   .object(
     Object.fromEntries(
       TABLE.map(([name, , pattern]) => [
@@ -65,7 +65,7 @@ const settings = {
   reply_access: z.boolean(),
   approved_date: z.union([z.iso.date(), z.null()]),
   partner_assurances: z.record(z.string().regex(/^[a-z0-9_.-]{1,60}$/i), z.boolean()),
-  sidebar: sidebar.meta({ description: 'the embed dashboard configuration' }),
+  sidebar: sidebarSchema.meta({ description: 'the embed dashboard configuration' }),
   require_signed_order_data: z.boolean().meta({
     description:
       'only signed order data records consent: unsigned order-data elements show no dialog, unsigned consents are refused, order_permissions.json ignores unsigned receipts (default false; recommended)',

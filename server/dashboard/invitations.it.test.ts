@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { invitationInput } from '../../test/invitations.js';
+import { signedInAgent } from '../accounts/test-session.js';
+import type { Role } from '../accounts/roles.js';
+import type { Webshop } from '../webshops/store.js';
+
+let t: TestApp;
+let shop: Webshop;
+let otherShop: Webshop;
+
+const sessions = new Map<string, Record<string, string>>();
+async function as(role: Role, s: Webshop = shop): Promise<Record<string, string>> {
+  const key = `${role}:${s.id}`;
+  if (!sessions.has(key)) sessions.set(key, (await signedInAgent(t, { email: `${role}-${s.id}@merchant.example`, shopId: s.id, role })).headers);
+  return sessions.get(key)!;
+}
+
+function upload(csv: string | Uint8Array, { role = 'manager' as Role, s = shop, type = 'text/csv' } = {}) {
+  return as(role, s).then((headers) =>
+    t.fetch(`/dashboard/api/shops/${s.id}/invitations/csv`, { method: 'POST', headers: { ...headers, 'content-type': type }, body: csv as BodyInit }),
+  );
+}
+
+async function list(query = '', { role = 'manager' as Role, s = shop } = {}) {
+  const res = await t.fetch(`/dashboard/api/shops/${s.id}/invitations${query ? `?${query}` : ''}`, { headers: await as(role, s) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { items: Record<string, unknown>[]; total: number; page: number; page_size: number };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  shop = await t.createShop({ name: 'Invite Shop' });
+  otherShop = await t.createShop({ name: 'Other Shop' });
+});
+afterAll(() => t.close());
+
+describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
+  // As a Dutch spreadsheet saves it: BOM, semicolons, CRLF; row 3 has no usable address.
+  const csv =
+    '\uFEFFemail;order;name;language;delay\r\n' +
+    'els@klant.example;A-1;Els de Vries;nl;3\r\n' +
+    'not-an-address;A-2;Bad;en;3\r\n' +
+    'joost@klant.example;A-3;"Joost; junior";en;3\r\n' +
+    'zoë@klant.example;A-4;;;5\r\n';
+
+  it('queues the good rows through Add invitation and names the bad row', async () => {
+    const res = await upload(csv);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      rows: 4,
+      queued: 3,
+      skipped_duplicates: 0,
+      skipped_reviewed: 0,
+      errors: [{ row: 3, message: 'email must be a valid e-mail address.' }],
+      error_count: 1,
+    });
+    const page = await list('q=klant.example');
+    expect(page.total).toBe(3);
+    const byOrder = Object.fromEntries(page.items.map((i) => [i.order, i]));
+    expect(byOrder['A-1']).toMatchObject({ email: 'els@klant.example', name: 'Els de Vries', language: 'nl', state: 'queued', reason: null, client: 'dashboard-csv' });
+    expect(byOrder['A-3']).toMatchObject({ name: 'Joost; junior', language: 'en' });
+    // No language given: the shop's main language; the delay as given.
+    const zoe = byOrder['A-4']!;
+    expect(zoe).toMatchObject({ email: 'zoë@klant.example', language: 'en' });
+    expect(Date.parse(zoe.send_at as string) - Date.parse(zoe.created as string)).toBe(5 * 86_400_000);
+  });
+
+  it('queues nothing twice when the same file is uploaded again', async () => {
+    const res = await upload(csv);
+    expect(await res.json()).toMatchObject({ queued: 0, skipped_duplicates: 3, error_count: 1 });
+    expect((await list('q=klant.example')).total).toBe(3);
+  });
+
+  it('is the same rule as the API: an order invited through Add invitation is a duplicate in a file', async () => {
+    await t.services.invitations.add(shop.id, invitationInput('api@klant.example', 'API-1'));
+    const res = await upload('email,order\napi@klant.example,API-1\nnew@klant.example,API-2\nnew@klant.example,API-2\n');
+    expect(await res.json()).toMatchObject({ rows: 3, queued: 1, skipped_duplicates: 2, errors: [] });
+  });
+
+  it('reads commas, quotes with line breaks, LF, columns in any order and case, and skips blank rows', async () => {
+    const res = await upload('Order,NAME,Email\n"C-1","Anne\nMarie",anne@comma.example\n,,\n"C-2",Piet,piet@comma.example');
+    expect(await res.json()).toMatchObject({ rows: 2, queued: 2, errors: [] });
+    const page = await list('q=comma.example');
+    expect(page.items.map((i) => [i.order, i.name]).sort()).toEqual([
+      ['C-1', 'Anne Marie'],
+      ['C-2', 'Piet'],
+    ]);
+  });
+
+  it('names each bad row with what is wrong', async () => {
+    const res = await upload(
+      'email;order;language;delay\n' +
+        ';X-1;en;1\n' +
+        'ok@rows.example;X-2;klingon;1\n' +
+        'ok@rows.example;X-3;en;soon\n' +
+        `ok@rows.example;${'9'.repeat(300)};en;1\n` +
+        'ok@rows.example;"X-5"x;en;1\n' +
+        'ok@rows.example;X-6;en;1\n',
+    );
+    const body = await res.json();
+    expect(body.queued).toBe(1);
+    expect(body.errors).toEqual([
+      { row: 2, message: 'email is empty' },
+      { row: 3, message: expect.stringMatching(/^language "klingon"/) },
+      { row: 4, message: expect.stringMatching(/^delay must be an integer/) },
+      { row: 5, message: expect.stringMatching(/^order must be at most/) },
+      { row: 6, message: 'text after a closing quote in field 2' },
+    ]);
+  });
+
+  it('refuses a file it cannot read, naming why, and queues nothing', async () => {
+    const cases: [string | Uint8Array, RegExp][] = [
+      ['order;name\nX;Y\n', /row 1 .*header.*email/],
+      ['', /empty/],
+      ['email,email\na@b.example,c@d.example\n', /named twice/],
+      [Uint8Array.from([...Buffer.from('email;name\na@latin.example;Zo'), 0xeb, 0x0a]), /UTF-8/],
+    ];
+    for (const [file, message] of cases) {
+      const res = await upload(file);
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe('invalid');
+      expect(body.error.message).toMatch(message);
+    }
+    expect((await list('q=latin.example')).total).toBe(0);
+  });
+
+  it('refuses a form upload (the file itself is the body) and a file over 10 MB before reading it', async () => {
+    expect((await upload('email=a', { type: 'application/x-www-form-urlencoded' })).status).toBe(415);
+    const big = await upload(`email\n${'x'.repeat(10 * 1024 * 1024)}\n`);
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('reads at most 10,000 rows and lists at most 1,000 errors, counting them all', async () => {
+    const rows = Array.from({ length: 10_005 }, (_, i) => `bad-${i};O-${i}`).join('\n');
+    const body = await (await upload(`email;order\n${rows}\n`)).json();
+    expect(body.rows).toBe(10_000);
+    expect(body.error_count).toBe(10_001);
+    expect(body.errors).toHaveLength(1000);
+    expect(body.queued).toBe(0);
+  });
+
+  it('is for managers and owners: support gets 403, another shop 404, no session 401', async () => {
+    expect((await upload('email\nx@y.example\n', { role: 'owner' })).status).toBe(200);
+    const support = await upload('email\nx@y.example\n', { role: 'support' });
+    expect(support.status).toBe(403);
+    expect((await support.json()).error.code).toBe('forbidden');
+    const stranger = await t.fetch(`/dashboard/api/shops/${otherShop.id}/invitations/csv`, {
+      method: 'POST',
+      headers: { ...(await as('owner')), 'content-type': 'text/csv' },
+      body: 'email\nx@y.example\n',
+    });
+    expect(stranger.status).toBe(404);
+    expect((await t.fetch(`/dashboard/api/shops/${shop.id}/invitations`)).status).toBe(401);
+    const supportList = await t.fetch(`/dashboard/api/shops/${shop.id}/invitations`, { headers: await as('support') });
+    expect(supportList.status).toBe(403);
+  });
+
+  it('writes the upload to the audit trail, counts only', async () => {
+    const entries = await t.services.audit.list({ shopId: shop.id, limit: 50 });
+    const uploads = entries.filter((e) => e.action === 'invitations.csv_uploaded');
+    expect(uploads.length).toBeGreaterThan(0);
+    expect(uploads.at(-1)).toMatchObject({ actor: { kind: 'user' }, details: { rows: 4, queued: 3, skipped_duplicates: 0, errors: 1 } });
+    expect(JSON.stringify(uploads)).not.toContain('klant.example');
+  });
+});
+
+describe('GET /dashboard/api/shops/:shopId/invitations', () => {
+  let s: Webshop;
+  beforeAll(async () => {
+    s = await t.createShop({ name: 'States Shop' });
+    const { invitations } = t.services;
+    const add = async (email: string, order: string, extra: Partial<ReturnType<typeof invitationInput>> = {}) => {
+      const result = await invitations.add(s.id, { ...invitationInput(email, order), ...extra });
+      if (!result.added) throw new Error('not added');
+      return (await invitations.page(s.id, order, 0, 1)).items[0]!._id;
+    };
+    const sent = await add('sent@state.example', 'S-1', { client: 'woocommerce', platformVersion: '8.9', pluginVersion: '2.1.0' });
+    const failed = await add('failed@state.example', 'S-2');
+    const unsubscribed = await add('gone@state.example', 'S-3');
+    await add('waiting@state.example', 'S-4');
+    const at = new Date();
+    await invitations.queue.finish({ _id: sent, status: 'sent', at, messageId: '<m1@x>', reason: null });
+    await invitations.queue.finish({ _id: failed, status: 'failed', at, messageId: null, reason: 'permanent: 550 5.1.1 mailbox unknown' });
+    await invitations.queue.finish({ _id: unsubscribed, status: 'suppressed', at, messageId: null, reason: 'unsubscribed' });
+  });
+
+  it('gives each invitation its state and reason, newest first, paged', async () => {
+    const page = await list('', { s, role: 'manager' });
+    expect(page).toMatchObject({ total: 4, page: 1, page_size: 20 });
+    expect(page.items.map((i) => [i.order, i.state, i.reason])).toEqual([
+      ['S-4', 'queued', null],
+      ['S-3', 'not_sent', 'unsubscribed'],
+      ['S-2', 'failed', 'permanent: 550 5.1.1 mailbox unknown'],
+      ['S-1', 'sent', null],
+    ]);
+    const sent = page.items[3]!;
+    expect(sent).toMatchObject({ client: 'woocommerce', platform_version: '8.9', plugin_version: '2.1.0', sent_at: expect.any(String), reminder_sent_at: null });
+    const second = await list('page=2&page_size=3', { s });
+    expect(second).toMatchObject({ total: 4, page: 2, page_size: 3 });
+    expect(second.items.map((i) => i.order)).toEqual(['S-1']);
+  });
+
+  it('searches addresses and orders, any case, as text (no pattern)', async () => {
+    expect((await list('q=FAILED@', { s })).items.map((i) => i.order)).toEqual(['S-2']);
+    expect((await list('q=s-3', { s })).items.map((i) => i.order)).toEqual(['S-3']);
+    expect((await list(`q=${encodeURIComponent('.*')}`, { s })).total).toBe(0);
+    expect((await list(`q=${encodeURIComponent('[')}`, { s })).total).toBe(0);
+  });
+
+  it('answers 400 invalid naming the parameter', async () => {
+    const res = await t.fetch(`/dashboard/api/shops/${s.id}/invitations?page_size=500`, { headers: await as('manager', s) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toEqual({ code: 'invalid', message: expect.stringMatching(/^page_size: /) });
+  });
+});

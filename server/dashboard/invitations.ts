@@ -1,0 +1,278 @@
+// The dashboard's invitations (managers and owners: action `invite`):
+//   GET  /dashboard/api/shops/{shopId}/invitations?page&page_size&q   every invitation with its state and reason
+//   POST /dashboard/api/shops/{shopId}/invitations/csv                 bulk invitations from a CSV file (the body)
+// The state is what the operator's history (invitations/admin.ts historyOf) computes from the sending records; the
+// upload puts every row through Add invitation's service (invitations/intake.ts), so a row is refused, deduplicated,
+// delayed by a consent or skipped for a written review exactly as the API would.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { ObjectId, WithId } from 'mongodb';
+import { z } from 'zod';
+import { ClassicError, HttpError } from '../http/errors.js';
+import { historyOf } from '../invitations/admin.js';
+import { parseInvitationInput, type InvitationInput } from '../invitations/input.js';
+import { addInvitation } from '../invitations/intake.js';
+import type { Invitation } from '../invitations/store.js';
+import { normalizeLanguage, type Language } from '../languages.js';
+import type { Services } from '../services.js';
+import { mainLanguage } from '../webshops/rules.js';
+import type { Webshop } from '../webshops/store.js';
+import { recordMerchantAction } from './audit.js';
+import { CsvByteReader, CsvFileError, type CsvRecord } from './csv.js';
+import { listOf, pageQuery, parseInput, shopGuard } from './input.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list
+
+export const invitationListQuery = pageQuery.extend({
+  q: z.string().trim().max(254, { error: 'must be at most 254 characters' }).optional(),
+});
+
+type InvitationState = 'queued' | 'sent' | 'failed' | 'not_sent';
+
+interface StateOfInvitation {
+  state: InvitationState;
+  reason: string | null;
+  sent_at: string | null;
+  reminder_sent_at: string | null;
+}
+
+/**
+ * Where an invitation stands, from its history (historyOf): the first e-mail's end if it has one, else queued; a
+ * queued one that failed before and waits for its retry carries the server's last answer as its reason.
+ */
+export function stateOf(history: ReturnType<typeof historyOf>, retryError: string | null): StateOfInvitation {
+  const ended = history.find((e) => e.event === 'sent' || e.event === 'failed' || e.event === 'not_sent');
+  const reminder = history.find((e) => e.event === 'reminder_sent');
+  return {
+    state: (ended?.event ?? 'queued') as InvitationState,
+    reason: ended ? (ended.reason ?? null) : retryError,
+    sent_at: ended?.event === 'sent' ? ended.at : null,
+    reminder_sent_at: reminder?.at ?? null,
+  };
+}
+
+async function listView(services: Services, found: WithId<Invitation>[]) {
+  const { invitations } = services;
+  const ids: ObjectId[] = found.map((i) => i._id);
+  const [outcomes, reminderOutcomes, due, queued] = await Promise.all([
+    invitations.queue.outcomesOf(ids),
+    invitations.reminders.outcomesOf(ids),
+    Promise.all(ids.map((id) => invitations.reminders.entryOf(id))),
+    Promise.all(ids.map((id) => invitations.queue.entryOf(id))),
+  ]);
+  return found.map((i, n) => {
+    const key = i._id.toHexString();
+    const history = historyOf(i.created, outcomes.get(key), { due: due[n] ?? null, outcome: reminderOutcomes.get(key) });
+    return {
+      id: key,
+      email: i.email,
+      order: i.order,
+      name: i.customer_name,
+      language: i.language,
+      ...stateOf(history, queued[n]?.lastError ?? null),
+      created: i.created.toISOString(),
+      send_at: i.scheduled.toISOString(),
+      client: i.client,
+      platform_version: i.platform_version,
+      plugin_version: i.plugin_version,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The CSV upload
+
+export const CSV_LIMITS = {
+  /** A 10,000-row file with long names is about 1 MB; ten times that leaves room for any sane export. */
+  bytes: 10 * 1024 * 1024,
+  /** Data rows per upload (the header not counted). */
+  rows: 10_000,
+  /** Row errors listed in the answer; the count goes on past them. */
+  errorsListed: 1000,
+  /** Rows handed to Add invitation at once: what is held in memory, whatever the file's size. */
+  batch: 100,
+} as const;
+
+/** What the invitation rows' columns may be called (a header names them, in any order and case). */
+const COLUMNS: Record<string, 'email' | 'order' | 'name' | 'language' | 'delay'> = {
+  email: 'email',
+  'e-mail': 'email',
+  order: 'order',
+  order_number: 'order',
+  name: 'name',
+  customer_name: 'name',
+  language: 'language',
+  delay: 'delay',
+};
+type Column = (typeof COLUMNS)[string];
+
+/** Where each column is in a row, from the header; a CsvFileError when the header cannot be used. */
+export function columnsOf(header: CsvRecord): Partial<Record<Column, number>> {
+  if (header.error) throw new CsvFileError(`row 1 (the header): ${header.error}`);
+  const at: Partial<Record<Column, number>> = {};
+  header.fields.forEach((raw, index) => {
+    const column = COLUMNS[raw.trim().toLowerCase()];
+    if (!column) return;
+    if (at[column] !== undefined) throw new CsvFileError(`row 1 (the header): the column ${column} is named twice`);
+    at[column] = index;
+  });
+  if (at.email === undefined) {
+    throw new CsvFileError('row 1 must be the header naming the columns: email, order, name, language, delay (email is required)');
+  }
+  return at;
+}
+
+/** A row as Add invitation's input, or the message saying what is wrong with it. */
+export function rowInput(
+  record: CsvRecord,
+  columns: Partial<Record<Column, number>>,
+  shopLanguage: Language,
+): InvitationInput | { error: string } {
+  if (record.error) return { error: record.error };
+  const cell = (column: Column) => {
+    const index = columns[column];
+    return index === undefined ? '' : (record.fields[index] ?? '').trim();
+  };
+  if (!cell('email')) return { error: 'email is empty' };
+  const language = cell('language');
+  if (language && !normalizeLanguage(language)) return { error: `language "${language}" is not one we send in (e.g. en, nl, de)` };
+  try {
+    return parseInvitationInput(
+      { email: cell('email'), order: cell('order'), customer_name: cell('name'), language, delay: cell('delay'), client: 'dashboard-csv' },
+      shopLanguage,
+    );
+  } catch (err) {
+    // Add invitation's own messages name "the parameter x"; in a file, x is a column.
+    if (err instanceof ClassicError) return { error: err.message.replace(/^The parameter (\w+) /, '$1 ') };
+    throw err;
+  }
+}
+
+/** A record of spreadsheet filler (`;;;;`): not a row anybody meant. */
+const isBlank = (record: CsvRecord) => !record.error && record.fields.every((f) => f.trim() === '');
+
+export interface CsvUploadResult {
+  /** Data rows read (blank ones not counted). */
+  rows: number;
+  queued: number;
+  /** Rows whose address and order were invited before (an earlier upload, the API, or a row above). */
+  skipped_duplicates: number;
+  /** Rows not queued because the customer already wrote their review for the order. */
+  skipped_reviewed: number;
+  errors: { row: number; message: string }[];
+  /** All row errors, also those past the listed ones. */
+  error_count: number;
+}
+
+/**
+ * Reads the file as it arrives and queues its rows in batches: memory holds one batch and the listed errors,
+ * whatever the file's size. Rows before a row past the limits are queued; the rest are reported as not read.
+ */
+export async function uploadCsv(services: Services, shop: Webshop, body: AsyncIterable<Uint8Array>): Promise<CsvUploadResult> {
+  const result: CsvUploadResult = { rows: 0, queued: 0, skipped_duplicates: 0, skipped_reviewed: 0, errors: [], error_count: 0 };
+  const fail = (row: number, message: string) => {
+    result.error_count++;
+    if (result.errors.length < CSV_LIMITS.errorsListed) result.errors.push({ row, message });
+  };
+  const reader = new CsvByteReader();
+  const language = mainLanguage(shop);
+  let columns: Partial<Record<Column, number>> | undefined;
+  let batch: InvitationInput[] = [];
+  let stopped = false;
+  let bytes = 0;
+
+  const flush = async () => {
+    const outcomes = await Promise.all(batch.map((input) => addInvitation(services, shop, input)));
+    batch = [];
+    for (const outcome of outcomes) {
+      if (outcome === 'queued') result.queued++;
+      else if (outcome === 'reviewWritten') result.skipped_reviewed++;
+      // No per-address limit is asked for, so 'limitReached' cannot happen: what is left is a repeat.
+      else result.skipped_duplicates++;
+    }
+  };
+
+  const take = async (records: CsvRecord[]) => {
+    for (const record of records) {
+      if (stopped) return;
+      if (!columns) {
+        columns = columnsOf(record);
+        continue;
+      }
+      if (isBlank(record)) continue;
+      if (result.rows === CSV_LIMITS.rows) {
+        stopped = true;
+        fail(record.row, `more than ${CSV_LIMITS.rows.toLocaleString('en')} rows: this row and those after it were not read (upload them in another file)`);
+        return;
+      }
+      result.rows++;
+      const input = rowInput(record, columns, language);
+      if ('error' in input) fail(record.row, input.error);
+      else batch.push(input);
+      if (batch.length === CSV_LIMITS.batch) await flush();
+    }
+  };
+
+  for await (const chunk of body) {
+    bytes += chunk.length;
+    if (bytes > CSV_LIMITS.bytes) {
+      fail(lastRowOf(reader), `the file is larger than ${CSV_LIMITS.bytes / 1024 / 1024} MB: the rows from here on were not read`);
+      stopped = true;
+    }
+    if (stopped) break;
+    await take(reader.push(chunk));
+  }
+  if (!stopped) await take(reader.end());
+  if (!columns) throw new CsvFileError('the file is empty: row 1 must be the header naming the columns: email, order, name, language, delay');
+  await flush();
+  return result;
+}
+
+/** The row being read when the reader stopped. */
+const lastRowOf = (reader: CsvByteReader) => reader.parser.currentRow;
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export function registerDashboardInvitationRoutes(router: Router, services: Services): void {
+  const guard = shopGuard(services);
+  router.get('/dashboard/api/shops/:shopId/invitations', ...guard('invite'), async (ctx) => {
+    const q = parseInput(invitationListQuery, ctx.query);
+    const shop = ctx.state.shop as Webshop;
+    const { items, total } = await services.invitations.page(shop.id, q.q || undefined, (q.page - 1) * q.page_size, q.page_size);
+    ctx.body = listOf(await listView(services, items), total, q);
+  });
+
+  router.post('/dashboard/api/shops/:shopId/invitations/csv', ...guard('invite'), async (ctx) => {
+    refuseForms(ctx);
+    const declared = Number(ctx.get('content-length') || 0);
+    if (declared > CSV_LIMITS.bytes) {
+      throw new HttpError(413, `The file is larger than ${CSV_LIMITS.bytes / 1024 / 1024} MB: split it into several uploads.`, 'payload_too_large');
+    }
+    const shop = ctx.state.shop as Webshop;
+    let result: CsvUploadResult;
+    try {
+      result = await uploadCsv(services, shop, ctx.req);
+    } catch (err) {
+      if (err instanceof CsvFileError) throw new HttpError(400, err.message, 'invalid');
+      throw err;
+    }
+    await recordMerchantAction(services, ctx, 'invitations.csv_uploaded', {
+      details: {
+        rows: result.rows,
+        queued: result.queued,
+        skipped_duplicates: result.skipped_duplicates,
+        skipped_reviewed: result.skipped_reviewed,
+        errors: result.error_count,
+      },
+    });
+    ctx.body = result;
+  });
+}
+
+/** The file is the body itself; a form upload would need a multipart parser that holds the file. */
+function refuseForms(ctx: Context): void {
+  if (ctx.is('multipart/form-data', 'application/x-www-form-urlencoded', 'application/json')) {
+    throw new HttpError(415, 'Send the CSV file itself as the request body (Content-Type: text/csv).', 'unsupported_media_type');
+  }
+}
