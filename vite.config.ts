@@ -57,7 +57,33 @@ export const BROWSER_ENTRIES = {
   'review-form': 'server/pages/browser/review-form.ts',
 } as const;
 
+/**
+ * The merchant dashboard (`--mode dashboard`): an ES-module app from dashboard/index.html, split per page, with
+ * hashed file names under /dashboard/assets/ and a manifest, into dist/dashboard/ (served by server/dashboard/assets.ts).
+ */
+function dashboardConfig() {
+  return {
+    root: fileURLToPath(new URL('dashboard/', import.meta.url)),
+    base: '/dashboard/',
+    publicDir: false as const,
+    logLevel: 'warn' as const,
+    oxc: { jsx: { runtime: 'automatic' as const, importSource: 'preact', development: false } },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      outDir: fileURLToPath(new URL('dist/dashboard/', import.meta.url)),
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      manifest: true,
+      reportCompressedSize: false,
+      // Every browser the dashboard supports preloads modules itself.
+      modulePreload: { polyfill: false },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
+  if (mode === 'dashboard') return dashboardConfig();
   const inline = BROWSER_ENTRIES[mode as keyof typeof BROWSER_ENTRIES];
   if (inline) {
     return {
@@ -75,7 +101,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   const target = ENTRIES[mode as keyof typeof ENTRIES];
-  if (!target) throw new Error(`vite build --mode loader|app|more|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`);
+  if (!target) throw new Error(`vite build --mode loader|app|more|dashboard|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`);
   return {
     publicDir: false,
     logLevel: 'warn',

@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'embed/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'embed/**/*.test.ts', 'dashboard/**/*.test.ts'],
     // Tests that measure time run in a pass of their own: vitest.alone.config.ts.
     exclude: [...configDefaults.exclude, '**/*.alone.test.ts'],
     globalSetup: ['test/global-setup.ts'],

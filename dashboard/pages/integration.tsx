@@ -1,0 +1,412 @@
+// Integration: the shop id, the API code (shown on request, rotated after a confirmation), whether order data must
+// be signed, which shop plugins are calling, and the webhooks (create, edit, turn off, delete, delivery log,
+// redeliver) with the same rules as the classic webhook endpoints.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, asPage, query, shopApi, type Page } from '../api.js';
+import { dateTime, number, t } from '../i18n.js';
+import type { PageProps } from '../main.js';
+import { announce } from '../state.js';
+import { checkedOf, Confirm, CopyButton, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf } from '../ui.js';
+
+interface Integration {
+  shop_id: number;
+  require_signed_order_data: boolean;
+  plugins: { client: string; platform_version: string; plugin_version: string; last_seen: string; invitations: number }[];
+}
+interface Webhook {
+  id: number;
+  topic: string;
+  url: string;
+  secret?: string;
+  is_active: boolean;
+  disabled_reason?: string | null;
+}
+interface Delivery {
+  time: string;
+  topic: string;
+  event_id: string;
+  attempt: number;
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  redelivery: boolean;
+}
+
+const TOPICS = ['reviews.created', 'reviews.updated', 'reviews.deleted'] as const;
+
+export default function IntegrationPage({ shop }: PageProps) {
+  const info = useLoad(() => api<Integration>('GET', shopApi(shop.id, '/integration')), String(shop.id));
+  return (
+    <>
+      <PageHeading title={t('pageIntegration')} />
+      <ErrorLine error={info.error} />
+      {!info.data && info.loading && <Loading />}
+      {info.data && (
+        <>
+          <section aria-labelledby="credentials" class="card">
+            <h2 id="credentials">{t('credentials')}</h2>
+            <dl class="pairs">
+              <div>
+                <dt>{t('shopId')}</dt>
+                <dd>
+                  <code>{info.data.shop_id}</code>
+                </dd>
+              </div>
+            </dl>
+            <ApiCode shopId={shop.id} />
+          </section>
+          <SignedOrderData shopId={shop.id} initial={info.data.require_signed_order_data} />
+          <Webhooks shopId={shop.id} />
+          <Plugins plugins={info.data.plugins} />
+        </>
+      )}
+    </>
+  );
+}
+
+function ApiCode({ shopId }: { shopId: number }) {
+  const [code, setCode] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const reveal = useAction();
+  const show = () =>
+    reveal.run(async () => {
+      setCode((await api<{ code: string }>('POST', shopApi(shopId, '/integration/code/reveal'))).code);
+    });
+  return (
+    <div class="api-code">
+      <h3>{t('apiCode')}</h3>
+      <p class="muted">{t('apiCodeHelp')}</p>
+      {code ? (
+        <p class="code-line">
+          <code class="secret">{code}</code>
+          <CopyButton text={code} label={t('copyApiCode')} />
+          <button type="button" onClick={() => setCode(null)}>
+            {t('hideApiCode')}
+          </button>
+        </p>
+      ) : (
+        <p>
+          <button type="button" disabled={reveal.busy} onClick={show}>
+            {t('showApiCode')}
+          </button>
+        </p>
+      )}
+      <ErrorLine error={reveal.error} />
+      <p>
+        <button type="button" class="danger" onClick={() => setConfirming(true)}>
+          {t('rotateApiCode')}
+        </button>
+      </p>
+      {confirming && (
+        <Confirm
+          title={t('rotateTitle')}
+          text={t('rotateText')}
+          confirm={t('rotate')}
+          danger
+          onConfirm={async () => {
+            setCode((await api<{ code: string }>('POST', shopApi(shopId, '/integration/code/rotate'))).code);
+            announce(t('rotated'));
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function SignedOrderData({ shopId, initial }: { shopId: number; initial: boolean }) {
+  const [value, setValue] = useState(initial);
+  const save = useAction();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (await save.run(() => api('PATCH', shopApi(shopId, '/integration'), { require_signed_order_data: value }))) announce(t('settingsSaved'));
+  };
+  return (
+    <section aria-labelledby="signed" class="card">
+      <h2 id="signed">{t('orderData')}</h2>
+      <form onSubmit={submit}>
+        <label class="check">
+          <input type="checkbox" checked={value} aria-describedby="signed-help" onChange={(e) => setValue(checkedOf(e))} />
+          <span>{t('requireSigned')}</span>
+        </label>
+        <p id="signed-help" class="muted">
+          {t('requireSignedHelp')}
+        </p>
+        <ErrorLine error={save.error} />
+        <button type="submit" class="primary" disabled={save.busy}>
+          {t('saveSetting')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Plugins({ plugins }: { plugins: Integration['plugins'] }) {
+  return (
+    <section aria-labelledby="plugins">
+      <h2 id="plugins">{t('plugins')}</h2>
+      {plugins.length === 0 ? (
+        <p>{t('noPlugins')}</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="rows">
+            <caption class="sr-only">{t('plugins')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('client')}</th>
+                <th scope="col">{t('platformVersion')}</th>
+                <th scope="col">{t('pluginVersion')}</th>
+                <th scope="col">{t('lastSeen')}</th>
+                <th scope="col">{t('pageInvitations')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plugins.map((p) => (
+                <tr>
+                  <td>{p.client || '–'}</td>
+                  <td>{p.platform_version || '–'}</td>
+                  <td>{p.plugin_version || '–'}</td>
+                  <td>{dateTime(p.last_seen)}</td>
+                  <td>{number(p.invitations)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+type Editing = { kind: 'add' } | { kind: 'edit'; webhook: Webhook } | null;
+
+function Webhooks({ shopId }: { shopId: number }) {
+  const list = useLoad(() => api<unknown>('GET', shopApi(shopId, '/webhooks')).then((v) => asPage<Webhook>(v)), String(shopId));
+  const [editing, setEditing] = useState<Editing>(null);
+  const [log, setLog] = useState<Webhook | null>(null);
+  const [removing, setRemoving] = useState<Webhook | null>(null);
+  const toggle = useAction();
+  const hooks = list.data?.items ?? [];
+  const setActive = (w: Webhook) =>
+    toggle.run(async () => {
+      await api('PATCH', shopApi(shopId, `/webhooks/${w.id}`), { is_active: !w.is_active });
+      announce(w.is_active ? t('webhookOff') : t('webhookOn'));
+      list.reload();
+    });
+  return (
+    <section aria-labelledby="webhooks">
+      <h2 id="webhooks">{t('webhooks')}</h2>
+      <p class="muted">{t('webhooksHelp')}</p>
+      <ErrorLine error={list.error ?? toggle.error} />
+      {hooks.length > 0 && (
+        <div class="table-wrap">
+          <table class="rows">
+            <caption class="sr-only">{t('webhooks')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('event')}</th>
+                <th scope="col">{t('url')}</th>
+                <th scope="col">{t('state')}</th>
+                <th scope="col">{t('actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {hooks.map((w) => (
+                <tr>
+                  <td>{w.topic}</td>
+                  <td class="break">
+                    {w.url}
+                    {w.secret && (
+                      <details>
+                        <summary>{t('secret')}</summary>
+                        <code class="secret">{w.secret}</code>
+                      </details>
+                    )}
+                  </td>
+                  <td>
+                    {w.is_active ? t('active') : t('inactive')}
+                    {w.disabled_reason && <span class="reason">{w.disabled_reason}</span>}
+                  </td>
+                  <td class="row-actions">
+                    <button type="button" onClick={() => setLog(w)}>
+                      {t('deliveries')}
+                    </button>
+                    <button type="button" onClick={() => setEditing({ kind: 'edit', webhook: w })}>
+                      {t('edit')}
+                    </button>
+                    <button type="button" disabled={toggle.busy} onClick={() => setActive(w)}>
+                      {w.is_active ? t('turnOff') : t('turnOn')}
+                    </button>
+                    <button type="button" class="danger" onClick={() => setRemoving(w)}>
+                      {t('delete')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.data && hooks.length === 0 && <p>{t('noWebhooks')}</p>}
+      {editing ? (
+        <WebhookForm
+          shopId={shopId}
+          webhook={editing.kind === 'edit' ? editing.webhook : null}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) list.reload();
+          }}
+        />
+      ) : (
+        <p>
+          <button type="button" class="primary" onClick={() => setEditing({ kind: 'add' })}>
+            {t('addWebhook')}
+          </button>
+        </p>
+      )}
+      {log && <DeliveryLog shopId={shopId} webhook={log} onClose={() => setLog(null)} />}
+      {removing && (
+        <Confirm
+          title={t('deleteWebhookTitle')}
+          text={t('deleteWebhookText', { url: removing.url })}
+          confirm={t('delete')}
+          danger
+          onConfirm={async () => {
+            await api('DELETE', shopApi(shopId, `/webhooks/${removing.id}`));
+            if (log?.id === removing.id) setLog(null);
+            announce(t('webhookDeleted'));
+            list.reload();
+          }}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function WebhookForm({ shopId, webhook, onDone }: { shopId: number; webhook: Webhook | null; onDone: (saved: boolean) => void }) {
+  const [url, setUrl] = useState(webhook?.url ?? '');
+  const [topic, setTopic] = useState(webhook?.topic ?? TOPICS[0]);
+  const [active, setActive] = useState(webhook?.is_active ?? true);
+  const save = useAction();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), [webhook?.id]);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const body = { url: url.trim(), topic, is_active: active };
+    const ok = await save.run(() =>
+      webhook ? api('PATCH', shopApi(shopId, `/webhooks/${webhook.id}`), body) : api('POST', shopApi(shopId, '/webhooks'), body),
+    );
+    if (ok) {
+      announce(t('webhookSaved'));
+      onDone(true);
+    }
+  };
+  return (
+    <form class="card settings" onSubmit={submit} aria-labelledby="webhook-form">
+      <h3 id="webhook-form">{webhook ? t('editWebhook') : t('addWebhook')}</h3>
+      <label class="block">
+        <span>{t('url')}</span>
+        <input type="url" required maxLength={2000} value={url} ref={field} onInput={(e) => setUrl(valueOf(e))} />
+      </label>
+      <label>
+        <span>{t('event')}</span>
+        <select value={topic} onChange={(e) => setTopic(valueOf(e))}>
+          {TOPICS.map((topic) => (
+            <option value={topic}>{topic}</option>
+          ))}
+        </select>
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={active} onChange={(e) => setActive(checkedOf(e))} />
+        <span>{t('active')}</span>
+      </label>
+      <ErrorLine error={save.error} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={save.busy}>
+          {t('saveWebhook')}
+        </button>
+        <button type="button" onClick={() => onDone(false)}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DeliveryLog({ shopId, webhook, onClose }: { shopId: number; webhook: Webhook; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const entries = useLoad(
+    () => api<unknown>('GET', shopApi(shopId, `/webhooks/${webhook.id}/deliveries${query({ page })}`)).then((v) => asPage<Delivery>(v)),
+    JSON.stringify([webhook.id, page]),
+  );
+  const redeliver = useAction();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [webhook.id]);
+  const data: Page<Delivery> | undefined = entries.data;
+  const again = (eventId: string) =>
+    redeliver.run(async () => {
+      await api('POST', shopApi(shopId, `/webhooks/${webhook.id}/redeliver`), { event_id: eventId });
+      announce(t('redeliverQueued'));
+      entries.reload();
+    });
+  return (
+    <section class="card" aria-labelledby="log-title">
+      <h3 id="log-title" tabIndex={-1} ref={heading}>
+        {t('deliveriesOf', { url: webhook.url })}
+      </h3>
+      <div class="actions">
+        <button type="button" onClick={entries.reload}>
+          {t('refresh')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('close')}
+        </button>
+      </div>
+      <ErrorLine error={entries.error ?? redeliver.error} />
+      {entries.loading && !data && <Loading />}
+      {data && data.items.length === 0 && <p>{t('noDeliveries')}</p>}
+      {data && data.items.length > 0 && (
+        <div class="table-wrap">
+          <table class="rows" aria-labelledby="log-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('time')}</th>
+                <th scope="col">{t('event')}</th>
+                <th scope="col">{t('eventId')}</th>
+                <th scope="col">{t('attempt')}</th>
+                <th scope="col">{t('result')}</th>
+                <th scope="col">{t('duration')}</th>
+                <th scope="col">{t('actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((d) => (
+                <tr>
+                  <td>{dateTime(d.time)}</td>
+                  <td>{d.topic}</td>
+                  <td>
+                    <code>{d.event_id}</code>
+                  </td>
+                  <td>
+                    {number(d.attempt)}
+                    {d.redelivery ? ` (${t('redelivery')})` : ''}
+                  </td>
+                  <td>{d.http_status ?? d.error ?? '–'}</td>
+                  <td>{t('ms', { n: number(d.duration_ms) })}</td>
+                  <td>
+                    <button type="button" disabled={redeliver.busy} onClick={() => again(d.event_id)}>
+                      {t('redeliver')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <Pager page={page} pageSize={data.page_size || 20} total={data.total} onPage={setPage} label={t('pagesOfDeliveries')} />}
+    </section>
+  );
+}
+

@@ -1,0 +1,180 @@
+// Invitations: every invitation with its state and the reason it was not sent, searchable by e-mail address or
+// order number, and bulk invitations from a CSV file (validated row by row by the server, good rows queued by the
+// same rules as Add invitation).
+import { useState } from 'preact/hooks';
+import { api, asPage, query, shopApi } from '../api.js';
+import { dateTime, number, t, tn } from '../i18n.js';
+import type { Key } from '../strings/en.js';
+import type { PageProps } from '../main.js';
+import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf } from '../ui.js';
+
+interface Invitation {
+  id: number | string;
+  email: string;
+  order: string;
+  name: string;
+  language: string;
+  state: 'queued' | 'sent' | 'failed' | 'not_sent';
+  reason: string | null;
+  created: string;
+  send_at: string | null;
+  sent_at: string | null;
+}
+
+interface Upload {
+  queued: number;
+  skipped_duplicates: number;
+  errors: { row: number; message: string }[];
+}
+
+const PAGE_SIZE = 20;
+/** The largest file the server takes; refused here first so a wrong file is not sent at all. */
+const MAX_BYTES = 10 * 1024 * 1024;
+
+export default function InvitationsPage({ shop }: PageProps) {
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useLoad(
+    () => api<unknown>('GET', shopApi(shop.id, `/invitations${query({ q, page, page_size: PAGE_SIZE })}`)).then((v) => asPage<Invitation>(v)),
+    JSON.stringify([shop.id, q, page]),
+  );
+  const data = list.data;
+  const search = (event: Event) => {
+    event.preventDefault();
+    setPage(1);
+    setQ(draft.trim());
+  };
+
+  return (
+    <>
+      <PageHeading title={t('pageInvitations')} />
+      <CsvUpload shopId={shop.id} onDone={() => (page === 1 && !q ? list.reload() : (setQ(''), setDraft(''), setPage(1)))} />
+      <section aria-labelledby="inv-list">
+        <h2 id="inv-list">{t('allInvitations')}</h2>
+        <form class="filters" role="search" aria-label={t('searchInvitations')} onSubmit={search}>
+          <label class="wide">
+            <span>{t('searchInvitations')}</span>
+            <input type="search" value={draft} maxLength={254} onInput={(e) => setDraft(valueOf(e))} />
+          </label>
+          <div class="actions">
+            <button type="submit" class="primary">
+              {t('search')}
+            </button>
+          </div>
+        </form>
+        <ErrorLine error={list.error} />
+        {!data && list.loading && <Loading />}
+        {data && (
+          <>
+            <p class="muted">{tn('invitationsFound', data.total)}</p>
+            {data.items.length > 0 && (
+              <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="inv-list">
+                <table class="rows">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('email')}</th>
+                      <th scope="col">{t('order')}</th>
+                      <th scope="col">{t('name')}</th>
+                      <th scope="col">{t('state')}</th>
+                      <th scope="col">{t('created')}</th>
+                      <th scope="col">{t('sent')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.items.map((inv) => (
+                      <tr>
+                        <td class="break">{inv.email}</td>
+                        <td>{inv.order || '–'}</td>
+                        <td>{inv.name || '–'}</td>
+                        <td>
+                          <span class={`badge ${inv.state}`}>{t(`inv_${inv.state}` as Key)}</span>
+                          {inv.reason && <span class="reason">{inv.reason}</span>}
+                        </td>
+                        <td>{dateTime(inv.created)}</td>
+                        <td>{inv.sent_at ? dateTime(inv.sent_at) : inv.send_at && inv.state === 'queued' ? t('plannedFor', { when: dateTime(inv.send_at) }) : '–'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} label={t('pagesOfInvitations')} />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+function CsvUpload({ shopId, onDone }: { shopId: number; onDone: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<Upload | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
+  const upload = useAction();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      setTooLarge(true);
+      return;
+    }
+    setTooLarge(false);
+    setResult(null);
+    await upload.run(async () => {
+      const answer = await api<Upload>('POST', shopApi(shopId, '/invitations/csv'), undefined, { raw: { body: file, type: 'text/csv' } });
+      setResult(answer);
+      onDone();
+    });
+  };
+  return (
+    <section aria-labelledby="csv-title" class="card">
+      <h2 id="csv-title">{t('csvTitle')}</h2>
+      <p>{t('csvHelp')}</p>
+      <p>
+        <code>email,order,name,language,delay</code>
+      </p>
+      <form onSubmit={submit} class="upload">
+        <label class="block">
+          <span>{t('csvFile')}</span>
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            required
+            onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)}
+          />
+        </label>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={upload.busy}>
+            {t('upload')}
+          </button>
+        </div>
+      </form>
+      {tooLarge && (
+        <p class="error" role="alert">
+          {t('csvTooLarge')}
+        </p>
+      )}
+      <ErrorLine error={upload.error} />
+      <div role="status">
+        {upload.busy && <p>{t('uploading')}</p>}
+        {result && (
+          <>
+            <p>
+              {t('csvResult', { queued: number(result.queued), skipped: number(result.skipped_duplicates), errors: number(result.errors.length) })}
+            </p>
+            {result.errors.length > 0 && (
+              <ul class="errors">
+                {result.errors.slice(0, 200).map((e) => (
+                  <li>{t('csvRowError', { row: e.row, message: e.message })}</li>
+                ))}
+                {result.errors.length > 200 && <li>{tn('moreErrors', result.errors.length - 200)}</li>}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+

@@ -1,0 +1,350 @@
+// Reviews: newest first, paged, filtered (rating, status, language, reply, unread, dates) and searched; per review:
+// reply (optionally notifying the reviewer), edit or delete the reply, mark read or unread, report it to the
+// operator with a ground. There is no control to delete or hide a review: the shop cannot gate its reviews.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, asPage, query, shopApi, type Page } from '../api.js';
+import { date, t, tn } from '../i18n.js';
+import type { Key } from '../strings/en.js';
+import type { PageProps } from '../main.js';
+import { can } from '../../server/accounts/roles.js';
+import type { Ground } from '../../server/moderation/schema.js';
+import { announce } from '../state.js';
+import { checkedOf, Confirm, Dialog, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf } from '../ui.js';
+
+interface Review {
+  id: number;
+  name: string;
+  rating: number;
+  ratings: Record<string, number>;
+  comment: string | null;
+  language: string;
+  country: string;
+  order: string;
+  created: string;
+  status: 'published' | 'quarantined' | 'awaiting_confirmation' | 'deleted';
+  origin: string;
+  incentivised: boolean;
+  read: boolean;
+  reply: { text: string; date: string; notify: boolean } | null;
+}
+
+interface Filters {
+  q: string;
+  rating: string;
+  status: string;
+  language: string;
+  reply: string;
+  unread: boolean;
+  from: string;
+  to: string;
+}
+const NO_FILTERS: Filters = { q: '', rating: '', status: '', language: '', reply: '', unread: false, from: '', to: '' };
+const STATUSES = ['published', 'quarantined', 'awaiting_confirmation', 'deleted'] as const;
+const LANGUAGE_CODES = ['nl', 'en', 'de', 'fr', 'es', 'it', 'hr'] as const;
+/** The grounds of the operator's report queue (server/moderation/schema.ts), in the order the form shows them. */
+const GROUNDS = ['not_experience', 'offensive', 'personal_data', 'spam', 'conflict_of_interest', 'other'] as const satisfies readonly Ground[];
+const PAGE_SIZE = 20;
+
+export default function ReviewsPage({ shop }: PageProps) {
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const key = JSON.stringify([shop.id, filters, page]);
+  const list = useLoad(
+    () => api<unknown>('GET', shopApi(shop.id, `/reviews${query({ ...filters, page, page_size: PAGE_SIZE })}`)).then((v) => asPage<Review>(v)),
+    key,
+  );
+  const [items, setItems] = useState<Review[] | null>(null);
+  useEffect(() => {
+    if (!list.data) return;
+    setItems(list.data.items);
+    announce(tn('reviewsFound', list.data.total));
+  }, [list.data]);
+
+  const set = (patch: Partial<Filters>) => setDraft({ ...draft, ...patch });
+  const apply = (event: Event) => {
+    event.preventDefault();
+    setPage(1);
+    setFilters(draft);
+  };
+  const clear = () => {
+    setDraft(NO_FILTERS);
+    setFilters(NO_FILTERS);
+    setPage(1);
+  };
+  const replace = (updated: Review) => setItems((all) => all?.map((r) => (r.id === updated.id ? updated : r)) ?? null);
+  const data: Page<Review> | undefined = list.data;
+
+  return (
+    <>
+      <PageHeading title={t('pageReviews')} />
+      <form class="filters" role="search" aria-label={t('filtersLabel')} onSubmit={apply}>
+        <label class="wide">
+          <span>{t('searchReviews')}</span>
+          <input type="search" value={draft.q} maxLength={200} onInput={(e) => set({ q: valueOf(e) })} />
+        </label>
+        <label>
+          <span>{t('rating')}</span>
+          <select value={draft.rating} onChange={(e) => set({ rating: valueOf(e) })}>
+            <option value="">{t('anyRating')}</option>
+            {[5, 4, 3, 2, 1].map((n) => (
+              <option value={String(n)}>{tn('stars', n)}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('status')}</span>
+          <select value={draft.status} onChange={(e) => set({ status: valueOf(e) })}>
+            <option value="">{t('anyStatus')}</option>
+            {STATUSES.map((s) => (
+              <option value={s}>{t(`status_${s}` as Key)}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('reviewLanguage')}</span>
+          <select value={draft.language} onChange={(e) => set({ language: valueOf(e) })}>
+            <option value="">{t('anyLanguage')}</option>
+            {LANGUAGE_CODES.map((code) => (
+              <option value={code}>{t(`lang_${code}` as Key)}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('replyFilter')}</span>
+          <select value={draft.reply} onChange={(e) => set({ reply: valueOf(e) })}>
+            <option value="">{t('replyAny')}</option>
+            <option value="with">{t('replyWith')}</option>
+            <option value="without">{t('replyWithout')}</option>
+          </select>
+        </label>
+        <label>
+          <span>{t('from')}</span>
+          <input type="date" value={draft.from} onInput={(e) => set({ from: valueOf(e) })} />
+        </label>
+        <label>
+          <span>{t('to')}</span>
+          <input type="date" value={draft.to} min={draft.from || undefined} onInput={(e) => set({ to: valueOf(e) })} />
+        </label>
+        <label class="check">
+          <input type="checkbox" checked={draft.unread} onChange={(e) => set({ unread: checkedOf(e) })} />
+          <span>{t('unreadOnly')}</span>
+        </label>
+        <div class="actions">
+          <button type="submit" class="primary">
+            {t('applyFilters')}
+          </button>
+          <button type="button" onClick={clear}>
+            {t('clearFilters')}
+          </button>
+        </div>
+      </form>
+      <ErrorLine error={list.error} />
+      {!data && list.loading && <Loading />}
+      {data && (
+        <>
+          <p class="muted">{tn('reviewsFound', data.total)}</p>
+          {items && items.length === 0 && <p>{t('noReviews')}</p>}
+          <div class="reviews">
+            {items?.map((review) => (
+              <ReviewCard key={review.id} review={review} shopId={shop.id} role={shop.role} onChange={replace} />
+            ))}
+          </div>
+          <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} label={t('pagesOfReviews')} />
+        </>
+      )}
+    </>
+  );
+}
+
+function ReviewCard({ review, shopId, role, onChange }: { review: Review; shopId: number; role: PageProps['shop']['role']; onChange: (r: Review) => void }) {
+  const [mode, setMode] = useState<'view' | 'reply' | 'edit'>('view');
+  const [dialog, setDialog] = useState<'delete' | 'report' | null>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const focusActions = () => setTimeout(() => actions.current?.querySelector('button')?.focus(), 0);
+  const read = useAction();
+  const path = (rest: string) => shopApi(shopId, `/reviews/${review.id}${rest}`);
+  const headingId = `review-${review.id}`;
+
+  const toggleRead = () =>
+    read.run(async () => {
+      onChange(await api<Review>('POST', path('/read'), { read: !review.read }));
+      announce(review.read ? t('markedUnread') : t('markedRead'));
+    });
+
+  return (
+    <article class={review.read ? 'review' : 'review unread'} aria-labelledby={headingId}>
+      <header>
+        <h2 id={headingId}>{review.name || t('anonymous')}</h2>
+        <p class="rating">
+          <span class="stars" aria-hidden="true">
+            {'★'.repeat(review.rating)}
+            <span class="off">{'★'.repeat(Math.max(0, 5 - review.rating))}</span>
+          </span>{' '}
+          {t('ratingOutOf5', { n: review.rating })}
+        </p>
+      </header>
+      <p class="meta">
+        <span>{date(review.created)}</span>
+        <span class={`badge ${review.status}`}>{t(`status_${review.status}` as Key)}</span>
+        {!review.read && <span class="badge unread">{t('unread')}</span>}
+        {review.language && <span>{review.language.toUpperCase()}</span>}
+        {review.country && <span>{review.country}</span>}
+        {review.order && <span>{t('orderNumber', { order: review.order })}</span>}
+        <span>{t(`origin_${review.origin}` as Key) ?? review.origin}</span>
+        {review.incentivised && <span>{t('incentivised')}</span>}
+      </p>
+      {review.comment ? <p class="comment">{review.comment}</p> : <p class="muted">{t('noComment')}</p>}
+      {review.reply && mode !== 'edit' && (
+        <div class="reply">
+          <h3>{t('shopReply')}</h3>
+          <p>{review.reply.text}</p>
+          <p class="muted">{date(review.reply.date)}</p>
+        </div>
+      )}
+      {mode !== 'view' ? (
+        <ReplyForm
+          review={review}
+          editing={mode === 'edit'}
+          path={path('/reply')}
+          onDone={(updated) => {
+            if (updated) {
+              onChange(updated);
+              announce(t('replySaved'));
+            }
+            setMode('view');
+            focusActions();
+          }}
+        />
+      ) : (
+        <div class="actions" ref={actions}>
+          {can(role, 'reply') && !review.reply && (
+            <button type="button" onClick={() => setMode('reply')}>
+              {t('reply')}
+            </button>
+          )}
+          {can(role, 'reply') && review.reply && (
+            <>
+              <button type="button" onClick={() => setMode('edit')}>
+                {t('editReply')}
+              </button>
+              <button type="button" onClick={() => setDialog('delete')}>
+                {t('deleteReply')}
+              </button>
+            </>
+          )}
+          {can(role, 'mark_read') && (
+            <button type="button" disabled={read.busy} onClick={toggleRead}>
+              {review.read ? t('markUnread') : t('markRead')}
+            </button>
+          )}
+          {can(role, 'report') && review.status !== 'deleted' && (
+            <button type="button" onClick={() => setDialog('report')}>
+              {t('report')}
+            </button>
+          )}
+        </div>
+      )}
+      <ErrorLine error={read.error} />
+      {dialog === 'delete' && (
+        <Confirm
+          title={t('deleteReply')}
+          text={t('deleteReplyText')}
+          confirm={t('deleteReply')}
+          danger
+          onConfirm={async () => {
+            onChange(await api<Review>('DELETE', path('/reply')));
+            announce(t('replyDeleted'));
+            focusActions();
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'report' && <ReportDialog path={path('/report')} name={review.name} onClose={() => setDialog(null)} />}
+    </article>
+  );
+}
+
+function ReplyForm({ review, editing, path, onDone }: { review: Review; editing: boolean; path: string; onDone: (r?: Review) => void }) {
+  const [text, setText] = useState(editing ? (review.reply?.text ?? '') : '');
+  const [notify, setNotify] = useState(false);
+  const save = useAction();
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
+  const id = `reply-${review.id}`;
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    let updated: Review | undefined;
+    const ok = await save.run(async () => {
+      updated = editing ? await api<Review>('PATCH', path, { text }) : await api<Review>('POST', path, { text, notify });
+    });
+    if (ok) onDone(updated);
+  };
+  return (
+    <form class="reply-form" onSubmit={submit}>
+      <label for={id}>{t('yourReply')}</label>
+      <textarea id={id} ref={field} rows={4} required maxLength={5000} value={text} onInput={(e) => setText(valueOf(e))} />
+      {!editing && (
+        <label class="check">
+          <input type="checkbox" checked={notify} onChange={(e) => setNotify(checkedOf(e))} />
+          <span>{t('notifyReviewer')}</span>
+        </label>
+      )}
+      <ErrorLine error={save.error} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={save.busy}>
+          {t('saveReply')}
+        </button>
+        <button type="button" onClick={() => onDone()}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ReportDialog({ path, name, onClose }: { path: string; name: string; onClose: () => void }) {
+  const [ground, setGround] = useState<string>('');
+  const [text, setText] = useState('');
+  const send = useAction();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const ok = await send.run(() => api('POST', path, { ground, text }));
+    if (ok) {
+      announce(t('reportSent'));
+      onClose();
+    }
+  };
+  return (
+    <Dialog title={t('reportTitle', { name: name || t('anonymous') })} onClose={onClose}>
+      <form onSubmit={submit}>
+        <p>{t('reportIntro')}</p>
+        <fieldset>
+          <legend>{t('ground')}</legend>
+          {GROUNDS.map((g) => (
+            <label class="check">
+              <input type="radio" name="ground" value={g} required checked={ground === g} onChange={() => setGround(g)} />
+              <span>{t(`ground_${g}` as Key)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label class="block">
+          <span>{t('reportText')}</span>
+          <textarea rows={3} maxLength={2000} value={text} onInput={(e) => setText(valueOf(e))} />
+        </label>
+        <ErrorLine error={send.error} />
+        <div class="actions">
+          <button type="submit" class="primary" disabled={send.busy}>
+            {t('sendReport')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+

@@ -1,0 +1,234 @@
+// Team (owners): the shop's users with their roles, who has not signed in yet, how many sessions each has; adding,
+// changing and removing users (the last owner stays: the server answers 409 last_owner); and the shop's audit
+// trail: merchant actions (replies, settings, code rotation, team and webhook changes) and moderation.
+import { useState } from 'preact/hooks';
+import { api, asPage, query, shopApi } from '../api.js';
+import { dateTime, number, t } from '../i18n.js';
+import type { Key } from '../strings/en.js';
+import type { PageProps } from '../main.js';
+import { me, announce } from '../state.js';
+import { ROLES, type Role } from '../../server/accounts/roles.js';
+import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf } from '../ui.js';
+
+
+interface TeamUser {
+  id: number | string;
+  email: string;
+  role: Role;
+  signed_in: boolean;
+  last_sign_in: string | null;
+  sessions: number;
+}
+interface AuditEntry {
+  id: string;
+  at: string;
+  actor: { kind: string; id?: string; email?: string };
+  action: string;
+  target: string | null;
+  details?: Record<string, unknown>;
+}
+
+export default function TeamPage({ shop }: PageProps) {
+  return (
+    <>
+      <PageHeading title={t('pageTeam')} />
+      <Users shopId={shop.id} />
+      <Audit shopId={shop.id} />
+    </>
+  );
+}
+
+function Users({ shopId }: { shopId: number }) {
+  const users = useLoad(() => api<{ users: TeamUser[] }>('GET', shopApi(shopId, '/users')), String(shopId));
+  const [removing, setRemoving] = useState<TeamUser | null>(null);
+  const list = users.data?.users ?? [];
+  return (
+    <section aria-labelledby="users">
+      <h2 id="users">{t('users')}</h2>
+      <ErrorLine error={users.error} />
+      {!users.data && users.loading && <Loading />}
+      {list.length > 0 && (
+        <div class="table-wrap">
+          <table class="rows">
+            <caption class="sr-only">{t('users')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('email')}</th>
+                <th scope="col">{t('role')}</th>
+                <th scope="col">{t('state')}</th>
+                <th scope="col">{t('lastSignIn')}</th>
+                <th scope="col">{t('sessions')}</th>
+                <th scope="col">{t('actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((u) => (
+                <UserRow key={u.id} shopId={shopId} user={u} onChange={users.reload} onRemove={() => setRemoving(u)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddUser shopId={shopId} onAdded={users.reload} />
+      {removing && (
+        <Confirm
+          title={t('removeUserTitle')}
+          text={t('removeUserText', { email: removing.email })}
+          confirm={t('remove')}
+          danger
+          onConfirm={async () => {
+            await api('DELETE', shopApi(shopId, `/users/${removing.id}`));
+            announce(t('userRemoved', { email: removing.email }));
+            users.reload();
+          }}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function UserRow({ shopId, user, onChange, onRemove }: { shopId: number; user: TeamUser; onChange: () => void; onRemove: () => void }) {
+  const [role, setRole] = useState<Role>(user.role);
+  const save = useAction();
+  const you = String(me.value?.user.id) === String(user.id);
+  const id = `role-${user.id}`;
+  const submit = () =>
+    save.run(async () => {
+      await api('PATCH', shopApi(shopId, `/users/${user.id}`), { role });
+      announce(t('roleChanged', { email: user.email, role: t(`role_${role}` as Key) }));
+      onChange();
+    });
+  return (
+    <tr>
+      <td class="break">
+        {user.email}
+        {you && <span class="muted"> ({t('you')})</span>}
+      </td>
+      <td>
+        <label class="sr-only" for={id}>
+          {t('roleOf', { email: user.email })}
+        </label>
+        <select id={id} value={role} onChange={(e) => setRole(valueOf(e) as Role)}>
+          {ROLES.map((r) => (
+            <option value={r}>{t(`role_${r}` as Key)}</option>
+          ))}
+        </select>
+        {role !== user.role && (
+          <button type="button" disabled={save.busy} onClick={submit}>
+            {t('saveRole')}
+          </button>
+        )}
+        <ErrorLine error={save.error} />
+      </td>
+      <td>{user.signed_in ? t('signedInOnce') : <span class="badge queued">{t('pending')}</span>}</td>
+      <td>{dateTime(user.last_sign_in)}</td>
+      <td>{number(user.sessions)}</td>
+      <td>
+        <button type="button" class="danger" onClick={onRemove}>
+          {t('remove')}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function AddUser({ shopId, onAdded }: { shopId: number; onAdded: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('support');
+  const add = useAction();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const ok = await add.run(() => api('POST', shopApi(shopId, '/users'), { email: email.trim(), role }));
+    if (ok) {
+      announce(t('userAdded', { email: email.trim() }));
+      setEmail('');
+      onAdded();
+    }
+  };
+  return (
+    <form class="card settings" onSubmit={submit} aria-labelledby="add-user">
+      <h3 id="add-user">{t('addUser')}</h3>
+      <p class="muted">{t('addUserHelp')}</p>
+      <label class="block">
+        <span>{t('newUserEmail')}</span>
+        <input type="email" required autoComplete="off" maxLength={254} value={email} onInput={(e) => setEmail(valueOf(e))} />
+      </label>
+      <label>
+        <span>{t('role')}</span>
+        <select value={role} onChange={(e) => setRole(valueOf(e) as Role)}>
+          {ROLES.map((r) => (
+            <option value={r}>{t(`role_${r}` as Key)}</option>
+          ))}
+        </select>
+      </label>
+      <p class="muted">{t('rolesHelp')}</p>
+      <ErrorLine error={add.error} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={add.busy}>
+          {t('addUser')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const ACTIONS: Record<string, Key> = {
+  'reply.created': 'audit_reply_created',
+  'reply.replaced': 'audit_reply_created',
+  'reply.edited': 'audit_reply_edited',
+  'reply.deleted': 'audit_reply_deleted',
+  'report.created': 'audit_report_created',
+};
+
+function actor(entry: AuditEntry): string {
+  if (entry.actor.email) return entry.actor.email;
+  if (entry.actor.kind === 'operator') return t('actorOperator');
+  if (entry.actor.kind === 'system') return t('actorSystem');
+  if (entry.actor.kind === 'writer') return t('actorWriter');
+  return entry.actor.id ?? entry.actor.kind;
+}
+
+function Audit({ shopId }: { shopId: number }) {
+  const [page, setPage] = useState(1);
+  const entries = useLoad(
+    () => api<unknown>('GET', shopApi(shopId, `/audit${query({ page })}`)).then((v) => asPage<AuditEntry>(v, 'entries')),
+    JSON.stringify([shopId, page]),
+  );
+  const data = entries.data;
+  return (
+    <section aria-labelledby="audit">
+      <h2 id="audit">{t('auditTrail')}</h2>
+      <p class="muted">{t('auditHelp')}</p>
+      <ErrorLine error={entries.error} />
+      {!data && entries.loading && <Loading />}
+      {data && data.items.length === 0 && <p>{t('noAudit')}</p>}
+      {data && data.items.length > 0 && (
+        <div class="table-wrap">
+          <table class="rows">
+            <caption class="sr-only">{t('auditTrail')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('time')}</th>
+                <th scope="col">{t('who')}</th>
+                <th scope="col">{t('what')}</th>
+                <th scope="col">{t('target')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((e) => (
+                <tr>
+                  <td>{dateTime(e.at)}</td>
+                  <td class="break">{actor(e)}</td>
+                  <td>{ACTIONS[e.action] ? t(ACTIONS[e.action]!) : e.action}</td>
+                  <td class="break">{e.target ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <Pager page={page} pageSize={data.page_size || 20} total={data.total} onPage={setPage} label={t('pagesOfAudit')} />}
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+// Widget and sidebar: the sidebar's dashboard settings (the table of embed/shared/settings.ts is the schema, as for
+// the operator API) with a live preview on a sample page, the snippets to paste with copy buttons, and a link to the
+// widget configurator. The preview is drawn here rather than by the real sidebar.js: the dashboard's CSP allows no
+// frames and no inline styles, which the real embed on a sample page would need (docs/decisions-dashboard.md).
+import { useEffect, useState } from 'preact/hooks';
+import { api, shopApi } from '../api.js';
+import { number, t } from '../i18n.js';
+import type { Key } from '../strings/en.js';
+import type { PageProps } from '../main.js';
+import { DEFAULTS, OFFSET, type Settings } from '../../embed/shared/settings.js';
+import { announce } from '../state.js';
+import { checkedOf, CopyButton, ErrorLine, Loading, PageHeading, useAction, useLoad, valueOf } from '../ui.js';
+
+interface WidgetData {
+  settings?: Partial<Settings>;
+  snippets?: { sidebar_script?: string; order_data_element?: string; php_signature?: string };
+  configurator_url?: string;
+}
+interface Summary {
+  score: number | null;
+  count: number;
+}
+
+const KEYS = Object.keys(DEFAULTS) as (keyof Settings)[];
+const MOBILE = ['none', 'top_bar', 'top', 'top_left', 'top_right', 'top_manual', 'bottom', 'bottom_left', 'bottom_right', 'bottom_manual'] as const;
+const LANGS = ['', 'nld', 'eng', 'deu', 'fra', 'spa', 'ita', 'hrv', 'browser', 'url', 'html'] as const;
+
+/** The settings in an answer: under `settings`, or at the top level beside the snippets. */
+function settingsOf(data: WidgetData): Settings {
+  const source = (data.settings ?? data) as Record<string, unknown>;
+  const found: Record<string, unknown> = {};
+  for (const key of KEYS) if (source[key] !== undefined) found[key] = source[key];
+  return { ...DEFAULTS, ...(found as Partial<Settings>) };
+}
+
+export default function WidgetPage({ shop }: PageProps) {
+  const loaded = useLoad(
+    () =>
+      Promise.all([
+        api<WidgetData>('GET', shopApi(shop.id, '/widget')),
+        api<Summary>('GET', shopApi(shop.id, '/overview')).catch(() => ({ score: null, count: 0 })),
+      ]),
+    String(shop.id),
+  );
+  const [settings, setSettings] = useState<Settings | null>(null);
+  useEffect(() => {
+    if (loaded.data) setSettings(settingsOf(loaded.data[0]));
+  }, [loaded.data]);
+  const save = useAction();
+  const [topInvalid, setTopInvalid] = useState(false);
+
+  if (!loaded.data || !settings) {
+    return (
+      <>
+        <PageHeading title={t('pageWidget')} />
+        <ErrorLine error={loaded.error} />
+        {loaded.loading && <Loading />}
+      </>
+    );
+  }
+  const [data, summary] = loaded.data;
+  const set = (patch: Partial<Settings>) => setSettings({ ...settings, ...patch });
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const valid = RegExp(`^(${OFFSET})$`).test(settings.top.trim());
+    setTopInvalid(!valid);
+    if (!valid) return;
+    const body = data.settings ? { settings } : settings;
+    const ok = await save.run(async () => {
+      const answer = await api<WidgetData>('PATCH', shopApi(shop.id, '/widget'), body);
+      if (answer) setSettings(settingsOf(answer));
+    });
+    if (ok) announce(t('settingsSaved'));
+  };
+  const select = <K extends keyof Settings>(key: K, label: Key, options: readonly string[], optionLabel: (o: string) => string) => (
+    <label>
+      <span>{t(label)}</span>
+      <select value={String(settings[key])} onChange={(e) => set({ [key]: valueOf(e) } as Partial<Settings>)}>
+        {options.map((o) => (
+          <option value={o}>{optionLabel(o)}</option>
+        ))}
+      </select>
+    </label>
+  );
+  const snippets = data.snippets ?? {};
+
+  return (
+    <>
+      <PageHeading title={t('pageWidget')} />
+      <div class="two">
+        <section aria-labelledby="widget-settings">
+          <h2 id="widget-settings">{t('sidebarSettings')}</h2>
+          <p class="muted">{t('sidebarSettingsHelp')}</p>
+          <form class="settings" onSubmit={submit}>
+            <label class="check">
+              <input type="checkbox" checked={settings.sidebar} onChange={(e) => set({ sidebar: checkedOf(e) })} />
+              <span>{t('set_sidebar')}</span>
+            </label>
+            {select('position', 'set_position', ['left', 'right'], (o) => t(`pos_${o}` as Key))}
+            <label>
+              <span>{t('set_top')}</span>
+              <input
+                type="text"
+                inputMode="decimal"
+                value={settings.top}
+                aria-invalid={topInvalid}
+                aria-describedby="top-help"
+                onInput={(e) => set({ top: valueOf(e) })}
+              />
+              <span id="top-help" class={topInvalid ? 'error' : 'muted'}>
+                {t('set_topHelp')}
+              </span>
+            </label>
+            {select('theme', 'set_theme', ['dark', 'light'], (o) => t(`theme_${o}` as Key))}
+            {select('mobile', 'set_mobile', MOBILE, (o) => t(`mobile_${o}` as Key))}
+            {select('mobile_tab', 'set_mobileTab', ['left', 'center', 'right'], (o) => t(`pos_${o}` as Key))}
+            <label class="check">
+              <input type="checkbox" checked={settings.tooltip} onChange={(e) => set({ tooltip: checkedOf(e) })} />
+              <span>{t('set_tooltip')}</span>
+            </label>
+            {select('language', 'set_language', LANGS, (o) => t(`wlang_${o || 'default'}` as Key))}
+            <ErrorLine error={save.error} />
+            <div class="actions">
+              <button type="submit" class="primary" disabled={save.busy}>
+                {t('saveSettings')}
+              </button>
+            </div>
+          </form>
+        </section>
+        <Preview settings={settings} summary={summary} />
+      </div>
+      <section aria-labelledby="snippets">
+        <h2 id="snippets">{t('snippets')}</h2>
+        <p>
+          {t('shopId')}: <strong>{shop.id}</strong>
+        </p>
+        <Snippet title={t('snippetSidebar')} help={t('snippetSidebarHelp')} code={snippets.sidebar_script} copy={t('copySidebar')} />
+        <Snippet title={t('snippetOrder')} help={t('snippetOrderHelp')} code={snippets.order_data_element} copy={t('copyOrder')} />
+        <Snippet title={t('snippetPhp')} help={t('snippetPhpHelp')} code={snippets.php_signature} copy={t('copyPhp')} />
+        {data.configurator_url && (
+          <p>
+            <a href={data.configurator_url} target="_blank" rel="noopener">
+              {t('openConfigurator')}
+            </a>{' '}
+            <span class="muted">{t('opensNewTab')}</span>
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Snippet({ title, help, code, copy }: { title: string; help: string; code: string | undefined; copy: string }) {
+  if (!code) return null;
+  return (
+    <div class="snippet">
+      <h3>{title}</h3>
+      <p class="muted">{help}</p>
+      <pre tabIndex={0} aria-label={title}>
+        <code>{code}</code>
+      </pre>
+      <CopyButton text={code} label={copy} />
+    </div>
+  );
+}
+
+/** The sample page is drawn at 40 % of a 1280 × 800 window (desktop) or 60 % of 360 × 640 (phone). */
+function Preview({ settings, summary }: { settings: Settings; summary: Summary }) {
+  const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
+  const score = summary.score === null ? '–' : number(summary.score, 1);
+  const scale = device === 'desktop' ? 0.4 : 0.6;
+  const height = device === 'desktop' ? 800 : 640;
+  const top = settings.top.trim().endsWith('%') ? `${parseFloat(settings.top)}%` : `${Math.min(height - 60, parseFloat(settings.top) || 0) * scale}px`;
+  const badge = (
+    <span class="pv-badge">
+      <strong>{score}</strong>/10
+    </span>
+  );
+  const mobile = settings.mobile;
+  return (
+    <section aria-labelledby="preview-title">
+      <h2 id="preview-title">{t('preview')}</h2>
+      <fieldset class="segmented">
+        <legend>{t('previewDevice')}</legend>
+        {(['desktop', 'phone'] as const).map((d) => (
+          <label class="check">
+            <input type="radio" name="device" value={d} checked={device === d} onChange={() => setDevice(d)} />
+            <span>{t(`device_${d}` as Key)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div class={`pv pv-${device} pv-${settings.theme}`} role="img" aria-label={t('previewDescription')}>
+        <div class="pv-head" />
+        <div class="pv-line w60" />
+        <div class="pv-line w80" />
+        <div class="pv-product">
+          {settings.tooltip && <span class="pv-tip">{score}/10</span>}
+        </div>
+        <div class="pv-line w70" />
+        {device === 'desktop' && settings.sidebar && (
+          <div class={`pv-side ${settings.position}`} style={{ top }}>
+            {badge}
+          </div>
+        )}
+        {device === 'phone' && mobile === 'top_bar' && <div class={`pv-bar ${settings.mobile_tab}`}>{badge}</div>}
+        {device === 'phone' && mobile !== 'none' && mobile !== 'top_bar' && (
+          <div class={`pv-tab ${mobile.startsWith('top') ? 'at-top' : 'at-bottom'} ${mobile.replace(/^(top|bottom)_?/, '') || 'center'}`}>{badge}</div>
+        )}
+      </div>
+    </section>
+  );
+}

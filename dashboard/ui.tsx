@@ -1,0 +1,205 @@
+// Building blocks every page uses: the page heading that takes the focus after a page change, a modal dialog, a
+// pager, an error line, a copy button, and a loader of server data.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from './api.js';
+import { t } from './i18n.js';
+import { announce, focusPending } from './state.js';
+
+export function PageHeading({ title, children }: { title: string; children?: ComponentChildren }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} – ${t('appName')}`;
+    if (focusPending.value) {
+      focusPending.value = false;
+      ref.current?.focus();
+    }
+  }, [title]);
+  return (
+    <div class="page-head">
+      <h1 ref={ref} tabIndex={-1}>
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}
+
+/** What went wrong, in the user's language; the server's own message where it has one worth showing. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return t('errorUnexpected');
+  if (error.status === 0) return t('errorNetwork');
+  if (error.status === 429) return error.retryAfter ? t('errorRateLimitedFor', { s: error.retryAfter }) : t('errorRateLimited');
+  if (error.code === 'forbidden') return t('errorForbidden');
+  if (error.code === 'csrf') return t('errorCsrf');
+  if (error.status === 404) return t('errorNotFound');
+  if (error.status >= 500) return t('errorServer');
+  return error.message || t('errorUnexpected');
+}
+
+/** An error shown where it happened, said at once by screen readers. */
+export function ErrorLine({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <p class="error" role="alert">
+      {errorText(error)}
+    </p>
+  );
+}
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** Loads `fn()` when `key` changes; an answer to an older key is dropped. */
+export function useLoad<T>(fn: () => Promise<T>, key: string): Loaded<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: null, loading: true });
+  const [tick, setTick] = useState(0);
+  const latest = useRef(0);
+  useEffect(() => {
+    const id = ++latest.current;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    fn().then(
+      (data) => id === latest.current && setState({ data, error: null, loading: false }),
+      (error: unknown) => id === latest.current && setState((s) => ({ data: s.data, error, loading: false })),
+    );
+  }, [key, tick]);
+  return { ...state, reload: () => setTick((n) => n + 1) };
+}
+
+export function Loading() {
+  return <p class="muted">{t('loading')}</p>;
+}
+
+/**
+ * A modal dialog (the browser's own: it keeps the focus inside, closes on Escape, and the page behind is inert).
+ * The focus returns to what had it when the dialog opened.
+ */
+export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ComponentChildren }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useRef(`dialog-${Math.random().toString(36).slice(2)}`).current;
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const dialog = ref.current!;
+    dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      opener?.focus?.();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={id}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={id}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}
+
+/** Asks before an action that cannot be undone; `busy` while it runs, `error` if it failed. */
+export function Confirm(props: {
+  title: string;
+  text: string;
+  confirm: string;
+  danger?: boolean;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onConfirm();
+      props.onClose();
+    } catch (e) {
+      setError(e);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={props.title} onClose={props.onClose}>
+      <p>{props.text}</p>
+      <ErrorLine error={error} />
+      <div class="actions">
+        <button type="button" class={props.danger ? 'danger' : 'primary'} disabled={busy} onClick={run}>
+          {props.confirm}
+        </button>
+        <button type="button" onClick={props.onClose}>
+          {t('cancel')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (p: number) => void; label: string }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav class="pager" aria-label={label}>
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('previous')}
+      </button>
+      <span>{t('pageOf', { page, pages })}</span>
+      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('next')}
+      </button>
+    </nav>
+  );
+}
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      announce(t('copied'));
+    } catch {
+      announce(t('copyFailed'));
+    }
+  };
+  return (
+    <button type="button" onClick={copy}>
+      {label}
+    </button>
+  );
+}
+
+/** Text of a form field (Preact's events are untyped DOM events). */
+export const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement).value;
+export const checkedOf = (event: Event) => (event.currentTarget as HTMLInputElement).checked;
+
+/** Runs an action with a busy flag and an error; returns whether it succeeded. */
+export function useAction(): { busy: boolean; error: unknown; run: (fn: () => Promise<unknown>) => Promise<boolean>; clear: () => void } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      return true;
+    } catch (e) {
+      setError(e);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run, clear: () => setError(null) };
+}
+
+/** Plain access check for a page whose role may not see it. */
+export function NoAccess() {
+  return <p>{t('noAccess')}</p>;
+}
