@@ -11,6 +11,9 @@ import { byClientAddress, rateLimit, RateLimiter } from './http/rate-limit.js';
 import type { Services } from './services.js';
 import { registerCustomerAdminRoutes } from './customers/admin.js';
 import { registerDashboardRoutes } from './dashboard/routes.js';
+import { dashboardApiGuard } from './accounts/middleware.js';
+import { noFraming } from './accounts/pages.js';
+import { registerAccountAdminRoutes } from './accounts/admin.js';
 import { registerConsentRoutes } from './consents/routes.js';
 import { registerDomainRoutes } from './domains/routes.js';
 import { registerDomainAdminRoutes } from './domains/admin.js';
@@ -65,11 +68,11 @@ function routeGroups(services: Services): RouteGroup[] {
       envelope: { style: 'html' },
       middleware: [perAddress],
     },
-    // The merchant dashboard, same origin only (no CORS). Its JSON API answers errors like the operator API; its
-    // pages (the app's HTML, the sign-in pages) as a small HTML page. Sessions are checked per route
-    // (accounts/middleware.ts dashboardSession).
-    { name: 'dashboard API', paths: /^\/dashboard\/api(?:\/|$)/, envelope: ADMIN, middleware: [perAddress] },
-    { name: 'dashboard pages', paths: /^\/dashboard(?:\/|$)/, envelope: { style: 'html' }, middleware: [perAddress] },
+    // The merchant dashboard, same origin only (no CORS). Its JSON API answers errors like the operator API and
+    // needs a session everywhere but sign-in (with Origin and CSRF token on writes: accounts/middleware.ts); its
+    // pages (the app's HTML, the sign-in pages) answer errors as a small HTML page, and none may be framed.
+    { name: 'dashboard API', paths: /^\/dashboard\/api(?:\/|$)/, envelope: ADMIN, middleware: [perAddress, dashboardApiGuard(services)] },
+    { name: 'dashboard pages', paths: /^\/dashboard(?:\/|$)/, envelope: { style: 'html' }, middleware: [noFraming(), perAddress] },
     // The operator token is required per route (admin/auth.ts requireAdmin).
     { name: 'operator API', paths: /^\/admin\//, envelope: ADMIN, middleware: [perAddress] },
     { name: 'other public JSON, health, demo, dev outbox', paths: /^/, envelope: ADMIN, middleware: [perAddress] },
@@ -96,6 +99,8 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerCustomerAdminRoutes,
   registerInvitationAdminRoutes,
   registerWebhookManageRoutes,
+  // Dashboard users of a shop (/admin/api/webshops/{id}/users…)
+  registerAccountAdminRoutes,
   registerDomainRoutes,
   registerDomainAdminRoutes,
   // Embed, widget and pages

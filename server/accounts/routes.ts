@@ -1,5 +1,211 @@
-// The dashboard's account routes: sign-in links, the sign-in pages, sessions, the signed-in user, the team.
+// The dashboard's account routes:
+// - POST /dashboard/api/sign-in-link: e-mail a sign-in link (the same answer whether or not the address has access);
+// - GET /dashboard/sign-in/{secret}: the page with the "Sign in" button (uses nothing up); POST /dashboard/sign-in:
+//   the button, which uses the link and starts the session; POST /dashboard/sign-in/new: the pages' form for a new link;
+// - GET /dashboard/api/me, GET /dashboard/api/sessions, DELETE /dashboard/api/sessions/{id}, POST
+//   /dashboard/api/sign-out, POST /dashboard/api/sign-out-everywhere;
+// - the team, for owners: GET|POST /dashboard/api/shops/{shopId}/users, PATCH|DELETE …/users/{userId}.
+// The session, Origin and CSRF checks of /dashboard/api come from the route table (dashboardApiGuard).
 import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { readFields } from '../http/body.js';
+import { clientKey } from '../http/client-key.js';
+import { HttpError } from '../http/errors.js';
+import { enforceLimit, RateLimiter } from '../http/rate-limit.js';
+import { idParam } from '../http/validate.js';
+import { sha256Hex } from '../hash.js';
+import { normalizeLanguage } from '../languages.js';
 import type { Services } from '../services.js';
+import type { AuditActor } from '../audit/store.js';
+import { addUserSchema, newLinkFormSchema, parseInput, patchUserSchema, sessionIdParam, signInFormSchema, signInLinkSchema } from './input.js';
+import { accountOf, requireShopRole } from './middleware.js';
+import { linkProblemPage, linkSentPage, pageContext, sendPage, signInPage } from './pages.js';
+import { addressKey, clearedSessionCookie, SECRET_FORMAT, sessionCookie } from './rules.js';
+import {
+  addTeamMember,
+  changeTeamRole,
+  listTeam,
+  liveSessions,
+  removeTeamMember,
+  requestSignInLink,
+  signIn,
+  signInLinkState,
+  type TeamMember,
+} from './service.js';
 
-export function registerAccountRoutes(_router: Router, _services: Services): void {}
+const BODY_LIMIT = 16 * 1024;
+const WINDOW_MS = 15 * 60_000;
+/** Links an address may be sent in 15 minutes: a typo retried, not an inbox flooded. */
+export const LINKS_PER_ADDRESS = 5;
+/** Link requests a client may make in 15 minutes, whatever the addresses: no trawling for who has access. */
+export const LINKS_PER_CLIENT = 30;
+
+/** The team as the dashboard and the operator see it. */
+export function teamMemberJson(shopId: number, m: TeamMember) {
+  return {
+    id: m.user.id,
+    email: m.user.email,
+    role: m.role,
+    signed_in: m.user.lastSignIn !== null,
+    last_sign_in: m.user.lastSignIn?.toISOString() ?? null,
+    sessions: m.sessions,
+    shop_id: shopId,
+  };
+}
+
+const userActor = (ctx: Context): AuditActor => ({ kind: 'user', id: String(accountOf(ctx).user.id) });
+
+export function registerAccountRoutes(router: Router, services: Services): void {
+  const { config } = services;
+  const clock = () => services.now().getTime();
+  const perAddress = new RateLimiter(LINKS_PER_ADDRESS, clock, 100_000, WINDOW_MS);
+  const perClient = new RateLimiter(LINKS_PER_CLIENT, clock, 100_000, WINDOW_MS);
+  const emailLanguage = (ctx: Context) => ctx.acceptsLanguages().map(normalizeLanguage).find((l) => l !== undefined) ?? 'en';
+
+  /** Both limits, then the link (or nothing, for an address without access): the caller answers the same. */
+  async function askForLink(ctx: Context, email: string): Promise<void> {
+    enforceLimit(perClient, clientKey(ctx.ip));
+    // Counted by digest: the limiter's memory holds no addresses.
+    enforceLimit(perAddress, sha256Hex(addressKey(email)));
+    await requestSignInLink(services, email, emailLanguage(ctx));
+  }
+
+  router.post('/dashboard/api/sign-in-link', async (ctx) => {
+    const { email } = parseInput(signInLinkSchema, await readFields(ctx, BODY_LIMIT));
+    await askForLink(ctx, email);
+    ctx.status = 202;
+    ctx.body = { status: 'sent' };
+  });
+
+  router.get('/dashboard/sign-in/:token', async (ctx) => {
+    const p = pageContext(ctx, config.brandName);
+    const token = ctx.params.token!;
+    const state = await signInLinkState(services, token);
+    if (state === 'valid') sendPage(ctx, 200, signInPage(p, token));
+    else sendPage(ctx, state === 'unknown' ? 404 : 410, linkProblemPage(p, state));
+  });
+
+  // Login CSRF: another site must not sign a visitor in to an account of its own choosing. Browsers send Origin
+  // with form POSTs; one without it (an old browser, a script) is let through, a foreign one is not.
+  const ownOrigin = new URL(config.baseUrl).origin;
+  const fromOwnPage = (ctx: Context) => {
+    const origin = ctx.get('origin');
+    if (origin && origin !== ownOrigin) throw new HttpError(403, 'This form must be sent from the sign-in page itself.', 'csrf');
+  };
+
+  router.post('/dashboard/sign-in', async (ctx) => {
+    fromOwnPage(ctx);
+    const p = pageContext(ctx, config.brandName);
+    const fields = await readFields(ctx, BODY_LIMIT);
+    const parsed = signInFormSchema.safeParse(fields);
+    const token = parsed.success && SECRET_FORMAT.test(parsed.data.token) ? parsed.data.token : '';
+    const result = await signIn(services, token, ctx.get('user-agent'));
+    if (!result.ok) {
+      sendPage(ctx, result.reason === 'unknown' ? 404 : 410, linkProblemPage(p, result.reason));
+      return;
+    }
+    const { secret, session } = result.session;
+    ctx.set('Set-Cookie', sessionCookie(config.baseUrl, secret, session.absoluteExpires.getTime() - services.now().getTime()));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.status = 303;
+    ctx.redirect('/dashboard/');
+  });
+
+  router.post('/dashboard/sign-in/new', async (ctx) => {
+    fromOwnPage(ctx);
+    const p = pageContext(ctx, config.brandName);
+    const parsed = newLinkFormSchema.safeParse(await readFields(ctx, BODY_LIMIT));
+    if (!parsed.success) {
+      sendPage(ctx, 400, linkProblemPage(p, 'unknown'));
+      return;
+    }
+    await askForLink(ctx, parsed.data.email);
+    sendPage(ctx, 202, linkSentPage(p));
+  });
+
+  router.get('/dashboard/api/me', async (ctx) => {
+    const account = accountOf(ctx);
+    const shops = await Promise.all(
+      account.memberships.map(async (m) => {
+        const shop = await services.webshops.get(m.shopId);
+        return shop && { id: shop.id, name: shop.name, role: m.role };
+      }),
+    );
+    ctx.body = {
+      user: account.user,
+      shops: shops.filter((s) => s !== null).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+      csrf_token: account.csrf,
+      language: null,
+    };
+  });
+
+  router.get('/dashboard/api/sessions', async (ctx) => {
+    const account = accountOf(ctx);
+    const sessions = await liveSessions(services, account.user.id);
+    ctx.body = {
+      sessions: sessions
+        .sort((a, b) => b.lastSeen.getTime() - a.lastSeen.getTime())
+        .map((s) => ({
+          id: s.id,
+          created: s.created.toISOString(),
+          last_seen: s.lastSeen.toISOString(),
+          expires: new Date(Math.min(s.expires.getTime(), s.absoluteExpires.getTime())).toISOString(),
+          user_agent: s.userAgent,
+          current: s.id === account.sessionId,
+        })),
+    };
+  });
+
+  router.delete('/dashboard/api/sessions/:sessionId', async (ctx) => {
+    const account = accountOf(ctx);
+    const parsed = sessionIdParam.safeParse(ctx.params.sessionId);
+    if (!parsed.success || !(await services.sessions.revoke(account.user.id, parsed.data))) throw new HttpError(404, 'No such session.');
+    if (parsed.data === account.sessionId) ctx.set('Set-Cookie', clearedSessionCookie(config.baseUrl));
+    ctx.status = 204;
+  });
+
+  router.post('/dashboard/api/sign-out', async (ctx) => {
+    const account = accountOf(ctx);
+    await services.sessions.revoke(account.user.id, account.sessionId);
+    ctx.set('Set-Cookie', clearedSessionCookie(config.baseUrl));
+    ctx.status = 204;
+  });
+
+  router.post('/dashboard/api/sign-out-everywhere', async (ctx) => {
+    const account = accountOf(ctx);
+    const ended = await services.sessions.revokeAll(account.user.id);
+    ctx.set('Set-Cookie', clearedSessionCookie(config.baseUrl));
+    ctx.body = { ended };
+  });
+
+  // ---- The team (owners) ----------------------------------------------------------------------------------------
+  const team = '/dashboard/api/shops/:shopId/users';
+  const shopIdOf = (ctx: Context) => idParam(ctx.params.shopId, 'webshop');
+
+  router.get(team, requireShopRole('team'), async (ctx) => {
+    const shopId = shopIdOf(ctx);
+    ctx.body = { users: (await listTeam(services, shopId)).map((m) => teamMemberJson(shopId, m)) };
+  });
+
+  router.post(team, requireShopRole('team'), async (ctx) => {
+    const shopId = shopIdOf(ctx);
+    const input = parseInput(addUserSchema, await readFields(ctx, BODY_LIMIT));
+    const member = await addTeamMember(services, shopId, input, userActor(ctx));
+    ctx.status = 201;
+    ctx.body = teamMemberJson(shopId, member);
+  });
+
+  router.patch(`${team}/:userId`, requireShopRole('team'), async (ctx) => {
+    const shopId = shopIdOf(ctx);
+    const userId = idParam(ctx.params.userId, 'user');
+    const { role } = parseInput(patchUserSchema, await readFields(ctx, BODY_LIMIT));
+    ctx.body = teamMemberJson(shopId, await changeTeamRole(services, shopId, userId, role, userActor(ctx)));
+  });
+
+  router.delete(`${team}/:userId`, requireShopRole('team'), async (ctx) => {
+    const shopId = shopIdOf(ctx);
+    await removeTeamMember(services, shopId, idParam(ctx.params.userId, 'user'), userActor(ctx));
+    ctx.status = 204;
+  });
+}

@@ -8,6 +8,7 @@ import type { Language } from '../languages.js';
 import { signInMail } from '../mail/templates.js';
 import { sha256Hex } from '../hash.js';
 import type { Services } from '../services.js';
+import { mainLanguage } from '../webshops/rules.js';
 import type { Role } from './roles.js';
 import {
   linkExpired,
@@ -184,7 +185,7 @@ async function membersOf(services: AccountServices, shopId: number): Promise<{ u
 export async function addTeamMember(
   services: AccountServices,
   shopId: number,
-  input: { email: string; role: Role; language: Language },
+  input: { email: string; role: Role; language?: Language },
   actor: AuditActor,
 ): Promise<TeamMember> {
   const shop = await services.webshops.get(shopId);
@@ -196,7 +197,8 @@ export async function addTeamMember(
     await services.users.setRole(user.id, shopId, input.role);
   });
   await services.audit.record({ shopId, actor, action: 'team.user_added', target: `user:${user.id}`, details: { role: input.role } });
-  sendSignInMail(services, user, await createSignInLink(services, user.id), input.language, { shopName: shop.name, role: input.role });
+  const language = input.language ?? mainLanguage(shop);
+  sendSignInMail(services, user, await createSignInLink(services, user.id), language, { shopName: shop.name, role: input.role });
   return teamMember(services, shopId, user.id);
 }
 
