@@ -18,6 +18,7 @@ beforeAll(async () => {
   shop = await t.createShop({ name: 'Fietsen & Co' });
 });
 afterAll(async () => {
+  t.services.mailer.close();
   await t.close();
   await sink.close();
 });
