@@ -6,6 +6,7 @@
 // (see docs/decisions.md, "OpenAPI document").
 import { z } from 'zod';
 import type { Config } from '../config.js';
+import { accountPaths, ACCOUNT_SECURITY_SCHEMES } from '../accounts/openapi.js';
 import { auditQuerySchema } from '../audit/admin.js';
 import { erasureQuery } from '../customers/admin.js';
 import { historyQuery } from '../invitations/admin.js';
@@ -130,6 +131,7 @@ export function openApiDocument(config: Config) {
       { name: 'operator' },
       { name: 'public' },
       { name: 'embed', description: "what the shoppers' embed calls from shops' pages (CORS: any origin, no credentials)" },
+      { name: 'dashboard', description: "the merchant dashboard's API: same origin only, a session cookie, Origin and X-CSRF-Token on writes" },
     ],
     paths: {
       '/api/1.0/invitations.json': {
@@ -638,9 +640,11 @@ export function openApiDocument(config: Config) {
           },
         },
       },
+      // The dashboard's sign-in, sessions and teams, and the operator's team routes (server/accounts).
+      ...accountPaths(),
     },
     components: {
-      securitySchemes: { operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' } },
+      securitySchemes: { operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, ...ACCOUNT_SECURITY_SCHEMES },
       schemas: {
         ClassicError: obj({ status: { const: 'error' }, message: str() }),
         AdminError: obj({ error: obj({ code: str(), message: str() }) }),
