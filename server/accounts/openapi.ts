@@ -72,7 +72,7 @@ export function accountPaths(): Record<string, Schema> {
         tags: ['dashboard'],
         summary: 'The page a sign-in link opens: a "Sign in" button that POSTs the token (opening it uses nothing up)',
         parameters: [pathParam('token', str())],
-        responses: { '200': html('the page with the button'), '404': html('unknown link'), '410': html('used or expired: a form for a new link') },
+        responses: { '200': html('the page with the button (pressing it says if the link was used or expired)'), '404': html('unknown link: a form for a new link') },
       },
     },
     '/dashboard/sign-in': {

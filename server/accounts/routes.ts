@@ -80,9 +80,11 @@ export function registerAccountRoutes(router: Router, services: Services): void 
   router.get('/dashboard/sign-in/:token', async (ctx) => {
     const p = pageContext(ctx, config.brandName);
     const token = ctx.params.token!;
+    // A link that exists gets its button even when used or expired: the press says why it no longer signs in
+    // (one place for that answer, and what a scanner sees of the page never changes with its use).
     const state = await signInLinkState(services, token);
-    if (state === 'valid') sendPage(ctx, 200, signInPage(p, token));
-    else sendPage(ctx, state === 'unknown' ? 404 : 410, linkProblemPage(p, state));
+    if (state === 'unknown') sendPage(ctx, 404, linkProblemPage(p, state));
+    else sendPage(ctx, 200, signInPage(p, token));
   });
 
   // Login CSRF: another site must not sign a visitor in to an account of its own choosing. Browsers send Origin

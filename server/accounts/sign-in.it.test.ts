@@ -111,10 +111,9 @@ describe('a user added by the operator', () => {
     expect(html).toContain('This sign-in link was used already');
     expect(html).toContain('<form method="post" action="/dashboard/sign-in/new">');
     expect(again.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    // The page a used link opens says so too, and offers no button that would sign in.
-    const page = await t.fetch(`/dashboard/sign-in/${token}`);
-    expect(page.status).toBe(410);
-    expect(await page.text()).not.toContain('name="token"');
+    // Opening it again shows the button as before; pressing it answers the same page again.
+    expect((await t.fetch(`/dashboard/sign-in/${token}`)).status).toBe(200);
+    expect((await pressSignIn(token)).status).toBe(410);
   });
 
   it('a link works for 15 minutes and not a second longer', async () => {
@@ -128,7 +127,6 @@ describe('a user added by the operator', () => {
     const res = await pressSignIn(late);
     expect(res.status).toBe(410);
     expect(await res.text()).toContain('This sign-in link has expired');
-    expect((await t.fetch(`/dashboard/sign-in/${late}`)).status).toBe(410);
   });
 
   it('two presses racing with one link: exactly one session', async () => {
