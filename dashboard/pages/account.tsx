@@ -71,14 +71,14 @@ export default function AccountPage() {
             <tbody>
               {list.map((s) => (
                 <tr>
-                  <td title={s.user_agent}>
+                  <td data-label={t('browser')} title={s.user_agent}>
                     {browserOf(s.user_agent)}
                     {s.current && <strong> ({t('thisBrowser')})</strong>}
                   </td>
-                  <td>{dateTime(s.created)}</td>
-                  <td>{dateTime(s.last_seen)}</td>
-                  <td>{dateTime(s.expires)}</td>
-                  <td>
+                  <td data-label={t('signedInAt')}>{dateTime(s.created)}</td>
+                  <td data-label={t('lastActive')}>{dateTime(s.last_seen)}</td>
+                  <td data-label={t('expires')}>{dateTime(s.expires)}</td>
+                  <td data-label={t('actions')}>
                     {!s.current && (
                       <button type="button" disabled={end.busy} onClick={() => signOut(s)}>
                         {t('endSession')}

@@ -163,11 +163,11 @@ function Plugins({ plugins }: { plugins: Integration['plugins'] }) {
             <tbody>
               {plugins.map((p) => (
                 <tr>
-                  <td>{p.client || '–'}</td>
-                  <td>{p.platform_version || '–'}</td>
-                  <td>{p.plugin_version || '–'}</td>
-                  <td>{dateTime(p.last_seen)}</td>
-                  <td>{number(p.invitations)}</td>
+                  <td data-label={t('client')}>{p.client || '–'}</td>
+                  <td data-label={t('platformVersion')}>{p.platform_version || '–'}</td>
+                  <td data-label={t('pluginVersion')}>{p.plugin_version || '–'}</td>
+                  <td data-label={t('lastSeen')}>{dateTime(p.last_seen)}</td>
+                  <td data-label={t('pageInvitations')}>{number(p.invitations)}</td>
                 </tr>
               ))}
             </tbody>
@@ -213,8 +213,8 @@ function Webhooks({ shopId }: { shopId: number }) {
             <tbody>
               {hooks.map((w) => (
                 <tr>
-                  <td>{w.topic}</td>
-                  <td class="break">
+                  <td data-label={t('event')}>{w.topic}</td>
+                  <td data-label={t('url')} class="break">
                     {w.url}
                     {w.secret && (
                       <details>
@@ -223,11 +223,11 @@ function Webhooks({ shopId }: { shopId: number }) {
                       </details>
                     )}
                   </td>
-                  <td>
+                  <td data-label={t('state')}>
                     {w.is_active ? t('active') : t('inactive')}
                     {w.disabled_reason && <span class="reason">{w.disabled_reason}</span>}
                   </td>
-                  <td class="row-actions">
+                  <td data-label={t('actions')} class="row-actions">
                     <button type="button" onClick={() => setLog(w)}>
                       {t('deliveries')}
                     </button>
@@ -383,18 +383,18 @@ function DeliveryLog({ shopId, webhook, onClose }: { shopId: number; webhook: We
             <tbody>
               {data.items.map((d) => (
                 <tr>
-                  <td>{dateTime(d.time)}</td>
-                  <td>{d.topic}</td>
-                  <td>
+                  <td data-label={t('time')}>{dateTime(d.time)}</td>
+                  <td data-label={t('event')}>{d.topic}</td>
+                  <td data-label={t('eventId')}>
                     <code>{d.event_id}</code>
                   </td>
-                  <td>
+                  <td data-label={t('attempt')}>
                     {number(d.attempt)}
                     {d.redelivery ? ` (${t('redelivery')})` : ''}
                   </td>
-                  <td>{d.http_status ?? d.error ?? '–'}</td>
-                  <td>{t('ms', { n: number(d.duration_ms) })}</td>
-                  <td>
+                  <td data-label={t('result')}>{d.http_status ?? d.error ?? '–'}</td>
+                  <td data-label={t('duration')}>{t('ms', { n: number(d.duration_ms) })}</td>
+                  <td data-label={t('actions')}>
                     <button type="button" disabled={redeliver.busy} onClick={() => again(d.event_id)}>
                       {t('redeliver')}
                     </button>

@@ -24,7 +24,11 @@ interface Invitation {
 interface Upload {
   queued: number;
   skipped_duplicates: number;
+  /** Rows whose customer already reviewed the order. */
+  skipped_reviewed?: number;
   errors: { row: number; message: string }[];
+  /** Every row error, also past the listed ones. */
+  error_count?: number;
 }
 
 const PAGE_SIZE = 20;
@@ -84,15 +88,15 @@ export default function InvitationsPage({ shop }: PageProps) {
                   <tbody>
                     {data.items.map((inv) => (
                       <tr>
-                        <td class="break">{inv.email}</td>
-                        <td>{inv.order || '–'}</td>
-                        <td>{inv.name || '–'}</td>
-                        <td>
+                        <td data-label={t('email')} class="break">{inv.email}</td>
+                        <td data-label={t('order')}>{inv.order || '–'}</td>
+                        <td data-label={t('name')}>{inv.name || '–'}</td>
+                        <td data-label={t('state')}>
                           <span class={`badge ${inv.state}`}>{t(`inv_${inv.state}` as Key)}</span>
                           {inv.reason && <span class="reason">{inv.reason}</span>}
                         </td>
-                        <td>{dateTime(inv.created)}</td>
-                        <td>{inv.sent_at ? dateTime(inv.sent_at) : inv.send_at && inv.state === 'queued' ? t('plannedFor', { when: dateTime(inv.send_at) }) : '–'}</td>
+                        <td data-label={t('created')}>{dateTime(inv.created)}</td>
+                        <td data-label={t('sent')}>{inv.sent_at ? dateTime(inv.sent_at) : inv.send_at && inv.state === 'queued' ? t('plannedFor', { when: dateTime(inv.send_at) }) : '–'}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -161,14 +165,21 @@ function CsvUpload({ shopId, onDone }: { shopId: number; onDone: () => void }) {
         {result && (
           <>
             <p>
-              {t('csvResult', { queued: number(result.queued), skipped: number(result.skipped_duplicates), errors: number(result.errors.length) })}
+              {t('csvResult', {
+                queued: number(result.queued),
+                skipped: number(result.skipped_duplicates),
+                reviewed: number(result.skipped_reviewed ?? 0),
+                errors: number(result.error_count ?? result.errors.length),
+              })}
             </p>
             {result.errors.length > 0 && (
               <ul class="errors">
                 {result.errors.slice(0, 200).map((e) => (
                   <li>{t('csvRowError', { row: e.row, message: e.message })}</li>
                 ))}
-                {result.errors.length > 200 && <li>{tn('moreErrors', result.errors.length - 200)}</li>}
+                {(result.error_count ?? result.errors.length) > Math.min(200, result.errors.length) && (
+                  <li>{tn('moreErrors', (result.error_count ?? result.errors.length) - Math.min(200, result.errors.length))}</li>
+                )}
               </ul>
             )}
           </>

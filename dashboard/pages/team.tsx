@@ -8,7 +8,7 @@ import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { me, announce } from '../state.js';
 import { ROLES, type Role } from '../../server/accounts/roles.js';
-import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf } from '../ui.js';
+import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, type Loaded } from '../ui.js';
 
 
 interface TeamUser {
@@ -22,24 +22,25 @@ interface TeamUser {
 interface AuditEntry {
   id: string;
   at: string;
-  actor: { kind: string; id?: string; email?: string };
+  /** `operator`, `system`, `writer` or `user:<id>`. */
+  actor: string | { kind: string; id?: string };
   action: string;
   target: string | null;
   details?: Record<string, unknown>;
 }
 
 export default function TeamPage({ shop }: PageProps) {
+  const users = useLoad(() => api<{ users: TeamUser[] }>('GET', shopApi(shop.id, '/users')), String(shop.id));
   return (
     <>
       <PageHeading title={t('pageTeam')} />
-      <Users shopId={shop.id} />
-      <Audit shopId={shop.id} />
+      <Users shopId={shop.id} users={users} />
+      <Audit shopId={shop.id} users={users.data?.users ?? []} />
     </>
   );
 }
 
-function Users({ shopId }: { shopId: number }) {
-  const users = useLoad(() => api<{ users: TeamUser[] }>('GET', shopApi(shopId, '/users')), String(shopId));
+function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamUser[] }> }) {
   const [removing, setRemoving] = useState<TeamUser | null>(null);
   const list = users.data?.users ?? [];
   return (
@@ -101,11 +102,11 @@ function UserRow({ shopId, user, onChange, onRemove }: { shopId: number; user: T
     });
   return (
     <tr>
-      <td class="break">
+      <td data-label={t('email')} class="break">
         {user.email}
         {you && <span class="muted"> ({t('you')})</span>}
       </td>
-      <td>
+      <td data-label={t('role')}>
         <label class="sr-only" for={id}>
           {t('roleOf', { email: user.email })}
         </label>
@@ -121,10 +122,10 @@ function UserRow({ shopId, user, onChange, onRemove }: { shopId: number; user: T
         )}
         <ErrorLine error={save.error} />
       </td>
-      <td>{user.signed_in ? t('signedInOnce') : <span class="badge queued">{t('pending')}</span>}</td>
-      <td>{dateTime(user.last_sign_in)}</td>
-      <td>{number(user.sessions)}</td>
-      <td>
+      <td data-label={t('state')}>{user.signed_in ? t('signedInOnce') : <span class="badge queued">{t('pending')}</span>}</td>
+      <td data-label={t('lastSignIn')}>{dateTime(user.last_sign_in)}</td>
+      <td data-label={t('sessions')}>{number(user.sessions)}</td>
+      <td data-label={t('actions')}>
         <button type="button" class="danger" onClick={onRemove}>
           {t('remove')}
         </button>
@@ -179,17 +180,48 @@ const ACTIONS: Record<string, Key> = {
   'reply.edited': 'audit_reply_edited',
   'reply.deleted': 'audit_reply_deleted',
   'report.created': 'audit_report_created',
+  'report.kept': 'audit_report_kept',
+  'report.removed': 'audit_report_removed',
+  'report.redacted': 'audit_report_redacted',
+  'team.user_added': 'audit_team_user_added',
+  'team.role_changed': 'audit_team_role_changed',
+  'team.user_removed': 'audit_team_user_removed',
+  'integration.code_revealed': 'audit_code_revealed',
+  'integration.code_rotated': 'audit_code_rotated',
+  'integration.settings_changed': 'audit_integration_settings',
+  'widget.settings_changed': 'audit_widget_settings',
+  'invitations.csv_uploaded': 'audit_csv_uploaded',
+  'webhook.created': 'audit_webhook_created',
+  'webhook.changed': 'audit_webhook_changed',
+  'webhook.deleted': 'audit_webhook_deleted',
+  'webhook.redelivered': 'audit_webhook_redelivered',
 };
 
-function actor(entry: AuditEntry): string {
-  if (entry.actor.email) return entry.actor.email;
-  if (entry.actor.kind === 'operator') return t('actorOperator');
-  if (entry.actor.kind === 'system') return t('actorSystem');
-  if (entry.actor.kind === 'writer') return t('actorWriter');
-  return entry.actor.id ?? entry.actor.kind;
+/** A user as their address when they are on the team, else by number. */
+function person(ref: string, users: TeamUser[]): string {
+  const id = ref.slice(ref.indexOf(':') + 1);
+  return users.find((u) => String(u.id) === id)?.email ?? t('userNumber', { id });
 }
 
-function Audit({ shopId }: { shopId: number }) {
+function actor(entry: AuditEntry, users: TeamUser[]): string {
+  const who = typeof entry.actor === 'string' ? entry.actor : entry.actor.id ? `${entry.actor.kind}:${entry.actor.id}` : entry.actor.kind;
+  if (who.startsWith('user:')) return person(who, users);
+  if (who === 'operator') return t('actorOperator');
+  if (who === 'system') return t('actorSystem');
+  if (who === 'writer') return t('actorWriter');
+  return who;
+}
+
+function target(ref: string | null, users: TeamUser[]): string {
+  if (!ref) return '–';
+  const [kind, id = ''] = ref.split(':');
+  if (kind === 'user') return person(ref, users);
+  if (kind === 'review') return t('reviewNumber', { id });
+  if (kind === 'webhook') return t('webhookNumber', { id });
+  return ref;
+}
+
+function Audit({ shopId, users }: { shopId: number; users: TeamUser[] }) {
   const [page, setPage] = useState(1);
   const entries = useLoad(
     () => api<unknown>('GET', shopApi(shopId, `/audit${query({ page })}`)).then((v) => asPage<AuditEntry>(v, 'entries')),
@@ -218,10 +250,10 @@ function Audit({ shopId }: { shopId: number }) {
             <tbody>
               {data.items.map((e) => (
                 <tr>
-                  <td>{dateTime(e.at)}</td>
-                  <td class="break">{actor(e)}</td>
-                  <td>{ACTIONS[e.action] ? t(ACTIONS[e.action]!) : e.action}</td>
-                  <td class="break">{e.target ?? '–'}</td>
+                  <td data-label={t('time')}>{dateTime(e.at)}</td>
+                  <td data-label={t('who')} class="break">{actor(e, users)}</td>
+                  <td data-label={t('what')}>{ACTIONS[e.action] ? t(ACTIONS[e.action]!) : e.action}</td>
+                  <td data-label={t('target')} class="break">{target(e.target, users)}</td>
                 </tr>
               ))}
             </tbody>

@@ -43,13 +43,17 @@ export default function WidgetPage({ shop }: PageProps) {
     String(shop.id),
   );
   const [settings, setSettings] = useState<Settings | null>(null);
+  /** The settings as the server has them: a save sends only what differs. */
+  const [saved, setSaved] = useState<Settings | null>(null);
   useEffect(() => {
-    if (loaded.data) setSettings(settingsOf(loaded.data[0]));
+    if (!loaded.data) return;
+    setSettings(settingsOf(loaded.data[0]));
+    setSaved(settingsOf(loaded.data[0]));
   }, [loaded.data]);
   const save = useAction();
   const [topInvalid, setTopInvalid] = useState(false);
 
-  if (!loaded.data || !settings) {
+  if (!loaded.data || !settings || !saved) {
     return (
       <>
         <PageHeading title={t('pageWidget')} />
@@ -65,10 +69,17 @@ export default function WidgetPage({ shop }: PageProps) {
     const valid = RegExp(`^(${OFFSET})$`).test(settings.top.trim());
     setTopInvalid(!valid);
     if (!valid) return;
-    const body = data.settings ? { settings } : settings;
+    const changes = Object.fromEntries(
+      KEYS.filter((key) => settings[key] !== saved[key]).map((key) => [key, typeof settings[key] === 'string' ? String(settings[key]).trim() : settings[key]]),
+    );
+    if (Object.keys(changes).length === 0) {
+      announce(t('settingsSaved'));
+      return;
+    }
     const ok = await save.run(async () => {
-      const answer = await api<WidgetData>('PATCH', shopApi(shop.id, '/widget'), body);
-      if (answer) setSettings(settingsOf(answer));
+      const answer = await api<WidgetData>('PATCH', shopApi(shop.id, '/widget'), changes);
+      setSettings(settingsOf(answer));
+      setSaved(settingsOf(answer));
     });
     if (ok) announce(t('settingsSaved'));
   };
@@ -118,7 +129,7 @@ export default function WidgetPage({ shop }: PageProps) {
               <input type="checkbox" checked={settings.tooltip} onChange={(e) => set({ tooltip: checkedOf(e) })} />
               <span>{t('set_tooltip')}</span>
             </label>
-            {select('language', 'set_language', LANGS, (o) => t(`wlang_${o || 'default'}` as Key))}
+            {select('language', 'set_language', saved.language ? LANGS.filter(Boolean) : LANGS, (o) => t(`wlang_${o || 'default'}` as Key))}
             <ErrorLine error={save.error} />
             <div class="actions">
               <button type="submit" class="primary" disabled={save.busy}>
