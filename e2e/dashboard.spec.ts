@@ -149,7 +149,7 @@ test('a CSV upload with one bad row: the row is named, the others are queued, a 
   await openPage(page, 'invitations');
 
   const upload = async () => {
-    await page.getByLabel('CSV file').setInputFiles({ name: 'invitations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'invitations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByRole('button', { name: 'Upload' }).click();
   };
   await upload();
@@ -196,7 +196,7 @@ test.describe('webhooks', () => {
     const url = `${receiver.url}${path}`;
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByLabel('URL', { exact: true }).fill(url);
-    await page.getByLabel('Event', { exact: true }).selectOption('reviews.created');
+    await page.getByRole('combobox', { name: 'Event' }).selectOption('reviews.created');
     await page.getByRole('button', { name: 'Save webhook' }).click();
     const row = page.getByRole('row').filter({ hasText: url });
     await expect(row).toBeVisible();
