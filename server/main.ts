@@ -10,7 +10,8 @@ import { connect } from './db/index.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createLogger } from './log.js';
 import { buildApp } from './app.js';
-import { createDemoShop } from './webshops/demo.js';
+import { createDemoShop, findDemoShop } from './webshops/demo.js';
+import { DEMO_OWNER_EMAIL, demoOwnerSignInLink } from './accounts/demo.js';
 
 /** In development an operator token is generated once and kept under DATA_DIR. */
 function developmentAdminToken(config: Config): { token: string; created: boolean } {
@@ -82,6 +83,14 @@ async function main(): Promise<void> {
     );
   } else if (adminTokenNote) {
     console.log(`Operator token: ${config.adminToken} (${adminTokenNote})`);
+  }
+  // At every development start, not only the first: a sign-in link lives 15 minutes.
+  if (!config.production && config.demoShop && config.role !== 'worker') {
+    const demo = await findDemoShop(services);
+    if (demo) {
+      const link = await demoOwnerSignInLink(services, demo.id);
+      console.log(`Dashboard: ${config.baseUrl}/dashboard/ — sign in as ${DEMO_OWNER_EMAIL} (owner of the demo shop) within 15 minutes:\n  ${link}`);
+    }
   }
 
   if (config.role !== 'api') await services.scheduler.start();
