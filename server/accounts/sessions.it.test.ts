@@ -62,6 +62,23 @@ describe('session lifetime', () => {
   });
 });
 
+describe('the hourly clean-up', () => {
+  it('removes ended sessions and expired sign-in links, and nothing live', async () => {
+    const ended = await newSession();
+    advance(31 * DAY);
+    const live = await newSession();
+    const link = { digest: 'd'.repeat(64), userId: live.userId, created: clock, expires: new Date(clock.getTime() + 15 * 60_000) };
+    await t.services.signInLinks.add(link);
+    expect(await t.services.sessions.deleteEnded(clock)).toBeGreaterThanOrEqual(1);
+    expect(await t.services.signInLinks.deleteExpired(clock)).toBe(0);
+    expect((await me(live)).status).toBe(200);
+    expect((await me(ended)).status).toBe(401);
+    advance(15 * 60_000);
+    expect(await t.services.signInLinks.deleteExpired(clock)).toBe(1);
+    expect(await t.services.signInLinks.byDigest(link.digest)).toBeNull();
+  });
+});
+
 describe('sessions of a user', () => {
   it('lists them with the current one marked, revokes one, then the others with sign out everywhere', async () => {
     const email = 'many@shop.example';

@@ -7,6 +7,7 @@ import { defineMailJobs } from '../mail/jobs.js';
 import { registerWebhookJobs } from '../webhooks/jobs.js';
 import { defineReviewCleanupJobs } from '../reviews/jobs.js';
 import { defineModerationJobs } from '../moderation/jobs.js';
+import { defineAccountJobs } from '../accounts/jobs.js';
 
 export async function registerJobs(services: Services): Promise<void> {
   defineInvitationMail(services);
@@ -15,4 +16,5 @@ export async function registerJobs(services: Services): Promise<void> {
   registerWebhookJobs(services);
   defineReviewCleanupJobs(services);
   defineModerationJobs(services);
+  defineAccountJobs(services);
 }
