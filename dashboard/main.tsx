@@ -14,6 +14,7 @@ import {
   chooseShop,
   linkShop,
   loadError,
+  location$,
   loadMe,
   me,
   navigate,
@@ -22,7 +23,7 @@ import {
   signedOut,
   type Shop,
 } from './state.js';
-import { Confirm, Loading, NoAccess, PageHeading } from './ui.js';
+import { Confirm, Field, Loading, NoAccess, PageHeading } from './ui.js';
 
 export interface PageProps {
   shop: Shop;
@@ -95,8 +96,7 @@ export function Link({ href, children, current }: { href: string; children: prea
 
 function LanguageSwitch() {
   return (
-    <label class="inline">
-      <span>{t('language')}</span>
+    <Field label={t('language')} class="inline">
       <select value={language.value} onChange={(e) => setLanguage((e.currentTarget as HTMLSelectElement).value as Language)}>
         {Object.entries(LANGUAGES).map(([code, name]) => (
           <option value={code} lang={code}>
@@ -104,7 +104,7 @@ function LanguageSwitch() {
           </option>
         ))}
       </select>
-    </label>
+    </Field>
   );
 }
 
@@ -113,14 +113,13 @@ function ShopSwitch() {
   const current = shop.value;
   if (shops.length <= 1) return current ? <span class="shop-name">{current.name}</span> : null;
   return (
-    <label class="inline">
-      <span>{t('shop')}</span>
+    <Field label={t('shop')} class="inline">
       <select value={String(current?.id ?? '')} onChange={(e) => chooseShop(Number((e.currentTarget as HTMLSelectElement).value))}>
         {shops.map((s) => (
           <option value={String(s.id)}>{s.name}</option>
         ))}
       </select>
-    </label>
+    </Field>
   );
 }
 
@@ -129,6 +128,9 @@ function AccountMenu() {
   const [confirming, setConfirming] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  // A link in the menu leads to another page: the menu closes behind it.
+  const where = location$.value;
+  useEffect(() => setOpen(false), [where]);
   useEffect(() => {
     if (!open) return;
     const outside = (event: Event) => {

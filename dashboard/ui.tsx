@@ -1,7 +1,7 @@
 // Building blocks every page uses: the page heading that takes the focus after a page change, a modal dialog, a
 // pager, an error line, a copy button, and a loader of server data.
-import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { cloneElement, isValidElement, toChildArray, type ComponentChildren } from 'preact';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 import { t } from './i18n.js';
 import { announce, focusPending } from './state.js';
@@ -21,6 +21,22 @@ export function PageHeading({ title, children }: { title: string; children?: Com
         {title}
       </h1>
       {children}
+    </div>
+  );
+}
+
+/**
+ * A labelled form control: the label names the first child by `for`/`id`. (A label wrapped around a select or a
+ * text field would name the control by its value too: "Rating Any rating" instead of "Rating".)
+ */
+export function Field({ label, class: cls, children }: { label: string; class?: string; children: ComponentChildren }) {
+  const id = useId();
+  const [control, ...rest] = toChildArray(children);
+  return (
+    <div class={cls ? `field ${cls}` : 'field'}>
+      <label for={id}>{label}</label>
+      {isValidElement(control) ? cloneElement(control, { id }) : control}
+      {rest}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { api, asPage, query, shopApi, type Page } from '../api.js';
 import { dateTime, number, t } from '../i18n.js';
 import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
-import { checkedOf, Confirm, CopyButton, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf } from '../ui.js';
+import { checkedOf, Confirm, CopyButton, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field } from '../ui.js';
 
 interface Integration {
   shop_id: number;
@@ -305,18 +305,16 @@ function WebhookForm({ shopId, webhook, onDone }: { shopId: number; webhook: Web
   return (
     <form class="card settings" onSubmit={submit} aria-labelledby="webhook-form">
       <h3 id="webhook-form">{webhook ? t('editWebhook') : t('addWebhook')}</h3>
-      <label class="block">
-        <span>{t('url')}</span>
+      <Field label={t('url')} class="block">
         <input type="url" required maxLength={2000} value={url} ref={field} onInput={(e) => setUrl(valueOf(e))} />
-      </label>
-      <label>
-        <span>{t('event')}</span>
+      </Field>
+      <Field label={t('event')}>
         <select value={topic} onChange={(e) => setTopic(valueOf(e))}>
           {TOPICS.map((topic) => (
             <option value={topic}>{topic}</option>
           ))}
         </select>
-      </label>
+      </Field>
       <label class="check">
         <input type="checkbox" checked={active} onChange={(e) => setActive(checkedOf(e))} />
         <span>{t('active')}</span>

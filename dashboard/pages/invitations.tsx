@@ -6,7 +6,7 @@ import { api, asPage, query, shopApi } from '../api.js';
 import { dateTime, number, t, tn } from '../i18n.js';
 import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
-import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf } from '../ui.js';
+import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field } from '../ui.js';
 
 interface Invitation {
   id: number | string;
@@ -57,10 +57,9 @@ export default function InvitationsPage({ shop }: PageProps) {
       <section aria-labelledby="inv-list">
         <h2 id="inv-list">{t('allInvitations')}</h2>
         <form class="filters" role="search" aria-label={t('searchInvitations')} onSubmit={search}>
-          <label class="wide">
-            <span>{t('searchInvitations')}</span>
+          <Field label={t('searchInvitations')} class="wide">
             <input type="search" value={draft} maxLength={254} onInput={(e) => setDraft(valueOf(e))} />
-          </label>
+          </Field>
           <div class="actions">
             <button type="submit" class="primary">
               {t('search')}
@@ -139,15 +138,14 @@ function CsvUpload({ shopId, onDone }: { shopId: number; onDone: () => void }) {
         <code>email,order,name,language,delay</code>
       </p>
       <form onSubmit={submit} class="upload">
-        <label class="block">
-          <span>{t('csvFile')}</span>
+        <Field label={t('csvFile')} class="block">
           <input
             type="file"
             accept=".csv,text/csv"
             required
             onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)}
           />
-        </label>
+        </Field>
         <div class="actions">
           <button type="submit" class="primary" disabled={upload.busy}>
             {t('upload')}

@@ -9,7 +9,7 @@ import type { PageProps } from '../main.js';
 import { can } from '../../server/accounts/roles.js';
 import type { Ground } from '../../server/moderation/schema.js';
 import { announce } from '../state.js';
-import { checkedOf, Confirm, Dialog, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf } from '../ui.js';
+import { checkedOf, Confirm, Dialog, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field } from '../ui.js';
 
 interface Review {
   id: number;
@@ -79,53 +79,46 @@ export default function ReviewsPage({ shop }: PageProps) {
     <>
       <PageHeading title={t('pageReviews')} />
       <form class="filters" role="search" aria-label={t('filtersLabel')} onSubmit={apply}>
-        <label class="wide">
-          <span>{t('searchReviews')}</span>
+        <Field label={t('searchReviews')} class="wide">
           <input type="search" value={draft.q} maxLength={200} onInput={(e) => set({ q: valueOf(e) })} />
-        </label>
-        <label>
-          <span>{t('rating')}</span>
+        </Field>
+        <Field label={t('rating')}>
           <select value={draft.rating} onChange={(e) => set({ rating: valueOf(e) })}>
             <option value="">{t('anyRating')}</option>
             {[5, 4, 3, 2, 1].map((n) => (
               <option value={String(n)}>{tn('stars', n)}</option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>{t('status')}</span>
+        </Field>
+        <Field label={t('status')}>
           <select value={draft.status} onChange={(e) => set({ status: valueOf(e) })}>
             <option value="">{t('anyStatus')}</option>
             {STATUSES.map((s) => (
               <option value={s}>{t(`status_${s}` as Key)}</option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>{t('reviewLanguage')}</span>
+        </Field>
+        <Field label={t('reviewLanguage')}>
           <select value={draft.language} onChange={(e) => set({ language: valueOf(e) })}>
             <option value="">{t('anyLanguage')}</option>
             {LANGUAGE_CODES.map((code) => (
               <option value={code}>{t(`lang_${code}` as Key)}</option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>{t('replyFilter')}</span>
+        </Field>
+        <Field label={t('replyFilter')}>
           <select value={draft.reply} onChange={(e) => set({ reply: valueOf(e) })}>
             <option value="">{t('replyAny')}</option>
             <option value="with">{t('replyWith')}</option>
             <option value="without">{t('replyWithout')}</option>
           </select>
-        </label>
-        <label>
-          <span>{t('from')}</span>
+        </Field>
+        <Field label={t('from')}>
           <input type="date" value={draft.from} onInput={(e) => set({ from: valueOf(e) })} />
-        </label>
-        <label>
-          <span>{t('to')}</span>
+        </Field>
+        <Field label={t('to')}>
           <input type="date" value={draft.to} min={draft.from || undefined} onInput={(e) => set({ to: valueOf(e) })} />
-        </label>
+        </Field>
         <label class="check">
           <input type="checkbox" checked={draft.unread} onChange={(e) => set({ unread: checkedOf(e) })} />
           <span>{t('unreadOnly')}</span>
@@ -330,10 +323,9 @@ function ReportDialog({ path, name, onClose }: { path: string; name: string; onC
             </label>
           ))}
         </fieldset>
-        <label class="block">
-          <span>{t('reportText')}</span>
+        <Field label={t('reportText')} class="block">
           <textarea rows={3} maxLength={2000} value={text} onInput={(e) => setText(valueOf(e))} />
-        </label>
+        </Field>
         <ErrorLine error={send.error} />
         <div class="actions">
           <button type="submit" class="primary" disabled={send.busy}>

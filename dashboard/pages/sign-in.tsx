@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
 import { t } from '../i18n.js';
-import { ErrorLine, PageHeading, valueOf } from '../ui.js';
+import { ErrorLine, PageHeading, valueOf, Field } from '../ui.js';
 
 export default function SignInPage() {
   const [email, setEmail] = useState('');
@@ -30,10 +30,9 @@ export default function SignInPage() {
       <PageHeading title={t('signInTitle')} />
       <p>{t('signInIntro')}</p>
       <form onSubmit={submit} class="card">
-        <label class="block">
-          <span>{t('emailAddress')}</span>
+        <Field label={t('emailAddress')} class="block">
           <input type="email" name="email" required autoComplete="email" maxLength={254} value={email} onInput={(e) => setEmail(valueOf(e))} />
-        </label>
+        </Field>
         <button type="submit" class="primary" disabled={busy}>
           {t('sendLink')}
         </button>

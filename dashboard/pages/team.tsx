@@ -8,7 +8,7 @@ import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { me, announce } from '../state.js';
 import { ROLES, type Role } from '../../server/accounts/roles.js';
-import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, type Loaded } from '../ui.js';
+import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, type Loaded, Field } from '../ui.js';
 
 
 interface TeamUser {
@@ -151,18 +151,16 @@ function AddUser({ shopId, onAdded }: { shopId: number; onAdded: () => void }) {
     <form class="card settings" onSubmit={submit} aria-labelledby="add-user">
       <h3 id="add-user">{t('addUser')}</h3>
       <p class="muted">{t('addUserHelp')}</p>
-      <label class="block">
-        <span>{t('newUserEmail')}</span>
+      <Field label={t('newUserEmail')} class="block">
         <input type="email" required autoComplete="off" maxLength={254} value={email} onInput={(e) => setEmail(valueOf(e))} />
-      </label>
-      <label>
-        <span>{t('role')}</span>
+      </Field>
+      <Field label={t('role')}>
         <select value={role} onChange={(e) => setRole(valueOf(e) as Role)}>
           {ROLES.map((r) => (
             <option value={r}>{t(`role_${r}` as Key)}</option>
           ))}
         </select>
-      </label>
+      </Field>
       <p class="muted">{t('rolesHelp')}</p>
       <ErrorLine error={add.error} />
       <div class="actions">

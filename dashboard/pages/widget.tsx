@@ -9,7 +9,7 @@ import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { DEFAULTS, OFFSET, type Settings } from '../../embed/shared/settings.js';
 import { announce } from '../state.js';
-import { checkedOf, CopyButton, ErrorLine, Loading, PageHeading, useAction, useLoad, valueOf } from '../ui.js';
+import { checkedOf, CopyButton, ErrorLine, Loading, PageHeading, useAction, useLoad, valueOf, Field } from '../ui.js';
 
 interface WidgetData {
   settings?: Partial<Settings>;
@@ -84,14 +84,13 @@ export default function WidgetPage({ shop }: PageProps) {
     if (ok) announce(t('settingsSaved'));
   };
   const select = <K extends keyof Settings>(key: K, label: Key, options: readonly string[], optionLabel: (o: string) => string) => (
-    <label>
-      <span>{t(label)}</span>
+    <Field label={t(label)}>
       <select value={String(settings[key])} onChange={(e) => set({ [key]: valueOf(e) } as Partial<Settings>)}>
         {options.map((o) => (
           <option value={o}>{optionLabel(o)}</option>
         ))}
       </select>
-    </label>
+    </Field>
   );
   const snippets = data.snippets ?? {};
 
@@ -108,8 +107,7 @@ export default function WidgetPage({ shop }: PageProps) {
               <span>{t('set_sidebar')}</span>
             </label>
             {select('position', 'set_position', ['left', 'right'], (o) => t(`pos_${o}` as Key))}
-            <label>
-              <span>{t('set_top')}</span>
+            <Field label={t('set_top')}>
               <input
                 type="text"
                 inputMode="decimal"
@@ -121,7 +119,7 @@ export default function WidgetPage({ shop }: PageProps) {
               <span id="top-help" class={topInvalid ? 'error' : 'muted'}>
                 {t('set_topHelp')}
               </span>
-            </label>
+            </Field>
             {select('theme', 'set_theme', ['dark', 'light'], (o) => t(`theme_${o}` as Key))}
             {select('mobile', 'set_mobile', MOBILE, (o) => t(`mobile_${o}` as Key))}
             {select('mobile_tab', 'set_mobileTab', ['left', 'center', 'right'], (o) => t(`pos_${o}` as Key))}

@@ -144,7 +144,7 @@ export const en = {
   sendReport: 'Send report',
   reportSent: 'Report sent to the moderators.',
 
-  csvTitle: 'Invite from a CSV file',
+  csvTitle: 'Invite many customers at once',
   csvHelp: 'One invitation per line, with a header line naming the columns. Separate the columns with commas or semicolons; name, language and delay (days) may be left out. UTF-8, with or without byte-order mark. Lines with an order number already invited are skipped.',
   csvFile: 'CSV file',
   upload: 'Upload',

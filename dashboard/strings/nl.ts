@@ -145,7 +145,7 @@ export const nl: Record<Key, string> = {
   sendReport: 'Melding versturen',
   reportSent: 'Melding verstuurd naar de moderatoren.',
 
-  csvTitle: 'Uitnodigen vanuit een CSV-bestand',
+  csvTitle: 'Veel klanten tegelijk uitnodigen',
   csvHelp: 'Eén uitnodiging per regel, met een kopregel die de kolommen noemt. Scheid de kolommen met komma’s of puntkomma’s; naam, taal en vertraging (dagen) mogen ontbreken. UTF-8, met of zonder byte-order mark. Regels met een bestelnummer dat al is uitgenodigd worden overgeslagen.',
   csvFile: 'CSV-bestand',
   upload: 'Uploaden',
