@@ -1,11 +1,12 @@
 // Invitations: every invitation with its state and the reason it was not sent, searchable by e-mail address or
 // order number, and bulk invitations from a CSV file (validated row by row by the server, good rows queued by the
 // same rules as Add invitation).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, asPage, query, shopApi } from '../api.js';
 import { dateTime, number, t, tn } from '../i18n.js';
 import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
+import { announce } from '../state.js';
 import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field } from '../ui.js';
 
 interface Invitation {
@@ -44,6 +45,9 @@ export default function InvitationsPage({ shop }: PageProps) {
     JSON.stringify([shop.id, q, page]),
   );
   const data = list.data;
+  useEffect(() => {
+    if (data && q) announce(tn('invitationsFound', data.total));
+  }, [data]);
   const search = (event: Event) => {
     event.preventDefault();
     setPage(1);

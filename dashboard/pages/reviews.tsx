@@ -49,6 +49,8 @@ export default function ReviewsPage({ shop }: PageProps) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
+  // On a phone the less used filters start folded, so the reviews are not a screen away.
+  const [wide] = useState(() => matchMedia('(min-width: 40rem)').matches);
   const key = JSON.stringify([shop.id, filters, page]);
   const list = useLoad(
     () => api<unknown>('GET', shopApi(shop.id, `/reviews${query({ ...filters, page, page_size: PAGE_SIZE })}`)).then((v) => asPage<Review>(v)),
@@ -98,31 +100,36 @@ export default function ReviewsPage({ shop }: PageProps) {
             ))}
           </select>
         </Field>
-        <Field label={t('reviewLanguage')}>
-          <select value={draft.language} onChange={(e) => set({ language: valueOf(e) })}>
-            <option value="">{t('anyLanguage')}</option>
-            {LANGUAGE_CODES.map((code) => (
-              <option value={code}>{t(`lang_${code}` as Key)}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('replyFilter')}>
-          <select value={draft.reply} onChange={(e) => set({ reply: valueOf(e) })}>
-            <option value="">{t('replyAny')}</option>
-            <option value="with">{t('replyWith')}</option>
-            <option value="without">{t('replyWithout')}</option>
-          </select>
-        </Field>
-        <Field label={t('from')}>
-          <input type="date" value={draft.from} onInput={(e) => set({ from: valueOf(e) })} />
-        </Field>
-        <Field label={t('to')}>
-          <input type="date" value={draft.to} min={draft.from || undefined} onInput={(e) => set({ to: valueOf(e) })} />
-        </Field>
-        <label class="check">
-          <input type="checkbox" checked={draft.unread} onChange={(e) => set({ unread: checkedOf(e) })} />
-          <span>{t('unreadOnly')}</span>
-        </label>
+        <details class="more" open={wide}>
+          <summary>{t('moreFilters')}</summary>
+          <div class="more-fields">
+            <Field label={t('reviewLanguage')}>
+              <select value={draft.language} onChange={(e) => set({ language: valueOf(e) })}>
+                <option value="">{t('anyLanguage')}</option>
+                {LANGUAGE_CODES.map((code) => (
+                  <option value={code}>{t(`lang_${code}` as Key)}</option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t('replyFilter')}>
+              <select value={draft.reply} onChange={(e) => set({ reply: valueOf(e) })}>
+                <option value="">{t('replyAny')}</option>
+                <option value="with">{t('replyWith')}</option>
+                <option value="without">{t('replyWithout')}</option>
+              </select>
+            </Field>
+            <Field label={t('from')}>
+              <input type="date" value={draft.from} onInput={(e) => set({ from: valueOf(e) })} />
+            </Field>
+            <Field label={t('to')}>
+              <input type="date" value={draft.to} min={draft.from || undefined} onInput={(e) => set({ to: valueOf(e) })} />
+            </Field>
+            <label class="check">
+              <input type="checkbox" checked={draft.unread} onChange={(e) => set({ unread: checkedOf(e) })} />
+              <span>{t('unreadOnly')}</span>
+            </label>
+          </div>
+        </details>
         <div class="actions">
           <button type="submit" class="primary">
             {t('applyFilters')}

@@ -100,6 +100,7 @@ export const en = {
   replyWithout: 'Without a reply',
   from: 'From',
   to: 'To',
+  moreFilters: 'More filters',
   unreadOnly: 'Unread only',
   applyFilters: 'Apply filters',
   clearFilters: 'Clear filters',

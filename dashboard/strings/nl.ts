@@ -101,6 +101,7 @@ export const nl: Record<Key, string> = {
   replyWithout: 'Zonder reactie',
   from: 'Van',
   to: 'Tot en met',
+  moreFilters: 'Meer filters',
   unreadOnly: 'Alleen ongelezen',
   applyFilters: 'Filters toepassen',
   clearFilters: 'Filters wissen',
