@@ -4,8 +4,16 @@ import type Router from '@koa/router';
 import type { Services } from '../services.js';
 import { registerAccountRoutes } from '../accounts/routes.js';
 import { registerDashboardAssetRoutes } from './assets.js';
+import { registerDashboardInvitationRoutes } from './invitations.js';
+import { registerDashboardWidgetRoutes } from './widget.js';
+import { registerDashboardIntegrationRoutes } from './integration.js';
+import { registerDashboardAuditRoutes } from './audit.js';
 
 export function registerDashboardRoutes(router: Router, services: Services): void {
   registerAccountRoutes(router, services);
   registerDashboardAssetRoutes(router, services);
+  registerDashboardInvitationRoutes(router, services);
+  registerDashboardWidgetRoutes(router, services);
+  registerDashboardIntegrationRoutes(router, services);
+  registerDashboardAuditRoutes(router, services);
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { accountPaths, ACCOUNT_SECURITY_SCHEMES } from '../accounts/openapi.js';
+import { dashboardPagePaths } from '../dashboard/openapi-pages.js';
 import { auditQuerySchema } from '../audit/admin.js';
 import { erasureQuery } from '../customers/admin.js';
 import { historyQuery } from '../invitations/admin.js';
@@ -642,6 +643,8 @@ export function openApiDocument(config: Config) {
       },
       // The dashboard's sign-in, sessions and teams, and the operator's team routes (server/accounts).
       ...accountPaths(),
+      // The dashboard's invitations, widget, integration, webhooks and audit trail (server/dashboard).
+      ...dashboardPagePaths(),
     },
     components: {
       securitySchemes: { operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, ...ACCOUNT_SECURITY_SCHEMES },
