@@ -41,6 +41,18 @@ const schema = z.object({
   /** How often a worker reads the wake-ups of API-only processes (a few small documents); Agenda polls at most every second. */
   SCHEDULER_POLL_MS: int(50, 60_000).default(200),
   JOB_LOCK_MS: int(1000, 600_000).default(30_000),
+  /** ROLE=worker: the port of its wake-up listener, to which API-only processes push their wake-ups; unset: none. */
+  WORKER_PORT: int(1, 65535).optional(),
+  /** The wake-up listener's address: loopback unless the API processes run on other machines. */
+  WORKER_HOST: z.string().min(1).default('127.0.0.1'),
+  /** ROLE=api: the workers' wake-up listeners, comma-separated `http://host:port` (one per worker process). */
+  WORKER_WAKE_URL: z
+    .string()
+    .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http:// or https:// URLs, comma-separated' })).min(1))
+    .optional(),
+  /** The shared secret of API processes and workers for wake-ups (at least 24 characters). */
+  WORKER_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset (development only): e-mails go to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://').optional(),
   /** `Name <address>` or an address; no line breaks (it becomes a header). */
@@ -96,7 +108,12 @@ export type Config = {
   cache: { ttlMs: number; maxEntries: number; maxBytes: number };
   demoShop: boolean;
   role: 'all' | 'api' | 'worker';
-  scheduler: { pollMs: number; lockLifetimeMs: number };
+  scheduler: {
+    pollMs: number;
+    lockLifetimeMs: number;
+    /** Wake-ups pushed from API-only processes to the workers (the markers stay the fallback); see jobs/wake.ts. */
+    push: { secret: string; listen: { host: string; port: number } | undefined; workerUrls: string[] } | undefined;
+  };
   mail: {
     /** Unset: every message is written to `outbox/` under dataDir instead (development). */
     smtpUrl: string | undefined;
@@ -132,6 +149,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
     problems.push('TLS_CERT_FILE/TLS_KEY_FILE: set both or neither');
   }
+  if ((e.WORKER_PORT !== undefined || e.WORKER_WAKE_URL) && !e.WORKER_SECRET) {
+    problems.push('WORKER_SECRET: required with WORKER_PORT or WORKER_WAKE_URL');
+  }
+  if (e.WORKER_PORT !== undefined && e.ROLE !== 'worker') problems.push('WORKER_PORT: only with ROLE=worker');
+  if (e.WORKER_WAKE_URL && e.ROLE !== 'api') problems.push('WORKER_WAKE_URL: only with ROLE=api');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const scheme = e.TLS_CERT_FILE ? 'https' : 'http';
@@ -156,7 +178,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cache: { ttlMs: e.CACHE_TTL_MS, maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: e.CACHE_MAX_MB * 1024 * 1024 },
     demoShop: e.DEMO_SHOP,
     role: e.ROLE,
-    scheduler: { pollMs: e.SCHEDULER_POLL_MS, lockLifetimeMs: e.JOB_LOCK_MS },
+    scheduler: {
+      pollMs: e.SCHEDULER_POLL_MS,
+      lockLifetimeMs: e.JOB_LOCK_MS,
+      push: e.WORKER_SECRET
+        ? {
+            secret: e.WORKER_SECRET,
+            listen: e.WORKER_PORT !== undefined ? { host: e.WORKER_HOST, port: e.WORKER_PORT } : undefined,
+            workerUrls: e.WORKER_WAKE_URL ?? [],
+          }
+        : undefined,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.BRAND_NAME.replace(/[^\p{L}\p{N} .-]/gu, '')} <noreply@${new URL(baseUrl).hostname}>`,

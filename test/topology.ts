@@ -27,6 +27,16 @@ interface ServiceOptions {
   startMs?: number;
 }
 
+/**
+ * The variables that make API-only processes push their wake-ups to the worker (README, Deployment): the worker
+ * listens on `workerPort`, the API processes are told its URL, both share the secret. Nothing for ROLE=all.
+ */
+export function pushEnv(role: Role, workerPort: number, secret = 'topology-worker-secret-0123456789'): Record<string, string> {
+  if (role === 'worker') return { WORKER_PORT: String(workerPort), WORKER_SECRET: secret };
+  if (role === 'api') return { WORKER_WAKE_URL: `http://127.0.0.1:${workerPort}`, WORKER_SECRET: secret };
+  return {};
+}
+
 const exited = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((ok) => child.once('exit', () => ok()));
 

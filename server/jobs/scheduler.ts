@@ -4,11 +4,14 @@
 // deliveries), not in Agenda: each kind of work is a "drain" that takes everything due from its collection.
 // What makes the drains run:
 // - in a process that runs jobs (ROLE=all or worker), queuing work runs the drain here at once (`trigger`);
-// - an API-only process (ROLE=api) cannot run it, so it raises the kind's wake-up marker: one small document per kind
+// - an API-only process (ROLE=api) cannot run it. With WORKER_WAKE_URL it pushes the wake-up to the workers over
+//   HTTP (wake.ts): they start the drain at once, as one process would, and may be told the ids of what was queued;
+// - without a push, or when one fails, it raises the kind's wake-up marker: one small document per kind
 //   of work in `scheduler_wakeups`, overwritten (by `_id`) with a new token. The workers read the few markers every
-//   SCHEDULER_POLL_MS and run the drain of each kind whose token changed. However many items were queued, there is
-//   one marker per kind and one read per poll: the cost of waking a worker does not grow with the work, which a job
-//   per item (claimed one by one, each claim a scan of the jobs collection on FerretDB) did;
+//   SCHEDULER_POLL_MS (once a second when they listen for pushes, or after quiet spells) and run the drain of each
+//   kind whose token changed. However many items were queued, there is one marker per kind and one read per poll:
+//   the cost of waking a worker does not grow with the work, which a job per item (claimed one by one, each claim a
+//   scan of the jobs collection on FerretDB) did;
 // - Agenda runs each drain periodically, as a safety net for whatever was missed (a process that died between
 //   queuing and waking), with a lock that is extended while the drain runs.
 // Transient database errors (SQLITE_BUSY, a dropped connection) are retried with a short backoff and logged once per
@@ -19,6 +22,7 @@ import { MongoBackend } from '@agendajs/mongo-backend';
 import { isDuplicateKey, type Collection, type Db } from '../db/index.js';
 import type { Logger } from '../log.js';
 import { Episode, isTransient, withRetry } from './transient.js';
+import { startWakeListener, WakePusher, type WakeListener, type WakeUpCall } from './wake.js';
 
 interface SchedulerOptions {
   /** How often a worker reads the wake-up markers (ms); Agenda polls for its periodic jobs at most once a second. */
@@ -27,9 +31,13 @@ interface SchedulerOptions {
   lockLifetimeMs: number;
   /** Whether this process claims and runs jobs (false in API-only processes). */
   worker: boolean;
+  /** Pushed wake-ups: a worker listens for them, an API-only process sends them to `workerUrls`. */
+  push?: { secret: string; listen: { host: string; port: number } | undefined; workerUrls: string[] } | undefined;
 }
 
 type Drain = (signal: { touch: () => Promise<void> }) => Promise<void>;
+/** Told the ids an API-only process pushed with a wake-up of its kind (before the drain is started). */
+type Receive = (items: string[]) => void;
 
 /** A kind of work's wake-up marker: `token` changes each time an API-only process queued work of that kind. */
 interface WakeUp {
@@ -60,6 +68,13 @@ export class Scheduler {
   readonly agenda: Agenda;
   readonly wakeUps: Collection<WakeUp>;
   private readonly drains = new Map<string, Drain>();
+  private readonly receivers = new Map<string, Receive>();
+  /** API-only with WORKER_WAKE_URL: pushes wake-ups, falling back to the markers. */
+  private readonly pusher: WakePusher | undefined;
+  /** Worker with WORKER_PORT: where the pushes arrive. */
+  private listener: WakeListener | undefined;
+  /** The marker read in progress (awaited by stop: the client closes after it). */
+  private reading: Promise<void> | undefined;
   private readonly everyMs = new Map<string, number>();
   private started = false;
   private stopping = false;
@@ -84,6 +99,11 @@ export class Scheduler {
     private readonly options: SchedulerOptions,
   ) {
     this.wakeUps = db.collection<WakeUp>(WAKE_UPS);
+    if (!options.worker && options.push?.workerUrls.length) {
+      this.pusher = new WakePusher(options.push.workerUrls, options.push.secret, log, async (kinds) => {
+        await Promise.all(kinds.map((kind) => this.wake(kind)));
+      });
+    }
     // Agenda connects its backend from its constructor, in a promise nobody awaits, and the Mongo backend creates
     // indexes there: a database error at that moment (a dropped connection, SQLITE_BUSY) was an unhandled rejection,
     // which ends the process. The connection is retried here instead, until it succeeds or the process stops.
@@ -111,9 +131,18 @@ export class Scheduler {
     });
   }
 
-  /** Defines a drain job; `everyMs` makes it also run periodically (as a safety net for missed triggers). */
-  define(name: string, drain: Drain, everyMs?: number): void {
+  /** Worker: the port its wake-up listener got (WORKER_PORT; tests listen on 0). */
+  get wakePort(): number | undefined {
+    return this.listener?.port;
+  }
+
+  /**
+   * Defines a drain job; `everyMs` makes it also run periodically (as a safety net for missed triggers). `receive`
+   * takes the items that API-only processes name in their pushed wake-ups of this kind (see `trigger`).
+   */
+  define(name: string, drain: Drain, everyMs?: number, receive?: Receive): void {
     this.drains.set(name, drain);
+    if (receive) this.receivers.set(name, receive);
     if (everyMs) this.everyMs.set(name, everyMs);
     this.agenda.define(
       name,
@@ -126,6 +155,12 @@ export class Scheduler {
 
   async start(): Promise<void> {
     if (!this.options.worker) return;
+    const listen = this.options.push?.listen;
+    // Listening first: a push that arrives before the catch-up runs below is covered by them.
+    if (listen) {
+      this.listener = await startWakeListener({ ...listen, secret: this.options.push!.secret, log: this.log, onWake: (calls) => this.woken(calls) });
+      this.log.info({ host: listen.host, port: this.listener.port }, 'listening for wake-ups');
+    }
     await this.agenda.start();
     // Processes often start together: a write that collides with another's is tried again.
     for (const [name, ms] of this.everyMs) {
@@ -138,7 +173,8 @@ export class Scheduler {
     // The markers as they are now: what they announce is covered by the catch-up runs just below.
     await this.readWakeUps().catch(() => undefined);
     this.started = true;
-    this.lastWakeUp = Date.now();
+    // A worker that is pushed its wake-ups reads the markers at the idle pace until one changes.
+    this.lastWakeUp = this.listener ? 0 : Date.now();
     this.watch();
     // Catch up at once with what was due while no worker ran (Agenda's first periodic run is one period away).
     for (const name of this.drains.keys()) this.trigger(name);
@@ -146,14 +182,30 @@ export class Scheduler {
 
   /**
    * Work of this kind was queued (and is stored): run the drain. In a process that runs jobs it runs here at once,
-   * coalesced with a run in progress; in an API-only process the kind's wake-up marker is raised for the workers.
+   * coalesced with a run in progress; in an API-only process the workers are woken: pushed to, with `item` (the id
+   * of what was queued, for the kind's `receive` in the worker), or through the kind's marker.
    */
-  trigger(name: string): void {
+  trigger(name: string, item?: string): void {
     if (this.started) {
-      void this.runHere(name).catch((err: unknown) => this.log.error({ err, job: name }, 'drain failed'));
+      void this.runHere(name).catch((err: unknown) => {
+        // A drain that gave up because the process is stopping: the next process's catch-up run takes its work.
+        if (this.stopping) this.log.warn({ err, job: name }, 'drain stopped with the process');
+        else this.log.error({ err, job: name }, 'drain failed');
+      });
       return;
     }
-    if (!this.options.worker) void this.wake(name);
+    if (this.options.worker) return;
+    if (this.pusher && !this.stopping) this.pusher.push(name, item);
+    else void this.wake(name);
+  }
+
+  /** Worker: a pushed wake-up arrived. Unknown kinds (a newer API process) are left to the markers and periodic runs. */
+  private woken(calls: WakeUpCall[]): void {
+    for (const { kind, items } of calls) {
+      if (!this.drains.has(kind)) continue;
+      if (items?.length) this.receivers.get(kind)?.(items);
+      this.trigger(kind);
+    }
   }
 
   /**
@@ -204,19 +256,26 @@ export class Scheduler {
 
   /** Worker: reads the markers every poll and runs the drains whose marker changed. */
   private watch(): void {
-    this.watchTimer = setTimeout(async () => {
-      const episode = this.episode('reading wake-ups');
-      try {
-        const changed = await this.readWakeUps();
-        if (changed.length) this.lastWakeUp = Date.now();
-        for (const name of changed) this.trigger(name);
-        episode.recovered();
-      } catch (err) {
-        if (isTransient(err)) episode.failed(err);
-        else this.log.error({ err }, 'could not read the wake-ups');
-      }
-      if (this.started) this.watch();
+    this.watchTimer = setTimeout(() => {
+      this.reading = this.readAndTrigger().finally(() => {
+        this.reading = undefined;
+        if (this.started) this.watch();
+      });
     }, Date.now() - this.lastWakeUp > IDLE_AFTER_MS ? Math.max(this.options.pollMs, IDLE_WATCH_MS) : this.options.pollMs);
+  }
+
+  private async readAndTrigger(): Promise<void> {
+    const episode = this.episode('reading wake-ups');
+    try {
+      const changed = await this.readWakeUps();
+      if (changed.length) this.lastWakeUp = Date.now();
+      for (const name of changed) this.trigger(name);
+      episode.recovered();
+    } catch (err) {
+      if (this.stopping) this.log.debug({ err }, 'wake-up read ended by stopping');
+      else if (isTransient(err)) episode.failed(err);
+      else this.log.error({ err }, 'could not read the wake-ups');
+    }
   }
 
   /** The kinds whose marker changed since the last read (a handful of documents: cheap on any database). */
@@ -273,9 +332,12 @@ export class Scheduler {
     this.started = false;
     this.stopping = true;
     clearTimeout(this.watchTimer);
+    await this.listener?.close();
     if (this.options.worker) await this.agenda.stop();
     const grace = setTimeout(() => (this.closed = true), STOP_GRACE_MS);
-    await Promise.allSettled([...this.running.values(), ...this.waking.values()]);
+    // Pushes in flight end (or fall back to the markers) before the marker writes are awaited.
+    await this.pusher?.flushed();
+    await Promise.allSettled([...this.running.values(), ...this.waking.values(), this.reading]);
     await Promise.allSettled(this.stopHooks.map((hook) => hook()));
     clearTimeout(grace);
     this.closed = true;

@@ -101,6 +101,16 @@ export async function queueWritten(deps: SenderDeps, written: Review[]): Promise
   return queueSends(deps, created, { leased: true, subscriptions });
 }
 
+/**
+ * Fast path for queued events named in a worker's pushed wake-up (an API-only process wrote them): read by `_id`,
+ * dispatched and sent like the reviews this process writes itself.
+ */
+export async function queueEvents(deps: SenderDeps, events: EventRef[]): Promise<number> {
+  const leaseUntil = new Date(deps.now().getTime() + LEASE_MS);
+  const { created, subscriptions } = await dispatchBatch(deps, events, leaseUntil);
+  return queueSends(deps, created, { leased: true, subscriptions });
+}
+
 /** The events of reviews this process just wrote, turned into deliveries (see dispatchBatch). */
 export async function dispatchWritten(deps: DeliveryDeps, written: Review[], leaseUntil?: Date) {
   const events = written.map((review) => ({

@@ -11,6 +11,8 @@ import { isDuplicateKey, onlyDuplicateKeys, type Collection, type Db } from '../
 import type { Review, ReviewEvent, WriteFollower } from '../reviews/store.js';
 
 const MIGRATION = 'events.queue';
+/** Up to this many events are read one `_id` look-up each; more, with one read of the queue. */
+const BY_ID_LOOKUPS = 20;
 
 /** An event queued by an older version: no review snapshot, and a flag instead of being deleted. */
 type LegacyEvent = Omit<ReviewEvent, 'review'> & { review?: Review; dispatched?: boolean };
@@ -43,6 +45,18 @@ export class EventQueue implements WriteFollower {
   async pending(limit: number): Promise<ReviewEvent[]> {
     const found = await this.collection.find({}).sort({ created: 1 }).limit(limit).toArray();
     return found.filter((e): e is ReviewEvent => e.review !== undefined);
+  }
+
+  /**
+   * The events among these ids that are still queued (others were dispatched already). A look-up by `_id` each,
+   * which FerretDB answers without a scan; a long list reads the queue once instead (it holds only what is pending).
+   */
+  async byIds(ids: readonly string[]): Promise<ReviewEvent[]> {
+    const found =
+      ids.length <= BY_ID_LOOKUPS
+        ? await Promise.all(ids.map((_id) => this.collection.findOne({ _id })))
+        : await this.collection.find({ _id: { $in: [...ids] } }).toArray();
+    return found.filter((e): e is ReviewEvent => e !== null && e.review !== undefined);
   }
 
   /** Events whose deliveries exist: gone from the queue (one delete by `_id` each: no scan on FerretDB). */

@@ -1,10 +1,11 @@
 // Webhook work on the scheduler (see delivery.ts for the two paths):
 // - `webhooks.written` runs at once when this process writes a review event: it dispatches and sends the reviews
-//   just written, without searching the database. In a process that wrote nothing (a worker at start) it asks for
-//   the full run instead.
+//   just written, without searching the database. In a worker it also takes the events that API-only processes
+//   named in their pushed wake-ups (read by `_id` from the event queue). When it has nothing of either (a worker at
+//   start, a wake-up through a marker) it asks for the full run instead.
 // - `webhooks.deliver` is the full run: the event queue and the due deliveries (small collections that hold only
 //   what is still to do). Every 30 s as a safety net, when the next retry falls due (a timer), on redelivery, and
-//   when an API-only process wrote an event (its wake-up).
+//   when an API-only process wrote an event and could not push its id.
 // - `reviews.repair` finishes review writes that a crash interrupted before their event and e-mails were queued
 //   (it reads the few unfinished-write markers), every minute;
 // - `webhooks.prune` deletes history older than 30 days, every hour: a search of the history, so not more often.
@@ -18,6 +19,7 @@ import {
   PARALLEL_SENDS,
   PARALLEL_SENDS_PER_SHOP,
   queueDue,
+  queueEvents,
   queueWritten,
   ReviewSnapshots,
   type DeliveryDeps,
@@ -101,11 +103,24 @@ export function registerWebhookJobs(services: Services): void {
     wakeAt(await webhookDeliveries.nextDue(started));
   };
 
-  scheduler.define(WRITTEN_JOB, async () => {
-    const written = snapshots.takeAll();
-    if (written.length === 0) return scheduler.trigger(DELIVER_JOB);
-    await queueWritten(deps, written);
-  });
+  // Event ids pushed by API-only processes, until the next run of the fast path reads them.
+  const pushed = new Set<string>();
+  scheduler.define(
+    WRITTEN_JOB,
+    async () => {
+      const written = snapshots.takeAll();
+      const ids = [...pushed];
+      pushed.clear();
+      if (written.length === 0 && ids.length === 0) return scheduler.trigger(DELIVER_JOB);
+      if (written.length) await queueWritten(deps, written);
+      // An id not found was dispatched already (by a full run, or a repeated push).
+      if (ids.length) await queueEvents(deps, await services.reviewEvents.byIds(ids));
+    },
+    undefined,
+    (ids) => {
+      for (const id of ids) pushed.add(id);
+    },
+  );
 
   scheduler.define(DELIVER_JOB, async ({ touch }) => fullRun(touch), DELIVER_EVERY_MS);
 
@@ -128,10 +143,10 @@ export function registerWebhookJobs(services: Services): void {
   // Only writes that recorded an event have something to deliver.
   reviews.onChange((_shopId, review) => {
     if (!review.pendingEvent) return;
-    // An API-only process sends nothing itself: the worker it wakes finds the event in the database.
-    if (services.config.role === 'api') return scheduler.trigger(DELIVER_JOB);
-    snapshots.remember(review);
-    scheduler.trigger(WRITTEN_JOB);
+    // An API-only process sends nothing itself: it names the event (queued already) in the wake-up it pushes to
+    // the worker, which reads it by `_id`; without a push the worker's full run finds it.
+    if (services.config.role !== 'api') snapshots.remember(review);
+    scheduler.trigger(WRITTEN_JOB, `${review.id}:${review.version}`);
   });
 }
 

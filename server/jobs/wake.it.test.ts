@@ -1,0 +1,172 @@
+// Pushed wake-ups between an API-only scheduler and a worker scheduler on the test database: the worker starts the
+// drain at once and gets the pushed ids; a push that cannot be delivered falls back to the kind's marker; the
+// listener refuses what is not a wake-up from a holder of the secret.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { MongoClient, type Db } from 'mongodb';
+import { createLogger } from '../log.js';
+import { Scheduler, WAKE_UPS } from './scheduler.js';
+import { addPending, MAX_ITEMS, wakeUpCalls } from './wake.js';
+
+const SECRET = 'wake-test-secret-0123456789abcdef';
+let client: MongoClient;
+let db: Db;
+const stops: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  client = new MongoClient(inject('mongoUri'));
+  await client.connect();
+  db = client.db(`wake_${Date.now()}`);
+});
+afterAll(async () => {
+  for (const stop of stops.reverse()) await stop();
+  await db.dropDatabase();
+  await client.close();
+});
+
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+/** A worker scheduler listening for pushes on a free port, with one drain that records its runs and pushed ids. */
+async function startWorker(kind: string) {
+  const worker = new Scheduler(db, createLogger('silent'), {
+    pollMs: 100,
+    lockLifetimeMs: 30_000,
+    worker: true,
+    push: { secret: SECRET, listen: { host: '127.0.0.1', port: 0 }, workerUrls: [] },
+  });
+  const state = { runs: 0, received: [] as string[] };
+  worker.define(
+    kind,
+    async () => {
+      state.runs++;
+    },
+    undefined,
+    (items) => state.received.push(...items),
+  );
+  await worker.start();
+  stops.push(() => worker.stop());
+  await waitFor(() => state.runs >= 1); // the catch-up run at start
+  return { worker, state, url: `http://127.0.0.1:${worker.wakePort}` };
+}
+
+function apiScheduler(url: string, secret = SECRET) {
+  const api = new Scheduler(db, createLogger('silent'), {
+    pollMs: 100,
+    lockLifetimeMs: 30_000,
+    worker: false,
+    push: { secret, listen: undefined, workerUrls: [url] },
+  });
+  stops.push(() => api.stop());
+  return api;
+}
+
+const marker = (kind: string) => db.collection<{ _id: string }>(WAKE_UPS).findOne({ _id: kind });
+
+it('starts the worker drain at once with the pushed ids, and raises no marker', async () => {
+  const { state, url } = await startWorker('test.pushed');
+  const api = apiScheduler(url);
+  const runsBefore = state.runs;
+  const started = Date.now();
+  for (let i = 0; i < 50; i++) api.trigger('test.pushed', `event-${i}`);
+  await waitFor(() => state.received.length >= 50);
+  await waitFor(() => state.runs > runsBefore);
+  // Far below a marker poll (the worker reads the markers once a second when it listens for pushes).
+  expect(Date.now() - started).toBeLessThan(500);
+  expect(new Set(state.received)).toEqual(new Set(Array.from({ length: 50 }, (_, i) => `event-${i}`)));
+  expect(await marker('test.pushed')).toBeNull();
+});
+
+it('falls back to the marker when the push is refused (wrong secret) or the worker is not there', async () => {
+  const { state, url } = await startWorker('test.fallback');
+  const wrongSecret = apiScheduler(url, 'not-the-worker-secret-0123456789');
+  let runsBefore = state.runs;
+  wrongSecret.trigger('test.fallback', 'lost-id');
+  await waitFor(async () => (await marker('test.fallback')) !== null);
+  // The worker reads the marker (once a second while pushes work) and runs the drain; the id itself is not needed.
+  await waitFor(() => state.runs > runsBefore, 5000);
+  expect(state.received).toEqual([]);
+
+  const closed = createServer();
+  await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+  const port = (closed.address() as { port: number }).port;
+  await new Promise((ok) => closed.close(ok));
+  const down = apiScheduler(`http://127.0.0.1:${port}`);
+  const before = (await marker('test.fallback')) as { token?: string } | null;
+  runsBefore = state.runs;
+  down.trigger('test.fallback');
+  await waitFor(async () => ((await marker('test.fallback')) as { token?: string } | null)?.token !== before?.token);
+  await waitFor(() => state.runs > runsBefore, 5000);
+});
+
+it('sends one push at a time per worker and merges what was queued meanwhile', async () => {
+  const bodies: { wake: { kind: string; items?: string[] }[] }[] = [];
+  const slow: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (d: Buffer) => (raw += d));
+    req.on('end', () => {
+      bodies.push(JSON.parse(raw));
+      setTimeout(() => res.writeHead(204).end(), 100);
+    });
+  });
+  await new Promise<void>((ok) => slow.listen(0, '127.0.0.1', ok));
+  stops.push(() => new Promise((ok) => slow.close(ok)));
+  const api = apiScheduler(`http://127.0.0.1:${(slow.address() as { port: number }).port}`);
+  for (let i = 0; i < 30; i++) api.trigger('test.merge', `e${i}`);
+  api.trigger('test.other');
+  await waitFor(() => bodies.length >= 2);
+  await new Promise((r) => setTimeout(r, 250));
+  // The first trigger's push, then one with everything queued while it was in flight.
+  expect(bodies).toHaveLength(2);
+  expect(bodies[0]!.wake).toEqual([{ kind: 'test.merge', items: ['e0'] }]);
+  expect(bodies[1]!.wake).toEqual([
+    { kind: 'test.merge', items: Array.from({ length: 29 }, (_, i) => `e${i + 1}`) },
+    { kind: 'test.other' },
+  ]);
+});
+
+it('answers only wake-ups from a holder of the secret', async () => {
+  const { state, url } = await startWorker('test.listener');
+  const post = (body: string, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }, path = '/wake') =>
+    fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const valid = JSON.stringify({ wake: [{ kind: 'test.listener', items: ['1:1'] }] });
+
+  expect((await post(valid, {})).status).toBe(401);
+  expect((await post(valid, { authorization: 'Bearer wrong-secret-0123456789abcdefgh' })).status).toBe(401);
+  expect((await post(valid, { authorization: SECRET })).status).toBe(401);
+  expect((await post(valid, undefined, '/other')).status).toBe(404);
+  expect((await fetch(`${url}/wake`, { headers: { authorization: `Bearer ${SECRET}` } })).status).toBe(405);
+  const notJson = await post('{"wake":');
+  expect(notJson.status).toBe(400);
+  expect(await notJson.json()).toEqual({ error: { code: 'bad_request', message: 'The body is not JSON.' } });
+  const operator = await post(JSON.stringify({ wake: [{ kind: { $gt: '' } }] }));
+  expect(operator.status).toBe(400);
+  expect(((await operator.json()) as { error: { message: string } }).error.message).toMatch(/^Not a wake-up: wake\.0\.kind/);
+  expect((await post(JSON.stringify({ wake: [{ kind: 'x', items: Array(MAX_ITEMS + 1).fill('1') }] }))).status).toBe(400);
+  expect((await post('x'.repeat(300_000))).status).toBe(413);
+  expect(state.received).toEqual([]);
+
+  // A kind this worker does not run is ignored; a known one runs with its ids.
+  const runsBefore = state.runs;
+  expect((await post(JSON.stringify({ wake: [{ kind: 'test.unknown' }, { kind: 'test.listener', items: ['1:1'] }] }))).status).toBe(204);
+  await waitFor(() => state.runs > runsBefore);
+  expect(state.received).toEqual(['1:1']);
+});
+
+it('stops listing ids past the limit and then just names the kind', () => {
+  const pending = new Map<string, Set<string> | null>();
+  for (let i = 0; i < MAX_ITEMS; i++) addPending(pending, 'a', String(i));
+  addPending(pending, 'b', undefined);
+  addPending(pending, 'b', 'late');
+  expect(wakeUpCalls(pending).map((c) => [c.kind, c.items?.length])).toEqual([
+    ['a', MAX_ITEMS],
+    ['b', undefined],
+  ]);
+  addPending(pending, 'a', 'one too many');
+  expect(wakeUpCalls(pending)[0]).toEqual({ kind: 'a' });
+});
