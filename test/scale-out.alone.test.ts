@@ -1,6 +1,6 @@
 // Scale-out as the README's deployment section offers it, tried as an operator would: two `ROLE=api` processes and
 // one `ROLE=worker` on the embedded database (FerretDB on SQLite, started as the service starts it, a server of its own),
-// a real SMTP server and a real webhook receiver. 300 invitations due at once are posted over both API processes,
+// a real SMTP server and a real webhook receiver; the API processes push their wake-ups to the worker. 300 invitations due at once are posted over both API processes,
 // with 50 review imports among them; every e-mail and every webhook delivery must arrive, none twice, promptly.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { MongoClient, type Db } from 'mongodb';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { startService, until, type ServiceProcess } from './topology.js';
+import { pushEnv, startService, until, type ServiceProcess } from './topology.js';
+import { freePort } from '../server/db/embedded.js';
 
 const INVITATIONS = 300;
 const IMPORTS = 50;
@@ -61,7 +62,9 @@ it('delivers every e-mail and webhook once with two API processes and one worker
     MAIL_FROM: 'Reviews <noreply@scale.example>',
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
-  const start = (role: 'api' | 'worker') => startService({ role, mongodbUri, dbName, adminToken: ADMIN_TOKEN, env });
+  const workerPort = await freePort();
+  const start = (role: 'api' | 'worker') =>
+    startService({ role, mongodbUri, dbName, adminToken: ADMIN_TOKEN, env: { ...env, ...pushEnv(role, workerPort) } });
   // One API process first: it creates the indexes, which the others then find in place.
   services.push(await start('api'));
   services.push(...(await Promise.all([start('api'), start('worker')])));
