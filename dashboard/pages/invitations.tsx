@@ -60,7 +60,7 @@ export default function InvitationsPage({ shop }: PageProps) {
       <CsvUpload shopId={shop.id} onDone={() => (page === 1 && !q ? list.reload() : (setQ(''), setDraft(''), setPage(1)))} />
       <section aria-labelledby="inv-list">
         <h2 id="inv-list">{t('allInvitations')}</h2>
-        <form class="filters" role="search" aria-label={t('searchInvitations')} onSubmit={search}>
+        <form class="filters" role="search" aria-label={t('invitationsSearchForm')} onSubmit={search}>
           <Field label={t('searchInvitations')} class="wide">
             <input type="search" value={draft} maxLength={254} onInput={(e) => setDraft(valueOf(e))} />
           </Field>
@@ -76,7 +76,7 @@ export default function InvitationsPage({ shop }: PageProps) {
           <>
             <p class="muted">{tn('invitationsFound', data.total)}</p>
             {data.items.length > 0 && (
-              <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="inv-list">
+              <div class="table-wrap">
                 <table class="rows">
                   <thead>
                     <tr>

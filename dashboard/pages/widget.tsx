@@ -165,7 +165,7 @@ function Snippet({ title, help, code, copy }: { title: string; help: string; cod
     <div class="snippet">
       <h3>{title}</h3>
       <p class="muted">{help}</p>
-      <pre tabIndex={0} aria-label={title}>
+      <pre>
         <code>{code}</code>
       </pre>
       <CopyButton text={code} label={copy} />
