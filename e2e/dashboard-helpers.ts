@@ -74,6 +74,8 @@ export async function addUser(shopId: number, email: string, role: Role): Promis
 
 export interface ReviewSeed {
   name?: string;
+  /** The writer's address (a fresh one when left out). */
+  email?: string;
   rating: number;
   comment?: string;
   ratings?: Record<string, number>;

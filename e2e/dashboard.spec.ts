@@ -72,7 +72,8 @@ test('a reply written in the dashboard shows in the public widget', async ({ bro
   const shop = await createShop('Reply Rijwielen');
   await addReview(shop.id, { name: 'Anna', rating: 4, comment: 'Older review, no reply wanted.', created: new Date(Date.now() - 5 * 86_400_000) });
   const comment = `Saddle arrived scratched, ${unique('c')}`;
-  await addReview(shop.id, { name: 'Jane Doe', rating: 3, comment, created: new Date(Date.now() - 86_400_000) });
+  const writer = uniqueEmail('jane');
+  await addReview(shop.id, { name: 'Jane Doe', email: writer, rating: 3, comment, created: new Date(Date.now() - 86_400_000) });
   const email = uniqueEmail('support');
   await addUser(shop.id, email, 'support');
   const context = await signedInContext(browser, email);
@@ -88,6 +89,9 @@ test('a reply written in the dashboard shows in the public widget', async ({ bro
   await review.getByRole('button', { name: 'Save reply' }).click();
   await expect(review.getByText(reply)).toBeVisible();
   await expect(review.getByRole('button', { name: 'Edit reply' })).toBeVisible();
+  // "Notify the reviewer": the writer gets the reply by e-mail.
+  await expect.poll(async () => (await mailsTo(writer)).length, { message: 'the reply e-mailed to the writer', timeout: 20_000 }).toBe(1);
+  expect((await mailsTo(writer))[0]!.body).toContain(reply);
 
   const widget = `${base()}/webshops/widget_html?${new URLSearchParams({ id: String(shop.id), layout: 'new_default', language: 'eng' })}`;
   await page.goto(widget);
