@@ -42,7 +42,7 @@ const LOADERS: Record<PageName | 'account' | 'sign-in', Loader> = {
 };
 
 /** What a role must be allowed to open each page (the server checks the same on every call). */
-export const PAGE_ACTION: Record<PageName, DashboardAction> = {
+const PAGE_ACTION: Record<PageName, DashboardAction> = {
   overview: 'read',
   reviews: 'read',
   invitations: 'invite',
@@ -78,7 +78,7 @@ function Lazy({ name, shop: current }: { name: keyof typeof LOADERS; shop: Shop 
 }
 
 /** An in-app link: a normal link for new tabs and modified clicks, the app's navigation otherwise. */
-export function Link({ href, children, current }: { href: string; children: preact.ComponentChildren; current?: boolean }) {
+function Link({ href, children, current }: { href: string; children: preact.ComponentChildren; current?: boolean }) {
   return (
     <a
       href={href}

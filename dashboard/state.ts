@@ -1,7 +1,7 @@
 // The app's shared state, as signals: who is signed in, where the app is, which shop, and the polite announcement.
 import { computed, signal } from '@preact/signals';
 import { api, ApiError, csrf, sessionEnded } from './api.js';
-import { parseRoute, pagePath, type PageName } from './route.js';
+import { parseRoute, pagePath } from './route.js';
 import type { Role } from '../server/accounts/roles.js';
 
 export interface Shop {
@@ -50,10 +50,6 @@ export function navigate(to: string, { replace = false } = {}): void {
   else history.pushState(null, '', url);
   location$.value = { pathname: url.pathname, search: url.search };
   focusPending.value = true;
-}
-
-export function goTo(page: PageName | 'account', shopId = linkShop.value): void {
-  navigate(pagePath(page, shopId));
 }
 
 export function chooseShop(id: number): void {

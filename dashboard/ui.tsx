@@ -42,7 +42,7 @@ export function Field({ label, class: cls, children }: { label: string; class?: 
 }
 
 /** What went wrong, in the user's language; the server's own message where it has one worth showing. */
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   if (!(error instanceof ApiError)) return t('errorUnexpected');
   if (error.status === 0) return t('errorNetwork');
   if (error.status === 429) return error.retryAfter ? t('errorRateLimitedFor', { s: error.retryAfter }) : t('errorRateLimited');

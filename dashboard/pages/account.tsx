@@ -15,7 +15,7 @@ interface Session {
 }
 
 /** "Chrome on Linux" from a user-agent string; the whole string stays available as the cell's text for the rest. */
-export function browserOf(agent: string): string {
+function browserOf(agent: string): string {
   const browser = /Edg\//.test(agent)
     ? 'Edge'
     : /Firefox\//.test(agent)

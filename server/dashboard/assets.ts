@@ -80,14 +80,14 @@ function dashboardBuild(services: Services): () => DashboardBuild {
 }
 
 /** The headers of every page of the dashboard. */
-export function setPageHeaders(ctx: Context): void {
+function setPageHeaders(ctx: Context): void {
   ctx.set('Content-Security-Policy', DASHBOARD_CSP);
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('Referrer-Policy', 'same-origin');
 }
 
 /** Paths under /dashboard/ that are not the app's: the JSON API and the sign-in pages (accounts/routes.ts). */
-export const notTheApp = (rest: string): boolean => /^(api|sign-in)(\/|$)/.test(rest);
+const notTheApp = (rest: string): boolean => /^(api|sign-in)(\/|$)/.test(rest);
 
 export function registerDashboardAssetRoutes(router: Router, services: Services): void {
   const current = dashboardBuild(services);
