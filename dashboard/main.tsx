@@ -108,18 +108,29 @@ function LanguageSwitch() {
   );
 }
 
+/** A form, not a select that acts on change: arrowing through the shops must not open each of them (WCAG 3.2.2). */
 function ShopSwitch() {
   const shops = me.value?.shops ?? [];
   const current = shop.value;
+  const [choice, setChoice] = useState('');
   if (shops.length <= 1) return current ? <span class="shop-name">{current.name}</span> : null;
   return (
-    <Field label={t('shop')} class="inline">
-      <select value={String(current?.id ?? '')} onChange={(e) => chooseShop(Number((e.currentTarget as HTMLSelectElement).value))}>
-        {shops.map((s) => (
-          <option value={String(s.id)}>{s.name}</option>
-        ))}
-      </select>
-    </Field>
+    <form
+      class="shop-switch"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (choice) chooseShop(Number(choice));
+      }}
+    >
+      <Field label={t('shop')} class="inline">
+        <select value={choice || String(current?.id ?? '')} onChange={(e) => setChoice((e.currentTarget as HTMLSelectElement).value)}>
+          {shops.map((s) => (
+            <option value={String(s.id)}>{s.name}</option>
+          ))}
+        </select>
+      </Field>
+      <button type="submit">{t('switchShop')}</button>
+    </form>
   );
 }
 

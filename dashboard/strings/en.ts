@@ -6,6 +6,7 @@ export const en = {
   navMain: 'Main',
   language: 'Language',
   shop: 'Shop',
+  switchShop: 'Open',
   account: 'Account',
   signedInAs: 'Signed in as',
   mySessions: 'My sessions',

@@ -7,6 +7,7 @@ export const nl: Record<Key, string> = {
   navMain: 'Hoofdmenu',
   language: 'Taal',
   shop: 'Winkel',
+  switchShop: 'Openen',
   account: 'Account',
   signedInAs: 'Ingelogd als',
   mySessions: 'Mijn sessies',
