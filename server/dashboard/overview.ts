@@ -5,11 +5,12 @@
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
 import { reviewViewOf } from './review-view.js';
-import { shopRoute, signedIn } from './reviews.js';
+import { shopGuard } from './input.js';
+import { signedIn } from './reviews.js';
 
 export function registerDashboardOverviewRoutes(router: Router, services: Services): void {
   const view = reviewViewOf(services);
-  router.get('/dashboard/api/shops/:shopId/overview', ...shopRoute(services, 'read'), async (ctx) => {
+  router.get('/dashboard/api/shops/:shopId/overview', ...shopGuard(services)('read'), async (ctx) => {
     const { shop } = signedIn(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await view.overview(shop.id, services.now());

@@ -11,13 +11,12 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { dashboardSession, requireShopRole } from '../accounts/middleware.js';
-import type { DashboardAction } from '../accounts/roles.js';
+import { accountOf } from '../accounts/middleware.js';
 import type { AuditActor } from '../audit/store.js';
 import { parseJsonObject, readRawBody, type Fields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { enforceLimit, RateLimiter } from '../http/rate-limit.js';
-import { idParam, validate } from '../http/validate.js';
+import { idParam } from '../http/validate.js';
 import { GROUNDS, REPORT_LIMITS } from '../moderation/schema.js';
 import { submitReport } from '../moderation/service.js';
 import { replyRequestSchema } from '../replies/reply.js';
@@ -25,6 +24,7 @@ import { editReply, removeReply, replyToReview } from '../replies/service.js';
 import type { Review } from '../reviews/store.js';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
+import { parseInput, shopGuard } from './input.js';
 import { REVIEW_STATUSES, reviewViewOf, searchable, toRow, type ReviewFilter, type ViewRow } from './review-view.js';
 
 const BODY_LIMIT = 64 * 1024;
@@ -33,16 +33,6 @@ const HOUR_MS = 3_600_000;
 export const REPORTS_PER_SHOP_PER_HOUR = 30;
 /** The longest search text; the search is a plain substring of the comment or the name. */
 export const SEARCH_MAX = 200;
-
-/** Validation failures of the dashboard API: 400 `{error:{code:'invalid', message:'field: problem'}}`. */
-export function validInput<T>(schema: z.ZodType<T>, input: unknown): T {
-  try {
-    return validate(schema, input, 400);
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 400) throw new HttpError(400, err.message, 'invalid');
-    throw err;
-  }
-}
 
 /** A JSON object body (whatever else is a 400 `invalid`). */
 export async function jsonBody(ctx: Context): Promise<Fields> {
@@ -55,9 +45,6 @@ export async function jsonBody(ctx: Context): Promise<Fields> {
   }
 }
 
-/** Session, then the user's role in the shop of the path (404 for non-members, 403 for a role without `action`). */
-export const shopRoute = (services: Services, action: DashboardAction) => [dashboardSession(services), requireShopRole(action)];
-
 interface SignedIn {
   shop: Webshop;
   userId: string;
@@ -65,8 +52,8 @@ interface SignedIn {
 }
 
 export function signedIn(ctx: Context): SignedIn {
-  const account = ctx.state.account as { user: { id: string | number; email: string } };
-  return { shop: ctx.state.shop as Webshop, userId: String(account.user.id), email: account.user.email };
+  const { user } = accountOf(ctx);
+  return { shop: ctx.state.shop as Webshop, userId: String(user.id), email: user.email };
 }
 
 export const userActor = (who: SignedIn): AuditActor => ({ kind: 'user', id: who.userId });
@@ -146,13 +133,14 @@ const answer = (ctx: Context, review: Review | null) => {
 
 export function registerDashboardReviewRoutes(router: Router, services: Services): void {
   const view = reviewViewOf(services);
+  const guard = shopGuard(services);
   const reportsByShop = new RateLimiter(REPORTS_PER_SHOP_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);
   const base = '/dashboard/api/shops/:shopId/reviews';
   const reviewIdOf = (ctx: Context) => idParam(ctx.params.reviewId, 'review');
 
-  router.get(base, ...shopRoute(services, 'read'), async (ctx) => {
+  router.get(base, ...guard('read'), async (ctx) => {
     const { shop } = signedIn(ctx);
-    const q = validInput(reviewListQuery, ctx.query);
+    const q = parseInput(reviewListQuery, ctx.query);
     const page = q.page ?? 1;
     const pageSize = q.page_size ?? 20;
     const search = q.q?.trim();
@@ -171,10 +159,10 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
     ctx.body = { items: items.map(reviewItem), total, page, page_size: pageSize };
   });
 
-  router.post(`${base}/:reviewId/reply`, ...shopRoute(services, 'reply'), async (ctx) => {
+  router.post(`${base}/:reviewId/reply`, ...guard('reply'), async (ctx) => {
     const who = signedIn(ctx);
     const reviewId = reviewIdOf(ctx);
-    const body = validInput(replyBody, await jsonBody(ctx));
+    const body = parseInput(replyBody, await jsonBody(ctx));
     const before = await services.reviews.get(reviewId);
     const updated = await replyToReview(services, who.shop.id, reviewId, { reply: body.text, notify: body.notify ?? false });
     if (updated) {
@@ -189,10 +177,10 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
     answer(ctx, updated);
   });
 
-  router.patch(`${base}/:reviewId/reply`, ...shopRoute(services, 'reply'), async (ctx) => {
+  router.patch(`${base}/:reviewId/reply`, ...guard('reply'), async (ctx) => {
     const who = signedIn(ctx);
     const reviewId = reviewIdOf(ctx);
-    const body = validInput(replyEditBody, await jsonBody(ctx));
+    const body = parseInput(replyEditBody, await jsonBody(ctx));
     const updated = await editReply(services, who.shop.id, reviewId, body.text);
     if (updated === 'no_reply') throw new HttpError(409, 'The review has no reply to edit.', 'no_reply');
     if (updated) {
@@ -207,7 +195,7 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
     answer(ctx, updated);
   });
 
-  router.delete(`${base}/:reviewId/reply`, ...shopRoute(services, 'reply'), async (ctx) => {
+  router.delete(`${base}/:reviewId/reply`, ...guard('reply'), async (ctx) => {
     const who = signedIn(ctx);
     const reviewId = reviewIdOf(ctx);
     const before = await services.reviews.get(reviewId);
@@ -218,19 +206,19 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
     answer(ctx, updated);
   });
 
-  router.post(`${base}/:reviewId/read`, ...shopRoute(services, 'mark_read'), async (ctx) => {
+  router.post(`${base}/:reviewId/read`, ...guard('mark_read'), async (ctx) => {
     const { shop } = signedIn(ctx);
     const reviewId = reviewIdOf(ctx);
-    const body = validInput(readBody, await jsonBody(ctx));
+    const body = parseInput(readBody, await jsonBody(ctx));
     const review = await services.reviews.get(reviewId);
     if (!review || review.deleted || review.shopId !== shop.id) throw noSuchReview();
     answer(ctx, await services.reviews.markRead(reviewId, body.read));
   });
 
-  router.post(`${base}/:reviewId/report`, ...shopRoute(services, 'report'), async (ctx) => {
+  router.post(`${base}/:reviewId/report`, ...guard('report'), async (ctx) => {
     const who = signedIn(ctx);
     const reviewId = reviewIdOf(ctx);
-    const body = validInput(reportBody, await jsonBody(ctx));
+    const body = parseInput(reportBody, await jsonBody(ctx));
     const review = await services.reviews.get(reviewId);
     if (!review || review.deleted || review.shopId !== who.shop.id) throw noSuchReview();
     enforceLimit(reportsByShop, `shop:${who.shop.id}`);

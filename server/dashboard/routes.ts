@@ -8,6 +8,8 @@ import { registerDashboardInvitationRoutes } from './invitations.js';
 import { registerDashboardWidgetRoutes } from './widget.js';
 import { registerDashboardIntegrationRoutes } from './integration.js';
 import { registerDashboardAuditRoutes } from './audit.js';
+import { registerDashboardOverviewRoutes } from './overview.js';
+import { registerDashboardReviewRoutes } from './reviews.js';
 
 export function registerDashboardRoutes(router: Router, services: Services): void {
   registerAccountRoutes(router, services);
@@ -16,4 +18,6 @@ export function registerDashboardRoutes(router: Router, services: Services): voi
   registerDashboardWidgetRoutes(router, services);
   registerDashboardIntegrationRoutes(router, services);
   registerDashboardAuditRoutes(router, services);
+  registerDashboardOverviewRoutes(router, services);
+  registerDashboardReviewRoutes(router, services);
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { accountPaths, ACCOUNT_SECURITY_SCHEMES } from '../accounts/openapi.js';
 import { dashboardPagePaths } from '../dashboard/openapi-pages.js';
+import { dashboardReviewPaths } from '../dashboard/openapi-reviews.js';
 import { auditQuerySchema } from '../audit/admin.js';
 import { erasureQuery } from '../customers/admin.js';
 import { historyQuery } from '../invitations/admin.js';
@@ -645,6 +646,8 @@ export function openApiDocument(config: Config) {
       ...accountPaths(),
       // The dashboard's invitations, widget, integration, webhooks and audit trail (server/dashboard).
       ...dashboardPagePaths(),
+      // The dashboard's overview and reviews (server/dashboard/overview.ts, reviews.ts).
+      ...dashboardReviewPaths(),
     },
     components: {
       securitySchemes: { operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, ...ACCOUNT_SECURITY_SCHEMES },
