@@ -1,6 +1,7 @@
 // Overview: the score out of 10 and the number of reviews, a chart of the monthly score and count over the last
 // 12 months (an SVG drawing, with the same figures as a table), the 1–5 distribution, the sub-score averages and
 // the share of reviews answered. Published reviews only, as shoppers see them.
+import { useEffect, useState } from 'preact/hooks';
 import { api, shopApi } from '../api.js';
 import { month, number, percent, t, tn } from '../i18n.js';
 import type { Key } from '../strings/en.js';
@@ -71,11 +72,25 @@ export default function OverviewPage({ shop }: PageProps) {
   );
 }
 
-const W = 640;
-const H = 220;
 const PAD = { top: 12, right: 36, bottom: 28, left: 36 };
+const NARROW = '(max-width: 40rem)';
+
+/** Drawn in a narrower box on a phone, so that its text is not shrunk to nothing. */
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches);
+  useEffect(() => {
+    const query = matchMedia(NARROW);
+    const changed = () => setNarrow(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return narrow;
+}
 
 function MonthChart({ months }: { months: Overview['months'] }) {
+  const narrow = useNarrow();
+  const W = narrow ? 360 : 640;
+  const H = narrow ? 240 : 220;
   const maxCount = Math.max(1, ...months.map((m) => m.count));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -115,9 +130,11 @@ function MonthChart({ months }: { months: Overview['months'] }) {
         {months.map((m, i) => (
           <g>
             <rect class="bar" x={x(i) - step * 0.3} width={step * 0.6} y={yCount(m.count)} height={PAD.top + plotH - yCount(m.count)} />
-            <text class="axis" x={x(i)} y={H - 8} text-anchor="middle">
-              {month(m.month, 'short').split(' ')[0]}
-            </text>
+            {(!narrow || i % 2 === 1) && (
+              <text class="axis" x={x(i)} y={H - 8} text-anchor="middle">
+                {month(m.month, 'short').split(' ')[0]}
+              </text>
+            )}
           </g>
         ))}
         {line.map((run) =>

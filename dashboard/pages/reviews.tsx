@@ -285,7 +285,7 @@ function ReplyForm({ review, editing, path, onDone }: { review: Review; editing:
   return (
     <form class="reply-form" onSubmit={submit}>
       <label for={id}>{t('yourReply')}</label>
-      <textarea id={id} ref={field} rows={4} required maxLength={5000} value={text} onInput={(e) => setText(valueOf(e))} />
+      <textarea id={id} ref={field} rows={4} required maxLength={10000} value={text} onInput={(e) => setText(valueOf(e))} />
       {!editing && (
         <label class="check">
           <input type="checkbox" checked={notify} onChange={(e) => setNotify(checkedOf(e))} />
