@@ -151,7 +151,8 @@ export function Confirm(props: {
         <button type="button" class={props.danger ? 'danger' : 'primary'} disabled={busy} onClick={run}>
           {props.confirm}
         </button>
-        <button type="button" onClick={props.onClose}>
+        {/* The dialog opens on the harmless choice: Enter or Space does not sign out or delete by accident. */}
+        <button type="button" autoFocus onClick={props.onClose}>
           {t('cancel')}
         </button>
       </div>
