@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { Review, ReviewStore } from '../reviews/store.js';
+import { ReviewView, statusOf } from './review-view.js';
+
+const DAY = 86_400_000;
+
+function review(id: number, shopId = 1, changes: Partial<Review> = {}): Review {
+  const created = new Date(Date.UTC(2026, 0, 1) + id * DAY);
+  return {
+    id,
+    shopId,
+    name: `Writer ${id}`,
+    email: `w${id}@example.com`,
+    rating: (id % 5) + 1,
+    ratings: { shippingtime: 0, customerservice: 0, pricequality: 0, aftersale: 0 },
+    comment: `Comment number ${id}`,
+    language: 'en',
+    country: 'NL',
+    order: `o-${id}`,
+    created,
+    modified: created,
+    read: false,
+    quarantine: false,
+    is_spam: false,
+    valid: true,
+    deleted: false,
+    published: true,
+    announced: true,
+    verified: true,
+    source: 'invitation',
+    products: [],
+    reply: null,
+    editToken: null,
+    editMailDue: null,
+    editMailSent: null,
+    confirmToken: null,
+    confirmMailSent: null,
+    version: 1,
+    pendingEvent: null,
+    ...changes,
+  };
+}
+
+/** The part of ReviewStore the view uses, in memory, counting the reads that would be queries. */
+class FakeStore {
+  docs = new Map<number, Review>();
+  counters = new Map<number, number>();
+  listeners: ((shopId: number, review: Review) => void)[] = [];
+  reads: { shopId: number; since: Date | undefined }[] = [];
+
+  onChange(listener: (shopId: number, review: Review) => void) {
+    this.listeners.push(listener);
+  }
+  async versionsOf(shopId: number) {
+    return { all: this.counters.get(shopId) ?? 0, public: 0 };
+  }
+  async *modifiedSince(shopId: number, since: Date | undefined, batchSize: number) {
+    this.reads.push({ shopId, since });
+    const found = [...this.docs.values()].filter((r) => r.shopId === shopId && (!since || r.modified >= since));
+    for (let i = 0; i < found.length; i += batchSize) yield found.slice(i, i + batchSize);
+  }
+  /** A write by another process: stored, counter moved, no listener here. */
+  writeElsewhere(r: Review) {
+    this.docs.set(r.id, r);
+    this.counters.set(r.shopId, (this.counters.get(r.shopId) ?? 0) + 1);
+  }
+  /** A write by this process: as ReviewStore.afterWrite, counter first, then the listeners. */
+  writeHere(r: Review) {
+    this.writeElsewhere(r);
+    for (const l of this.listeners) l(r.shopId, r);
+  }
+}
+
+function setUp(maxBytes = 10_000_000, clock = () => Date.now()) {
+  const store = new FakeStore();
+  for (let id = 1; id <= 30; id++) store.writeElsewhere(review(id));
+  const view = new ReviewView(store as unknown as ReviewStore, { maxBytes }, clock);
+  return { store, view };
+}
+
+describe('statusOf', () => {
+  it('tells the four statuses apart', () => {
+    expect(statusOf(review(1))).toBe('published');
+    expect(statusOf(review(1, 1, { deleted: true, published: false }))).toBe('deleted');
+    expect(statusOf(review(1, 1, { quarantine: true, published: false, confirmToken: 'x' }))).toBe('awaiting_confirmation');
+    expect(statusOf(review(1, 1, { quarantine: true, published: false }))).toBe('quarantined');
+    expect(statusOf(review(1, 1, { is_spam: true, published: false }))).toBe('quarantined');
+  });
+});
+
+describe('ReviewView', () => {
+  it('reads a shop once, then answers from memory while the counter does not move', async () => {
+    const { store, view } = setUp();
+    const first = await view.page(1, {}, 0, 5);
+    expect(first.total).toBe(30);
+    expect(first.items.map((r) => r.id)).toEqual([30, 29, 28, 27, 26]);
+    await view.page(1, { rating: 1 }, 0, 5);
+    await view.overview(1, new Date());
+    expect(store.reads).toHaveLength(1);
+  });
+
+  it("applies this process's writes without a query", async () => {
+    const { store, view } = setUp();
+    await view.page(1, {}, 0, 5);
+    store.writeHere(review(31, 1, { comment: 'Brand new' }));
+    store.writeHere({ ...review(5), version: 2, reply: { text: 'Thanks', date: new Date(), notify: false, revision: 1, notified: null } });
+    const page = await view.page(1, {}, 0, 1);
+    expect(page.items[0]!.comment).toBe('Brand new');
+    expect((await view.page(1, { reply: 'with' }, 0, 5)).items.map((r) => r.id)).toEqual([5]);
+    expect(store.reads).toHaveLength(1);
+  });
+
+  it("reads only what changed after another process's write, from a minute before the last check", async () => {
+    let now = Date.UTC(2026, 5, 1);
+    const { store, view } = setUp(10_000_000, () => now);
+    await view.page(1, {}, 0, 5);
+    now += 10_000;
+    store.writeElsewhere(review(40, 1, { modified: new Date(now) }));
+    store.writeHere(review(41, 1, { modified: new Date(now) }));
+    const page = await view.page(1, {}, 0, 5);
+    expect(page.items.map((r) => r.id).slice(0, 2)).toEqual([41, 40]);
+    expect(store.reads).toHaveLength(2);
+    expect(store.reads[1]!.since).toEqual(new Date(Date.UTC(2026, 5, 1) - 60_000));
+    // Settled: the next request reads nothing.
+    await view.page(1, {}, 0, 5);
+    expect(store.reads).toHaveLength(2);
+  });
+
+  it('reloads in the background after a change no version shows (a removal), answering from the old view meanwhile', async () => {
+    const { store, view } = setUp();
+    await view.page(1, {}, 0, 5);
+    const gone = store.docs.get(3)!;
+    store.docs.delete(3);
+    store.counters.set(1, store.counters.get(1)! + 1);
+    for (const l of store.listeners) l(1, gone);
+    expect((await view.page(1, {}, 0, 100)).total).toBe(30);
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await view.page(1, {}, 0, 100)).total).toBe(29);
+  });
+
+  it('streams a shop too large for its byte bound from the store per request, and holds nothing of it', async () => {
+    const { store, view } = setUp(2_000);
+    const page = await view.page(1, { q: 'number 1' }, 1, 3);
+    // Matches: 1 and 10–19; newest first, skipping one.
+    expect(page.total).toBe(11);
+    expect(page.items.map((r) => r.id)).toEqual([18, 17, 16]);
+    expect(view.holds(1)).toBe(false);
+    expect((await view.overview(1, new Date(Date.UTC(2026, 0, 20)))).count).toBe(30);
+    expect(store.reads.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps shops in an LRU bounded by bytes', async () => {
+    const { store, view } = setUp(12_000);
+    for (let id = 101; id <= 130; id++) store.writeElsewhere(review(id, 2));
+    await view.page(1, {}, 0, 5);
+    expect(view.holds(1)).toBe(true);
+    await view.page(2, {}, 0, 5);
+    expect(view.holds(2)).toBe(true);
+    expect(view.holds(1)).toBe(false);
+  });
+});
