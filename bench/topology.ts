@@ -7,7 +7,7 @@
 // - webhooks: BENCH_IMPORTS (default 100) review imports, one client with a 20 ms pause between them (as a shop's
 //   reviews come in); latency from sending the import to the receiver holding the signed delivery.
 // BENCH_ROUNDS (default 3) rounds, the topologies taking turns. Writes the "Topologies" section of BENCHMARKS.md.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -15,26 +15,37 @@ import { testConfig } from '../server/config.js';
 import { startEmbeddedDatabase } from '../server/db/embedded.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
-import { startService, until, type Role, type ServiceProcess } from '../test/topology.js';
+import { pushEnv, startService, until, type Role, type ServiceProcess } from '../test/topology.js';
+import { freePort } from '../server/db/embedded.js';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
 const INVITATIONS = Number(process.env.BENCH_INVITATIONS ?? 500);
 const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CLIENTS = 10;
+/** Invitations (and half as many imports) sent before measuring, for connections, JIT and the worker's first runs. */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 10);
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /** SCHEDULER_POLL_MS for every process (default: the service's default). */
 const POLL_MS = process.env.BENCH_POLL_MS;
+/** NODE_OPTIONS for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes. */
+const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS;
 
 interface Topology {
   name: string;
   roles: Role[];
+  /** Whether the API processes push their wake-ups to the worker (WORKER_WAKE_URL) or leave markers only. */
+  push: boolean;
 }
 
 const TOPOLOGIES: Topology[] = [
-  { name: '1 × ROLE=all', roles: ['all'] },
-  { name: '2 × ROLE=api + 1 × ROLE=worker', roles: ['api', 'api', 'worker'] },
+  { name: '1 × ROLE=all', roles: ['all'], push: false },
+  { name: '2 × ROLE=api + 1 × ROLE=worker', roles: ['api', 'api', 'worker'], push: true },
+  // BENCH_MARKERS=1: also the split without pushes, as it ran before WORKER_WAKE_URL (and runs without it).
+  ...(process.env.BENCH_MARKERS === '1'
+    ? [{ name: '2 × ROLE=api + 1 × ROLE=worker, markers only', roles: ['api', 'api', 'worker'] as Role[], push: false }]
+    : []),
 ];
 
 interface Result {
@@ -49,19 +60,47 @@ interface Result {
   /** Import → delivery latency (ms, sorted). */
   latencies: number[];
   duplicateEvents: number;
+  /** CPU seconds used during the e-mail part: the database server, each service process, the benchmark. */
+  mailCpu: { database: number; services: number[]; bench: number };
+}
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The database server's process (its command line names the benchmark's directory). */
+function databasePid(dir: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(dir) && Number(entry) !== process.pid) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, receiver: Receiver): Promise<Result> {
+async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, receiver: Receiver, dbPid: number | undefined): Promise<Result> {
   const dbName = `bench_topology_${Date.now()}`;
   const env = {
     SMTP_URL: sink.url,
     MAIL_FROM: 'Reviews <noreply@bench.example>',
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     ...(POLL_MS ? { SCHEDULER_POLL_MS: POLL_MS } : {}),
+    ...(NODE_OPTIONS ? { NODE_OPTIONS } : {}),
   };
-  const start = (role: Role) => startService({ role, mongodbUri, dbName, adminToken: ADMIN_TOKEN, env });
+  const workerPort = await freePort();
+  const start = (role: Role) =>
+    startService({ role, mongodbUri, dbName, adminToken: ADMIN_TOKEN, env: { ...env, ...(topology.push ? pushEnv(role, workerPort) : {}) } });
   const services: ServiceProcess[] = [];
   const client = new MongoClient(mongodbUri);
   await client.connect();
@@ -92,13 +131,19 @@ async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, r
     ).json()) as { data: { secret: string } };
     receiver.secrets.set(path, subscribed.data.secret);
     // Warm-up (connections, JIT, the worker's first runs): a few of each, not measured.
-    await post(apis, INVITATIONS, 10, query, 'warm');
-    await until(() => sink.messageIds.length >= 10, 60_000, () => `warm-up e-mails: ${sink.messageIds.length}`);
-    for (let i = 0; i < 5; i++) await admin(apis[i % apis.length]!, `/admin/api/webshops/${shop.id}/reviews`, { name: 'warm', email: 'w@example.com', rating: 5 });
-    await until(() => receiver.at(path).length >= 5, 60_000, () => `warm-up deliveries: ${receiver.at(path).length}`);
+    await post(apis, INVITATIONS, WARM_UP, query, 'warm');
+    await until(() => sink.messageIds.length >= WARM_UP, 60_000, () => `warm-up e-mails: ${sink.messageIds.length}`);
+    for (let i = 0; i < WARM_UP / 2; i++) await admin(apis[i % apis.length]!, `/admin/api/webshops/${shop.id}/reviews`, { name: 'warm', email: 'w@example.com', rating: 5 });
+    await until(() => receiver.at(path).length >= WARM_UP / 2, 60_000, () => `warm-up deliveries: ${receiver.at(path).length}`);
     sink.messageIds.length = 0;
 
     // E-mail.
+    const cpu = () => ({
+      database: cpuSeconds(dbPid),
+      service: services.map((s) => cpuSeconds(s.child.pid)),
+      bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    });
+    const cpuBefore = cpu();
     const started = performance.now();
     const progress = VERBOSE ? setInterval(() => console.log(`  ${((performance.now() - started) / 1000).toFixed(1)} s: ${sink.messageIds.length} e-mails`), 1000) : undefined;
     await post(apis, 0, INVITATIONS, query, 'bench');
@@ -106,6 +151,7 @@ async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, r
     const logs = () => services.map((s) => `--- ${s.role}\n${s.output().slice(-5000)}`).join('\n');
     await until(() => new Set(sink.messageIds).size >= INVITATIONS, 300_000, () => `${sink.messageIds.length} e-mails\n${logs()}`);
     const mailed = performance.now();
+    const cpuAfter = cpu();
     clearInterval(progress);
     // Late copies would show up here.
     await new Promise((r) => setTimeout(r, 1000));
@@ -135,6 +181,11 @@ async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, r
       duplicateMails,
       latencies: [...first.values()].map(Math.round).sort((a, b) => a - b),
       duplicateEvents: arrivals().length - first.size,
+      mailCpu: {
+        database: cpuAfter.database - cpuBefore.database,
+        services: cpuAfter.service.map((c, i) => c - cpuBefore.service[i]!),
+        bench: cpuAfter.bench - cpuBefore.bench,
+      },
     };
   } finally {
     await Promise.all(services.map((s) => s.stop()));
@@ -167,7 +218,8 @@ function print(r: Result, round: number) {
   console.log(
     `round ${round}: ${r.topology.padEnd(32)} ${INVITATIONS} e-mails in ${r.mailSeconds.toFixed(1)} s = ${r.mailsPerSecond}/s ` +
       `(posted in ${r.postSeconds.toFixed(1)} s, last e-mail ${r.tailSeconds.toFixed(1)} s after the last request, ${r.duplicateMails} duplicates); ` +
-      `review → webhook p50 ${percentile(l, 50)} ms, p95 ${percentile(l, 95)} ms, max ${l.at(-1)} ms (${r.duplicateEvents} duplicates)`,
+      `review → webhook p50 ${percentile(l, 50)} ms, p95 ${percentile(l, 95)} ms, max ${l.at(-1)} ms (${r.duplicateEvents} duplicates); ` +
+      `CPU s for the e-mails: database ${r.mailCpu.database.toFixed(1)}, services ${r.mailCpu.services.map((c) => c.toFixed(1)).join(' + ')}, benchmark ${r.mailCpu.bench.toFixed(1)}`,
   );
 }
 
@@ -181,6 +233,9 @@ interface Summary {
   duplicateMails: number;
   latencies: number[];
   duplicateEvents: number;
+  /** Medians of the CPU seconds during the e-mails: the database server, the service processes together. */
+  databaseCpu: number;
+  servicesCpu: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -195,10 +250,12 @@ function summarize(results: Result[]): Summary {
     duplicateMails: results.reduce((n, r) => n + r.duplicateMails, 0),
     latencies: results.flatMap((r) => r.latencies).sort((a, b) => a - b),
     duplicateEvents: results.reduce((n, r) => n + r.duplicateEvents, 0),
+    databaseCpu: median(results.map((r) => r.mailCpu.database)),
+    servicesCpu: median(results.map((r) => r.mailCpu.services.reduce((a, b) => a + b, 0))),
   };
 }
 
-function writeSection(summaries: Summary[], database: string) {
+function writeSection(summaries: Summary[], database: string, loadAtStart: number) {
   const defaults = testConfig();
   const [single, split] = summaries as [Summary, Summary];
   const fast = split.mailsPerSecond >= single.mailsPerSecond;
@@ -206,7 +263,7 @@ function writeSection(summaries: Summary[], database: string) {
     const l = r.latencies;
     return (
       `| ${r.topology} | ${r.mailsPerSecond} (${r.rounds.join(', ')}) | ${r.postSeconds.toFixed(1)} | ${r.tailSeconds.toFixed(1)} | ` +
-      `${r.duplicateMails} | ${percentile(l, 50)} | ${percentile(l, 95)} | ${l.at(-1)} | ${r.duplicateEvents} |`
+      `${r.duplicateMails} | ${r.databaseCpu.toFixed(1)} / ${r.servicesCpu.toFixed(1)} | ${percentile(l, 50)} | ${percentile(l, 95)} | ${l.at(-1)} | ${r.duplicateEvents} |`
     );
   });
   const section = [
@@ -218,12 +275,16 @@ function writeSection(summaries: Summary[], database: string) {
       `${INVITATIONS} invitations due at once, posted by ${CLIENTS} clients round-robin over the API processes; e-mails per`,
     `second from the first request to the last e-mail. Webhooks: ${IMPORTS} review imports from one client, 20 ms apart,`,
     'round-robin; latency from sending the import to the receiver holding the signed delivery. Default settings',
-    `(\`SCHEDULER_POLL_MS=${POLL_MS ?? defaults.scheduler.pollMs}\`, \`MAIL_CONNECTIONS=${defaults.mail.connections}\`). ${ROUNDS} rounds, the topologies taking turns;`,
-    'the medians of the rounds, the latencies of all rounds together.',
-    `Database: ${database}. ${cpus().length} cores shared by every process (load average ${loadavg()[0]!.toFixed(1)} at the end).`,
+    `(\`SCHEDULER_POLL_MS=${POLL_MS ?? defaults.scheduler.pollMs}\`, \`MAIL_CONNECTIONS=${defaults.mail.connections}\`); the split's API processes push their wake-ups to`,
+    `the worker (\`WORKER_PORT\`, \`WORKER_WAKE_URL\`). Warm-up: ${WARM_UP} invitations and ${WARM_UP / 2} imports. ${ROUNDS} rounds, the topologies taking turns;`,
+    'the medians of the rounds, the latencies of all rounds together. CPU: seconds used during the e-mail part.',
+    `Database: ${database}. ${cpus().length} cores shared by every process; ` +
+      (loadAtStart >= 0.5
+        ? `**the machine was shared**: other work was running (load average ${loadAtStart.toFixed(1)} before the run, ${loadavg()[0]!.toFixed(1)} at the end).`
+        : `quiet before the run (load average ${loadAtStart.toFixed(1)}; ${loadavg()[0]!.toFixed(1)} at the end).`),
     '',
-    '| topology | e-mails/s, median (rounds) | requests took s | last e-mail after the last request, s | duplicate e-mails | webhook p50 ms | p95 ms | max ms | duplicate deliveries |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| topology | e-mails/s, median (rounds) | requests took s | last e-mail after the last request, s | duplicate e-mails | CPU s: database / service processes | webhook p50 ms | p95 ms | max ms | duplicate deliveries |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     'Target: the split topology at least as fast as one process. E-mails per second: ' +
@@ -232,11 +293,13 @@ function writeSection(summaries: Summary[], database: string) {
       `**${percentile(split.latencies, 50) <= percentile(single.latencies, 50) ? 'met' : 'not met'}**.`,
     '',
     'E-mail throughput is set by how fast the API processes accept invitations; the worker keeps up (the last',
-    'e-mail follows the last request within a second or two). A review written through an API-only process queues its',
-    "event (with the review as written) in the small `events` queue; the worker's next read of the wake-ups (half a",
-    '`SCHEDULER_POLL_MS` on average, up to a second after ten quiet seconds) runs the delivery drain, which reads that',
-    'queue and `webhook_due` (both hold only what is still to do) and reads no review; one process sends the review it',
-    'just wrote at once, from memory.',
+    'e-mail follows the last request within a second). Both topologies use all of both cores while the invitations',
+    'arrive; the split spends more CPU on the same work (the CPU column): two API processes each group their inserts',
+    'only with their own concurrent requests, so they make more and smaller writes than one process, and three Node',
+    'processes share the cores with the database and the clients. A review written through an API-only process',
+    "queues its event, then the process pushes the event's id to the worker, which reads it by `_id` and sends it at",
+    'once, as one process sends the review it just wrote; before the push, the worker found it at its next read of the',
+    'wake-up markers (every `SCHEDULER_POLL_MS`) and searched the event queue and `webhook_due` for it.',
     '<!-- topology:end -->',
   ].join('\n');
   replaceSection('topology', section);
@@ -244,12 +307,14 @@ function writeSection(summaries: Summary[], database: string) {
 }
 
 async function main() {
+  const loadAtStart = loadavg()[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'bench-topology-'));
   const external = process.env.BENCH_MONGODB_URI;
   const embedded = external ? undefined : await startEmbeddedDatabase(dir);
   const uri = external ?? embedded!.uri;
   const sink = await startSmtpSink({ light: true });
   const receiver = await startReceiver();
+  const dbPid = embedded ? databasePid(dir) : undefined;
   try {
     const only = process.env.BENCH_TOPOLOGY;
     const topologies = TOPOLOGIES.filter((t) => !only || t.name.includes(only));
@@ -258,13 +323,13 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const topology of topologies) {
         sink.messageIds.length = 0;
-        const result = await measure(topology, uri, sink, receiver);
+        const result = await measure(topology, uri, sink, receiver, dbPid);
         print(result, round);
         results.get(topology)!.push(result);
       }
     }
     const summaries = [...results.values()].map(summarize);
-    if (summaries.length === TOPOLOGIES.length && process.env.BENCH_WRITE !== '0') writeSection(summaries, embedded?.kind ?? 'external MongoDB');
+    if (summaries.length === TOPOLOGIES.length && process.env.BENCH_WRITE !== '0') writeSection(summaries, embedded?.kind ?? 'external MongoDB', loadAtStart);
   } finally {
     await sink.close();
     await receiver.close();
