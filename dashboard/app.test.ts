@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { pagePath, parseRoute } from './route.js';
 import { chooseLanguage } from './i18n.js';
+import { asPage, query } from './api.js';
 import { en } from './strings/en.js';
 import { nl } from './strings/nl.js';
 
@@ -38,5 +39,19 @@ describe('language', () => {
       expect(dutch.trim(), key).not.toBe('');
       expect(placeholders(dutch), key).toEqual(placeholders(text));
     }
+  });
+});
+
+describe('API helpers', () => {
+  it('writes only the filters that are set', () => {
+    expect(query({ q: '', rating: '4', unread: true, status: undefined, from: null, page: 2, reply: false })).toBe('?rating=4&unread=1&page=2');
+    expect(query({ q: 'a&b=c' })).toBe('?q=a%26b%3Dc');
+    expect(query({})).toBe('');
+  });
+
+  it('reads a list answer, and a bare array as one page', () => {
+    expect(asPage({ items: [1, 2], total: 7, page: 2, page_size: 2 })).toEqual({ items: [1, 2], total: 7, page: 2, page_size: 2 });
+    expect(asPage([1, 2, 3])).toEqual({ items: [1, 2, 3], total: 3, page: 1, page_size: 3 });
+    expect(asPage({ entries: [1], total: 1 }, 'entries').items).toEqual([1]);
   });
 });
