@@ -129,6 +129,7 @@ describe('GET /dashboard/api/shops/:shopId/reviews', () => {
       [`q=${'x'.repeat(201)}`, 'q'],
       ['q[$regex]=.*', 'q'],
       ['sort=rating', 'sort'],
+      ['__proto__=1', '__proto__'],
     ] as const) {
       const res = await call(owner, 'GET', `/dashboard/api/shops/${shop.id}/reviews?${query}`);
       expect(res.status, query).toBe(400);

@@ -73,19 +73,21 @@ const day = z
     error: 'must be a date YYYY-MM-DD',
   });
 
+const reviewListFields = {
+  page: optional(wholeNumber(1, 1_000_000)),
+  page_size: optional(wholeNumber(1, 100)),
+  rating: optional(wholeNumber(1, 5)),
+  status: optional(z.enum(REVIEW_STATUSES, { error: `must be one of ${REVIEW_STATUSES.join(', ')}` })),
+  language: optional(z.string({ error: 'must be a language code' }).regex(/^[a-z]{2}$/, { error: 'must be a two-letter language code' })),
+  reply: optional(z.enum(['with', 'without'], { error: 'must be with or without' })),
+  unread: optional(z.enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })),
+  from: optional(day),
+  to: optional(day),
+  q: optional(z.string({ error: 'must be text' }).max(SEARCH_MAX, { error: `must be at most ${SEARCH_MAX} characters` })),
+};
+
 export const reviewListQuery = z
-  .object({
-    page: optional(wholeNumber(1, 1_000_000)),
-    page_size: optional(wholeNumber(1, 100)),
-    rating: optional(wholeNumber(1, 5)),
-    status: optional(z.enum(REVIEW_STATUSES, { error: `must be one of ${REVIEW_STATUSES.join(', ')}` })),
-    language: optional(z.string({ error: 'must be a language code' }).regex(/^[a-z]{2}$/, { error: 'must be a two-letter language code' })),
-    reply: optional(z.enum(['with', 'without'], { error: 'must be with or without' })),
-    unread: optional(z.enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })),
-    from: optional(day),
-    to: optional(day),
-    q: optional(z.string({ error: 'must be text' }).max(SEARCH_MAX, { error: `must be at most ${SEARCH_MAX} characters` })),
-  })
+  .object(reviewListFields)
   .strict()
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'must not be before from', path: ['to'] });
 
@@ -140,6 +142,9 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
 
   router.get(base, ...guard('read'), async (ctx) => {
     const { shop } = signedIn(ctx);
+    // Named like any other field (zod would blame the whole "body" for an unknown key).
+    const unknown = Object.keys(ctx.query).find((key) => !Object.hasOwn(reviewListFields, key));
+    if (unknown !== undefined) throw new HttpError(400, `${unknown}: is not a parameter of this list`, 'invalid');
     const q = parseInput(reviewListQuery, ctx.query);
     const page = q.page ?? 1;
     const pageSize = q.page_size ?? 20;
