@@ -151,7 +151,7 @@ function MonthChart({ months }: { months: Overview['months'] }) {
               <tr>
                 <th scope="col">{t('month')}</th>
                 <th scope="col">{t('scoreOutOf10')}</th>
-                <th scope="col">{t('reviewsCount')}</th>
+                <th scope="col">{t('countHeader')}</th>
               </tr>
             </thead>
             <tbody>
@@ -179,7 +179,7 @@ function Distribution({ distribution }: { distribution: Overview['distribution']
         <thead>
           <tr>
             <th scope="col">{t('rating')}</th>
-            <th scope="col">{t('reviewsCount')}</th>
+            <th scope="col">{t('countHeader')}</th>
             <th scope="col">{t('share')}</th>
           </tr>
         </thead>

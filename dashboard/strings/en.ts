@@ -65,6 +65,7 @@ export const en = {
   month: 'Month',
   scoreOutOf10: 'Score out of 10',
   reviewsCount: 'Reviews',
+  countHeader: 'Number',
   distribution: 'Ratings',
   share: 'Share',
   stars_one: '{n} star',

@@ -66,6 +66,7 @@ export const nl: Record<Key, string> = {
   month: 'Maand',
   scoreOutOf10: 'Score op 10',
   reviewsCount: 'Beoordelingen',
+  countHeader: 'Aantal',
   distribution: 'Waarderingen',
   share: 'Aandeel',
   stars_one: '{n} ster',
