@@ -38,7 +38,7 @@ const LOADERS: Record<PageName | 'account' | 'sign-in', Loader> = {
   integration: () => import('./pages/integration.js'),
   team: () => import('./pages/team.js'),
   account: () => import('./pages/account.js'),
-  'sign-in': () => import('./pages/sign-in.js') as unknown as ReturnType<Loader>,
+  'sign-in': () => import('./pages/sign-in.js'),
 };
 
 /** What a role must be allowed to open each page (the server checks the same on every call). */
