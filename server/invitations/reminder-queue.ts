@@ -57,7 +57,9 @@ export class ReminderQueue {
 
   /** Drops reminders without deciding (their invitation was a repeat, or is gone). */
   async cancel(ids: readonly ObjectId[]): Promise<void> {
-    if (ids.length) await this.entries.deleteMany({ _id: { $in: [...ids] } });
+    // One (a repeat's) by exactly `{_id}`: FerretDB reads the whole collection for `$in` (see InvitationQueue.dequeue).
+    if (ids.length === 1) await this.entries.deleteOne({ _id: ids[0]! });
+    else if (ids.length) await this.entries.deleteMany({ _id: { $in: [...ids] } });
   }
 
   /** Claims up to `limit` due entries for `holder` (entries held by a live claim of another run are skipped). */

@@ -198,22 +198,6 @@ export class InvitationStore {
     return new Map(found.map(({ _id, ...invitation }) => [_id.toHexString(), invitation as Sendable]));
   }
 
-  /**
-   * Which of these addresses and orders the shop has invited already (in the same order; false without an order):
-   * one query for a batch, where adding each repeat would cost writes that are then taken back (a re-uploaded file
-   * is all repeats).
-   */
-  async invitedAlready(shopId: number, pairs: readonly { email: string; order: string }[]): Promise<boolean[]> {
-    const keys = pairs.map((p) => (p.order ? dedupeKey(p.email, p.order) : null));
-    const wanted = keys.filter((k): k is string => k !== null);
-    if (!wanted.length) return keys.map(() => false);
-    const found = await this.collection
-      .find({ shopId, dedupe: { $in: wanted } }, { projection: { _id: 0, dedupe: 1 }, batchSize: wanted.length })
-      .toArray();
-    const known = new Set(found.map((i) => i.dedupe));
-    return keys.map((k) => k !== null && known.has(k));
-  }
-
   async exists(shopId: number, email: string, order: string): Promise<boolean> {
     if (!order) return false;
     return (await this.collection.countDocuments({ shopId, dedupe: dedupeKey(email, order) }, { limit: 1 })) > 0;
