@@ -195,6 +195,7 @@ function ReviewCard({ review, shopId, role, onChange }: { review: Review; shopId
         {review.incentivised && <span>{t('incentivised')}</span>}
       </p>
       {review.comment ? <p class="comment">{review.comment}</p> : <p class="muted">{t('noComment')}</p>}
+      <SubRatings ratings={review.ratings} />
       {review.reply && mode !== 'edit' && (
         <div class="reply">
           <h3>{t('shopReply')}</h3>
@@ -218,7 +219,7 @@ function ReviewCard({ review, shopId, role, onChange }: { review: Review; shopId
         />
       ) : (
         <div class="actions" ref={actions}>
-          {can(role, 'reply') && !review.reply && (
+          {can(role, 'reply') && !review.reply && review.status !== 'deleted' && (
             <button type="button" onClick={() => setMode('reply')}>
               {t('reply')}
             </button>
@@ -262,6 +263,29 @@ function ReviewCard({ review, shopId, role, onChange }: { review: Review; shopId
       )}
       {dialog === 'report' && <ReportDialog path={path('/report')} name={review.name} onClose={() => setDialog(null)} />}
     </article>
+  );
+}
+
+const SUB_RATINGS: Record<string, Key> = {
+  shippingtime: 'subShippingtime',
+  customerservice: 'subCustomerservice',
+  pricequality: 'subPricequality',
+  aftersale: 'subAftersale',
+};
+
+/** The sub-scores the reviewer gave (0 means not given). */
+function SubRatings({ ratings }: { ratings: Record<string, number> }) {
+  const given = Object.entries(ratings ?? {}).filter(([key, value]) => value > 0 && SUB_RATINGS[key]);
+  if (given.length === 0) return null;
+  return (
+    <dl class="subs">
+      {given.map(([key, value]) => (
+        <div>
+          <dt>{t(SUB_RATINGS[key]!)}</dt>
+          <dd>{t('ratingOutOf5', { n: value })}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
