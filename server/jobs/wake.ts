@@ -15,7 +15,7 @@ import { safeEqualDigest, secretDigest } from '../http/credentials.js';
 import type { Logger } from '../log.js';
 import { Episode } from './transient.js';
 
-export const WAKE_PATH = '/wake';
+const WAKE_PATH = '/wake';
 /** Ids carried per kind and push at most; past it the push says "some" and the worker searches as it would anyway. */
 export const MAX_ITEMS = 1000;
 /** A worker answers at once (it only starts drains): longer than this means it is not there. */
