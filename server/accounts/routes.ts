@@ -67,7 +67,9 @@ export function registerAccountRoutes(router: Router, services: Services): void 
     enforceLimit(perClient, clientKey(ctx.ip));
     // Counted by digest: the limiter's memory holds no addresses.
     enforceLimit(perAddress, sha256Hex(addressKey(email)));
-    await requestSignInLink(services, email, emailLanguage(ctx));
+    // Not awaited: the answer must not take longer for an address that has access (its look-ups, the link written,
+    // the SMTP round trip) than for one that has none.
+    requestSignInLink(services, email, emailLanguage(ctx)).catch((err: unknown) => services.log.error({ err }, 'sign-in link not made'));
   }
 
   router.post('/dashboard/api/sign-in-link', async (ctx) => {

@@ -44,10 +44,7 @@ interface SignInMailTeam {
   role: Role;
 }
 
-/**
- * E-mails a fresh link. Not awaited by the request that asked: the answer must take as long for an unknown
- * address as for a known one, and an SMTP hiccup is the log's business, not the caller's.
- */
+/** E-mails a fresh link, without waiting for the SMTP server: a hiccup there is the log's business, not the caller's. */
 function sendSignInMail(services: AccountServices, user: User, url: string, language: Language, team?: SignInMailTeam): void {
   const mail = signInMail({
     language,
