@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pagePath, parseRoute } from './route.js';
 import { chooseLanguage } from './i18n.js';
 import { asPage, query } from './api.js';
+import { filterQuery, filtersOf, NO_FILTERS } from './review-filters.js';
 import { en } from './strings/en.js';
 import { nl } from './strings/nl.js';
 
@@ -53,5 +54,21 @@ describe('API helpers', () => {
     expect(asPage({ items: [1, 2], total: 7, page: 2, page_size: 2 })).toEqual({ items: [1, 2], total: 7, page: 2, page_size: 2 });
     expect(asPage([1, 2, 3])).toEqual({ items: [1, 2, 3], total: 3, page: 1, page_size: 3 });
     expect(asPage({ entries: [1], total: 1 }, 'entries').items).toEqual([1]);
+  });
+});
+
+describe('reviews filters in the address', () => {
+  it('reads what the API accepts and drops the rest', () => {
+    const { filters, page } = filtersOf('?shop=2&rating=5&status=quarantined&language=nl&reply=with&unread=1&from=2026-01-01&to=2026-02-01&q=late&page=3');
+    expect(filters).toEqual({ q: 'late', rating: '5', status: 'quarantined', language: 'nl', reply: 'with', unread: true, from: '2026-01-01', to: '2026-02-01' });
+    expect(page).toBe(3);
+    expect(filtersOf('?rating=9&status=hidden&language=xx&reply=maybe&from=yesterday&page=-4')).toEqual({ filters: NO_FILTERS, page: 1 });
+  });
+
+  it('writes them back as they were read', () => {
+    const search = '?q=late&rating=5&unread=1&page=2';
+    const { filters, page } = filtersOf(search);
+    expect(filterQuery(filters, page)).toBe(search);
+    expect(filterQuery(NO_FILTERS, 1)).toBe('');
   });
 });

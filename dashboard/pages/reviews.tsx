@@ -7,6 +7,7 @@ import { date, t, tn } from '../i18n.js';
 import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { can } from '../../server/accounts/roles.js';
+import { filtersOf, filterQuery, LANGUAGE_CODES, NO_FILTERS, STATUSES, type Filters } from '../review-filters.js';
 import type { Ground } from '../../server/moderation/schema.js';
 import { announce } from '../state.js';
 import { checkedOf, Confirm, Dialog, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field } from '../ui.js';
@@ -28,29 +29,28 @@ interface Review {
   reply: { text: string; date: string; notify: boolean } | null;
 }
 
-interface Filters {
-  q: string;
-  rating: string;
-  status: string;
-  language: string;
-  reply: string;
-  unread: boolean;
-  from: string;
-  to: string;
-}
-const NO_FILTERS: Filters = { q: '', rating: '', status: '', language: '', reply: '', unread: false, from: '', to: '' };
-const STATUSES = ['published', 'quarantined', 'awaiting_confirmation', 'deleted'] as const;
-const LANGUAGE_CODES = ['nl', 'en', 'de', 'fr', 'es', 'it', 'hr'] as const;
 /** The grounds of the operator's report queue (server/moderation/schema.ts), in the order the form shows them. */
 const GROUNDS = ['not_experience', 'offensive', 'personal_data', 'spam', 'conflict_of_interest', 'other'] as const satisfies readonly Ground[];
 const PAGE_SIZE = 20;
+/** Writes the filters into the address in place (no history entry per filter change), keeping `shop`. */
+function keepInAddress(filters: Filters, page: number): void {
+  const url = new URL(location.href);
+  for (const key of [...Object.keys(NO_FILTERS), 'page']) url.searchParams.delete(key);
+  new URLSearchParams(filterQuery(filters, page).slice(1)).forEach((value, key) => url.searchParams.set(key, value));
+  history.replaceState(history.state, '', url);
+}
 
 export default function ReviewsPage({ shop }: PageProps) {
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const [initial] = useState(() => filtersOf(location.search));
+  const [draft, setDraft] = useState<Filters>(initial.filters);
+  const [filters, setFilters] = useState<Filters>(initial.filters);
+  const [page, setPage] = useState(initial.page);
+  useEffect(() => keepInAddress(filters, page), [filters, page]);
   // On a phone the less used filters start folded, so the reviews are not a screen away.
-  const [wide] = useState(() => matchMedia('(min-width: 40rem)').matches);
+  const [wide] = useState(() => {
+    const f = initial.filters;
+    return matchMedia('(min-width: 40rem)').matches || !!(f.language || f.reply || f.from || f.to || f.unread);
+  });
   const key = JSON.stringify([shop.id, filters, page]);
   const list = useLoad(
     () => api<unknown>('GET', shopApi(shop.id, `/reviews${query({ ...filters, page, page_size: PAGE_SIZE })}`)).then((v) => asPage<Review>(v)),
