@@ -179,7 +179,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.goto(link);
       await check('sign-in link page');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${base()}/dashboard/`);
+      await expect(page).toHaveURL(`${base()}/dashboard/`);
       // The same link again: used up.
       await page.goto(link);
       await page.getByRole('button', { name: 'Sign in' }).click();
