@@ -135,7 +135,7 @@ async function liveHeap(app: Awaited<ReturnType<typeof buildApp>>, shop: Paramet
     gc();
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   }, 250);
-  const result = await uploadCsv(app.services, shop, body);
+  const { result } = await uploadCsv(app.services, shop, body);
   clearInterval(sampler);
   if (result.queued !== rows) throw new Error(`live heap run: ${JSON.stringify(result).slice(0, 200)}`);
   const live = { rows, mb: round1((peak - before) / 1024 / 1024) };

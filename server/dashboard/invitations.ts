@@ -169,7 +169,11 @@ export interface CsvUploadResult {
  * Reads the file as it arrives and queues its rows in batches: memory holds one batch and the listed errors,
  * whatever the file's size. Rows before a row past the limits are queued; the rest are reported as not read.
  */
-export async function uploadCsv(services: Services, shop: Webshop, body: AsyncIterable<Uint8Array>): Promise<CsvUploadResult> {
+export async function uploadCsv(
+  services: Services,
+  shop: Webshop,
+  body: AsyncIterable<Uint8Array>,
+): Promise<{ result: CsvUploadResult; unread: boolean }> {
   const result: CsvUploadResult = { rows: 0, queued: 0, skipped_duplicates: 0, skipped_reviewed: 0, errors: [], error_count: 0 };
   const fail = (row: number, message: string) => {
     result.error_count++;
@@ -216,19 +220,20 @@ export async function uploadCsv(services: Services, shop: Webshop, body: AsyncIt
     }
   };
 
-  for await (const chunk of body) {
-    bytes += chunk.length;
+  // Pulled by hand, and simply no longer pulled past a limit: leaving a `for await` would destroy the request, and
+  // with it the connection the answer goes back on. Node discards what the client still sends.
+  const chunks = body[Symbol.asyncIterator]();
+  for (let next = await chunks.next(); !next.done && !stopped; next = await chunks.next()) {
+    bytes += next.value.length;
     if (bytes > CSV_LIMITS.bytes) {
       fail(lastRowOf(reader), `the file is larger than ${CSV_LIMITS.bytes / 1024 / 1024} MB: the rows from here on were not read`);
       stopped = true;
-    }
-    if (stopped) break;
-    await take(reader.push(chunk));
+    } else await take(reader.push(next.value));
   }
   if (!stopped) await take(reader.end());
   if (!columns) throw new CsvFileError('the file is empty: row 1 must be the header naming the columns: email, order, name, language, delay');
   await flush();
-  return result;
+  return { result, unread: stopped };
 }
 
 /** The row being read when the reader stopped. */
@@ -254,7 +259,10 @@ export function registerDashboardInvitationRoutes(router: Router, services: Serv
     const shop = ctx.state.shop as Webshop;
     let result: CsvUploadResult;
     try {
-      result = await uploadCsv(services, shop, ctx.req);
+      const upload = await uploadCsv(services, shop, ctx.req);
+      result = upload.result;
+      // The client may still be sending what was not read: this connection cannot carry another request.
+      if (upload.unread) ctx.set('Connection', 'close');
     } catch (err) {
       if (err instanceof CsvFileError) throw new HttpError(400, err.message, 'invalid');
       throw err;
