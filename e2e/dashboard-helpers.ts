@@ -260,10 +260,13 @@ const FOR_README = new Set([
  * Saves a screenshot as a test artifact (test-results/dashboard-screenshots/: every page and state in both themes, on
  * a phone and a desktop); with UPDATE_DOCS_SCREENSHOTS=1 the ones the README shows also into docs/screenshots/.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { tall = false } = {}): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const path = join(SHOTS, `dashboard-${name}.png`);
-  await page.screenshot({ path, animations: 'disabled' });
+  // `tall`: a phone's first two screens, where one would show little more than the header and the filters.
+  const size = page.viewportSize()!;
+  const clip = tall ? { x: 0, y: 0, width: size.width, height: Math.min(size.height * 2, await page.evaluate(() => document.documentElement.scrollHeight)) } : undefined;
+  await page.screenshot({ path, animations: 'disabled', fullPage: tall, clip });
   if (process.env.UPDATE_DOCS_SCREENSHOTS === '1' && FOR_README.has(name)) {
     mkdirSync(join('docs', 'screenshots'), { recursive: true });
     copyFileSync(path, join('docs', 'screenshots', `dashboard-${name}.png`));

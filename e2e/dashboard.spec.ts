@@ -228,6 +228,7 @@ test.describe('webhooks', () => {
     }).toPass({ timeout: 15_000 });
     await expect(entry).toContainText('reviews.created');
     await expect(entry.getByRole('cell', { name: '200', exact: true })).toBeVisible();
+    await log.evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'start' }));
     await screenshot(page, 'integration-webhook-log');
     await context.close();
   });
