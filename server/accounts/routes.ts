@@ -92,9 +92,16 @@ export function registerAccountRoutes(router: Router, services: Services): void 
   // Login CSRF: another site must not sign a visitor in to an account of its own choosing. Browsers send Origin
   // with form POSTs; one without it (an old browser, a script) is let through, a foreign one is not.
   const ownOrigin = new URL(config.baseUrl).origin;
+  // The link page is sent with `Referrer-Policy: no-referrer`, under which Chromium posts its form with `Origin: null`.
+  // Then Fetch Metadata tells our own page (`Sec-Fetch-Site: same-origin`) from a foreign one (login CSRF).
   const fromOwnPage = (ctx: Context) => {
     const origin = ctx.get('origin');
-    if (origin && origin !== ownOrigin) throw new HttpError(403, 'This form must be sent from the sign-in page itself.', 'csrf');
+    const site = ctx.get('sec-fetch-site');
+    const own =
+      origin === ownOrigin ||
+      (origin === 'null' && site === 'same-origin') ||
+      (origin === '' && (site === '' || site === 'same-origin'));
+    if (!own) throw new HttpError(403, 'This form must be sent from the sign-in page itself.', 'csrf');
   };
 
   router.post('/dashboard/sign-in', async (ctx) => {

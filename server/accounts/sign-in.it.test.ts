@@ -163,6 +163,21 @@ describe('a user added by the operator', () => {
     expect((await pressSignIn(token)).status).toBe(303);
   });
 
+  it('accepts the link page\'s own form posted with Origin: null (no-referrer) only when Fetch Metadata says same-origin', async () => {
+    await addUser('origin-null@fietsen.example', 'support');
+    await linkFromMail('origin-null@fietsen.example', 1);
+    expect((await askForLink('origin-null@fietsen.example')).status).toBe(202);
+    const token = await linkFromMail('origin-null@fietsen.example', 2);
+    for (const site of ['cross-site', 'same-site']) {
+      const foreign = await pressSignIn(token, { origin: 'null', 'sec-fetch-site': site });
+      expect(foreign.status).toBe(403);
+    }
+    expect((await pressSignIn(token, { origin: 'null' })).status).toBe(403);
+    const own = await pressSignIn(token, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(303);
+    expect(own.headers.get('set-cookie')).toContain('session=');
+  });
+
   it('speaks Dutch to a Dutch browser, in the page and the e-mail', async () => {
     expect((await askForLink('owner@fietsen.example', { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5' })).status).toBe(202);
     const token = await linkFromMail('Owner@fietsen.example', 6);
