@@ -36,8 +36,10 @@ interface SchedulerOptions {
 }
 
 type Drain = (signal: { touch: () => Promise<void> }) => Promise<void>;
-/** Told the ids an API-only process pushed with a wake-up of its kind (before the drain is started). */
-type Receive = (items: string[]) => void;
+interface DrainOptions {
+  /** Told the ids an API-only process pushed with a wake-up of this kind (before the drain is started). */
+  receive?: (items: string[]) => void;
+}
 
 /** A kind of work's wake-up marker: `token` changes each time an API-only process queued work of that kind. */
 interface WakeUp {
@@ -68,7 +70,7 @@ export class Scheduler {
   readonly agenda: Agenda;
   readonly wakeUps: Collection<WakeUp>;
   private readonly drains = new Map<string, Drain>();
-  private readonly receivers = new Map<string, Receive>();
+  private readonly drainOptions = new Map<string, DrainOptions>();
   /** API-only with WORKER_WAKE_URL: pushes wake-ups, falling back to the markers. */
   private readonly pusher: WakePusher | undefined;
   /** Worker with WORKER_PORT: where the pushes arrive. */
@@ -137,12 +139,12 @@ export class Scheduler {
   }
 
   /**
-   * Defines a drain job; `everyMs` makes it also run periodically (as a safety net for missed triggers). `receive`
+   * Defines a drain job; `everyMs` makes it also run periodically (as a safety net for missed triggers); `receive`
    * takes the items that API-only processes name in their pushed wake-ups of this kind (see `trigger`).
    */
-  define(name: string, drain: Drain, everyMs?: number, receive?: Receive): void {
+  define(name: string, drain: Drain, everyMs?: number, options: DrainOptions = {}): void {
     this.drains.set(name, drain);
-    if (receive) this.receivers.set(name, receive);
+    this.drainOptions.set(name, options);
     if (everyMs) this.everyMs.set(name, everyMs);
     this.agenda.define(
       name,
@@ -203,7 +205,7 @@ export class Scheduler {
   private woken(calls: WakeUpCall[]): void {
     for (const { kind, items } of calls) {
       if (!this.drains.has(kind)) continue;
-      if (items?.length) this.receivers.get(kind)?.(items);
+      if (items?.length) this.drainOptions.get(kind)?.receive?.(items);
       this.trigger(kind);
     }
   }

@@ -47,7 +47,7 @@ async function startWorker(kind: string) {
       state.runs++;
     },
     undefined,
-    (items) => state.received.push(...items),
+    { receive: (items) => state.received.push(...items) },
   );
   await worker.start();
   stops.push(() => worker.stop());

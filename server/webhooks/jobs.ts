@@ -117,8 +117,10 @@ export function registerWebhookJobs(services: Services): void {
       if (ids.length) await queueEvents(deps, await services.reviewEvents.byIds(ids));
     },
     undefined,
-    (ids) => {
-      for (const id of ids) pushed.add(id);
+    {
+      receive: (ids) => {
+        for (const id of ids) pushed.add(id);
+      },
     },
   );
 
