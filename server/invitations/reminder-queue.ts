@@ -9,6 +9,7 @@ import type { ObjectId } from 'mongodb';
 import type { Collection, Db } from '../db/index.js';
 import { Claims } from '../db/claims.js';
 import { GroupInsert } from '../db/group-insert.js';
+import { GroupCommit } from '../db/group-commit.js';
 import { isDuplicateKey } from '../db/index.js';
 import { mentionsAddress } from '../email.js';
 
@@ -57,10 +58,17 @@ export class ReminderQueue {
 
   /** Drops reminders without deciding (their invitation was a repeat, or is gone). */
   async cancel(ids: readonly ObjectId[]): Promise<void> {
-    // One (a repeat's) by exactly `{_id}`: FerretDB reads the whole collection for `$in` (see InvitationQueue.dequeue).
-    if (ids.length === 1) await this.entries.deleteOne({ _id: ids[0]! });
-    else if (ids.length) await this.entries.deleteMany({ _id: { $in: [...ids] } });
+    if (ids.length) await this.entries.deleteMany({ _id: { $in: [...ids] } });
   }
+
+  /** Cancels the reminder of an invitation that turned out a repeat, grouped as InvitationQueue.takeBack explains. */
+  takeBack(id: ObjectId): Promise<void> {
+    return this.takeBacks.add(id);
+  }
+
+  private readonly takeBacks = new GroupCommit<ObjectId>(async (ids) => {
+    await this.cancel(ids);
+  });
 
   /** Claims up to `limit` due entries for `holder` (entries held by a live claim of another run are skipped). */
   async claimDue(holder: string, now: Date, limit: number, leaseMs: number): Promise<DueReminder[]> {

@@ -139,7 +139,7 @@ export class InvitationStore {
     const remind = reminderDays > 0;
     await Promise.all([this.queue.enqueue(_id, scheduled), remind ? this.reminders.schedule(_id, addDays(scheduled, reminderDays)) : null]);
     if ((await this.inserts.insert({ ...invitation, _id })) === 'duplicate') {
-      await Promise.all([this.queue.dequeue([_id]), remind ? this.reminders.cancel([_id]) : null]);
+      await Promise.all([this.queue.takeBack(_id), remind ? this.reminders.takeBack(_id) : null]);
       return { added: false, reason: 'duplicate' };
     }
     return { added: true, invitation };
