@@ -28,6 +28,9 @@ const BATCH = 1000;
  */
 const ORPHAN_AFTER_MS = 60_000;
 
+/** Runs of the sender in a burst of invitations start at least this far apart (ms). */
+const BURST_SPACING_MS = 250;
+
 type Signal = { touch: () => Promise<void> };
 
 const recordingEpisodes = new WeakMap<Services, Episode>();
@@ -44,7 +47,10 @@ function recorded(services: Services, write: () => Promise<unknown>): Promise<un
 }
 
 export function defineInvitationMail(services: Services): void {
-  services.scheduler.define(INVITATION_MAIL_JOB, (signal) => drainInvitations(services, signal), mailSweepMs(services.config));
+  // Runs in a burst are spaced: each one reads the batch's invitations, a search of the collection on FerretDB.
+  services.scheduler.define(INVITATION_MAIL_JOB, (signal) => drainInvitations(services, signal), mailSweepMs(services.config), {
+    spacingMs: BURST_SPACING_MS,
+  });
 }
 
 /** Sends what is due, batch by batch, until nothing is due (or the mail server is failing). */

@@ -232,3 +232,29 @@ it('does not end the process when the database is unreachable while the schedule
     await proxy.close();
   }
 });
+
+it('spaces the runs of a drain with spacingMs in a burst, and runs the first trigger after a quiet spell at once', async () => {
+  const scheduler = new Scheduler(db, createLogger('silent'), { pollMs: 200, lockLifetimeMs: 30_000, worker: true });
+  const starts: number[] = [];
+  scheduler.define('test.spaced', async () => {
+    starts.push(Date.now());
+    await new Promise((r) => setTimeout(r, 20));
+  }, undefined, { spacingMs: 300 });
+  await scheduler.start();
+  await waitFor(() => starts.length >= 1); // the catch-up run at start
+  await new Promise((r) => setTimeout(r, 350));
+  const triggered = Date.now();
+  scheduler.trigger('test.spaced');
+  await waitFor(() => starts.length >= 2);
+  expect(starts[1]! - triggered).toBeLessThan(100);
+  for (let i = 0; i < 10; i++) {
+    scheduler.trigger('test.spaced');
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  await waitFor(() => starts.length >= 3);
+  await new Promise((r) => setTimeout(r, 400));
+  // Ten triggers over 300 ms: one more run 300 ms after the last, then one for those that came during it.
+  expect(starts.length).toBeLessThanOrEqual(4);
+  for (let i = 2; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(295);
+  await scheduler.stop();
+});

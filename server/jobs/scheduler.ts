@@ -39,6 +39,12 @@ type Drain = (signal: { touch: () => Promise<void> }) => Promise<void>;
 interface DrainOptions {
   /** Told the ids an API-only process pushed with a wake-up of this kind (before the drain is started). */
   receive?: (items: string[]) => void;
+  /**
+   * Runs triggered in a burst start at least this far apart (ms), so that the burst is taken in fewer, larger runs:
+   * for work nobody notices a fraction of a second late (e-mail) whose runs each search a collection. A trigger
+   * after a quiet spell still runs at once.
+   */
+  spacingMs?: number;
 }
 
 /** A kind of work's wake-up marker: `token` changes each time an API-only process queued work of that kind. */
@@ -71,6 +77,8 @@ export class Scheduler {
   readonly wakeUps: Collection<WakeUp>;
   private readonly drains = new Map<string, Drain>();
   private readonly drainOptions = new Map<string, DrainOptions>();
+  /** When each drain's last run started (for `spacingMs`). */
+  private readonly lastRunAt = new Map<string, number>();
   /** API-only with WORKER_WAKE_URL: pushes wake-ups, falling back to the markers. */
   private readonly pusher: WakePusher | undefined;
   /** Worker with WORKER_PORT: where the pushes arrive. */
@@ -304,8 +312,13 @@ export class Scheduler {
     const touch = async () => {
       if (job) await job.touch();
     };
+    const spacingMs = this.drainOptions.get(name)?.spacingMs ?? 0;
     const run = (async () => {
       do {
+        // Triggers during this wait join the run (`again` is cleared after it).
+        const wait = (this.lastRunAt.get(name) ?? 0) + spacingMs - Date.now();
+        if (wait > 0 && !this.stopping) await new Promise((ok) => setTimeout(ok, wait));
+        this.lastRunAt.set(name, Date.now());
         this.again.delete(name);
         // A drain takes everything due from its collection, so running it again after a failure loses nothing.
         await withRetry(() => drain({ touch }), {
