@@ -16,7 +16,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/log.js';
 import { signedInAgent } from '../server/accounts/test-session.js';
-import { uploadCsv } from '../server/dashboard/invitations.js';
+import { CSV_LIMITS, uploadCsv } from '../server/dashboard/invitations.js';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';
@@ -273,7 +273,7 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     `and ${small.growth.map((m) => `+${m}`).join(', ')} MB for 500: RSS includes garbage V8 has not collected yet, and a longer upload leaves more of it.`,
     'What the upload keeps alive does not grow with the file: the same code (`uploadCsv`) run in the bench\'s process,',
     `the heap sampled right after a forced collection every 250 ms, held at most ${live.map((l) => `+${l.mb} MB for ${l.rows.toLocaleString('en')} rows`).join(' and ')}.`,
-    'The reader holds one batch of 100 rows and at most 1,000 listed row errors, whatever the file\'s size',
+    `The reader holds one batch of ${CSV_LIMITS.batch} rows and at most ${CSV_LIMITS.errorsListed.toLocaleString('en')} listed row errors, whatever the file\'s size`,
     '(`server/dashboard/invitations.ts`, `CSV_LIMITS`).',
     '',
     `Reading it back, for the shop with 10,000 invitations (${invitations.toLocaleString('en')} invitations in the collection; the embedded`,

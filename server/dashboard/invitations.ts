@@ -90,8 +90,12 @@ export const CSV_LIMITS = {
   rows: 10_000,
   /** Row errors listed in the answer; the count goes on past them. */
   errorsListed: 1000,
-  /** Rows handed to Add invitation at once: what is held in memory, whatever the file's size. */
-  batch: 100,
+  /**
+   * Rows handed to Add invitation at once: what is held in memory, whatever the file's size. Their writes go to
+   * the database together (group commit); on FerretDB a re-uploaded 1,000-row file took 10 s in batches of 100 and
+   * 3 s in batches of 500 (every take-back of a repeat reads the whole queue, once per group).
+   */
+  batch: 500,
 } as const;
 
 /** What the invitation rows' columns may be called (a header names them, in any order and case). */
