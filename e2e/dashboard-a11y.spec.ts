@@ -145,10 +145,11 @@ for (const viewport of [DESKTOP, PHONE]) {
         const what = `${name} (${theme}, ${size})`;
         await openPage(page, name);
         await loaded(page, name);
+        // Before the Tab walk, which leaves the page scrolled to its last control.
+        await screenshot(page, `${name}-${theme}${phone ? '-phone' : ''}`, { tall: phone });
         await expectAxeClean(page, 'page', what);
         if (phone) await checkPhone(page, what);
         if (structure) await checkStructure(page, what);
-        await screenshot(page, `${name}-${theme}${phone ? '-phone' : ''}`, { tall: phone });
         await openStates(page, name, async (state, { modal = false } = {}) => {
           await expectAxeClean(page, 'page', `${state} (${theme}, ${size})`);
           if (phone) await checkPhone(page, `${state} (${theme}, ${size})`);
