@@ -94,13 +94,15 @@ async function main(): Promise<void> {
   }
 
   if (config.role !== 'api') await services.scheduler.start();
-  // A worker process runs scheduled work only; API processes (ROLE=all or api) also listen.
+  // A worker process runs scheduled work only (and, with WORKER_PORT, listens for wake-ups, see jobs/wake.ts); API
+  // processes (ROLE=all or api) also serve the API.
   const server = config.role === 'worker' ? undefined : await listen(config, app.callback());
   if (server) {
     log.info({ url: config.baseUrl, host: config.host, port: config.port }, 'listening');
     console.log(`Listening on ${config.host}:${config.port} (${config.baseUrl})`);
   } else {
-    log.info('worker started (ROLE=worker: no HTTP)');
+    const listen = config.scheduler.push?.listen;
+    log.info(listen ? `worker started (ROLE=worker: no API; wake-ups on ${listen.host}:${listen.port})` : 'worker started (ROLE=worker: no HTTP)');
   }
 
   let stopping = false;
