@@ -273,18 +273,18 @@ async function seed(db: Db, receiverUrl: string, webhookPath: string): Promise<{
   for (let i = 0; i < deliveries.length; i += 1000) {
     const page = deliveries.slice(i, i + 1000);
     await db.collection('webhook_deliveries').insertMany(page as never[]);
-    await db.collection('webhook_delivery_log').insertMany(
+    await db.collection('webhook_attempts').insertMany(
       page.map((d) => ({
         subscriptionId: 1,
         shopId: 1,
         deliveryId: d._id,
-        eventId: d.eventId,
+        event_id: d.eventId,
         topic: d.topic,
         attempt: 1,
         time: d.completed,
         status: 200,
         error: null,
-        durationMs: 12,
+        duration_ms: 12,
         redelivery: false,
       })),
     );

@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.reviewEvents.migrate(reviews);
   await services.reviewMails.migrate(reviews);
   await services.webhookDeliveries.migrate(now());
+  await services.webhookDeliveries.migrateLogNames(now);
   await services.domainTokens.ensureIndexes();
   await services.popupTokens.ensureIndexes();
   await services.confirmations.ensureIndexes();
