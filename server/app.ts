@@ -80,8 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     policyTexts: new PolicyTextStore(db, now),
     mailAttempts: new MailAttemptStore(db),
     moderation: new ModerationStore(db, now),
-    users: new UserStore(db, now),
-    sessions: new SessionStore(db),
+    users: new UserStore(db, config.cache, now),
+    sessions: new SessionStore(db, config.cache, now),
     signInLinks: new SignInLinkStore(db),
   };
   await webshops.ensureIndexes();

@@ -3,6 +3,10 @@
 // A user's sessions are listed from `dashboard_user_sessions` (`_id` = user id: the public session id → the
 // secret's digest), never by a search. The session document decides: an entry in the list whose session is gone or
 // ended is skipped and dropped.
+// On the embedded database even a read by `_id` costs more as the collection grows (BENCHMARKS.md, Embedded database
+// limits), and every dashboard request reads its session: sessions are cached in the process like webshops, so
+// another process sees a revoked session as ended within CACHE_TTL_MS; this one at once.
+import { BoundedCache, type CacheLimits } from '../cache.js';
 import type { Collection, Db } from '../db/index.js';
 import type { SessionTimes } from './rules.js';
 
@@ -32,10 +36,24 @@ const toSession = ({ _id, ...rest }: SessionDoc): Session => ({ ...rest, digest:
 export class SessionStore {
   private readonly sessions: Collection<SessionDoc>;
   private readonly byUser: Collection<UserSessionsDoc>;
+  private readonly cache: BoundedCache<Session>;
+  /** Starts and ends of writes: a read caches its answer only if none happened while it ran (it may predate one). */
+  private writes = 0;
 
-  constructor(db: Db) {
+  constructor(db: Db, cacheLimits: CacheLimits, now: () => Date = () => new Date()) {
     this.sessions = db.collection<SessionDoc>('dashboard_sessions');
     this.byUser = db.collection<UserSessionsDoc>('dashboard_user_sessions');
+    this.cache = new BoundedCache(cacheLimits, () => now().getTime());
+  }
+
+  private async writing<T>(digests: string[], write: () => Promise<T>): Promise<T> {
+    this.writes++;
+    try {
+      return await write();
+    } finally {
+      this.writes++;
+      for (const d of digests) this.cache.delete(d);
+    }
   }
 
   /** Listed first, then stored: a session that exists is always in its user's list, so "sign out everywhere" finds it. */
@@ -46,16 +64,24 @@ export class SessionStore {
       { $set: { [`sessions.${session.id}`]: { digest, created: session.created } } },
       { upsert: true },
     );
-    await this.sessions.insertOne({ _id: digest, ...rest });
+    await this.writing([digest], () => this.sessions.insertOne({ _id: digest, ...rest }));
   }
 
+  /** A copy: callers may change what they get without changing the cache. */
   async byDigest(digest: string): Promise<Session | null> {
+    const cached = this.cache.get(digest);
+    if (cached) return { ...cached };
+    const writesAtStart = this.writes;
     const doc = await this.sessions.findOne({ _id: digest });
-    return doc && toSession(doc);
+    if (!doc) return null;
+    const session = toSession(doc);
+    // Unknown digests are not cached: random cookies must not push real sessions out.
+    if (this.writes === writesAtStart) this.cache.set(digest, session, 400);
+    return { ...session };
   }
 
   async touch(digest: string, times: Pick<SessionTimes, 'lastSeen' | 'expires'>): Promise<void> {
-    await this.sessions.updateOne({ _id: digest }, { $set: times });
+    await this.writing([digest], () => this.sessions.updateOne({ _id: digest }, { $set: times }));
   }
 
   /** Every stored session of the user, ended ones included (the caller decides), oldest first. */
@@ -73,7 +99,7 @@ export class SessionStore {
     const list = await this.byUser.findOne({ _id: userId });
     const entry = list?.sessions[sessionId];
     if (!entry) return false;
-    const { deletedCount } = await this.sessions.deleteOne({ _id: entry.digest });
+    const { deletedCount } = await this.writing([entry.digest], () => this.sessions.deleteOne({ _id: entry.digest }));
     await this.unlist(userId, [sessionId]);
     return deletedCount > 0;
   }
@@ -83,7 +109,9 @@ export class SessionStore {
     const list = await this.byUser.findOne({ _id: userId });
     const entries = Object.entries(list?.sessions ?? {}).filter(([id]) => id !== keep);
     let ended = 0;
-    for (const [, entry] of entries) ended += (await this.sessions.deleteOne({ _id: entry.digest })).deletedCount;
+    for (const [, entry] of entries) {
+      ended += (await this.writing([entry.digest], () => this.sessions.deleteOne({ _id: entry.digest }))).deletedCount;
+    }
     if (entries.length) await this.unlist(userId, entries.map(([id]) => id));
     return ended;
   }

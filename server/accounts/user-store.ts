@@ -7,7 +7,10 @@
 // Roles and team entries change by one `$set`/`$unset` of a single key each, so two changes to different shops
 // never overwrite each other. Changes to one shop's team are serialised by a claim (`withTeamLock`): the rule that a
 // shop keeps an owner reads the team and then writes it.
+// Users are cached in the process (every dashboard request reads its user's roles): another process sees a changed
+// role within CACHE_TTL_MS, this one at once.
 import { randomUUID } from 'node:crypto';
+import { BoundedCache, type CacheLimits } from '../cache.js';
 import { Claims } from '../db/claims.js';
 import { insertNumbered, isDuplicateKey, type Collection, type Db } from '../db/index.js';
 import { addressKey } from './rules.js';
@@ -46,6 +49,7 @@ export interface Membership {
 const TEAM_LOCK_MS = 10_000;
 
 const toUser = ({ _id: _, ...user }: UserDoc): User => user;
+const copy = (user: User): User => ({ ...user, roles: { ...user.roles } });
 
 export function membershipsOf(user: Pick<User, 'roles'>): Membership[] {
   return Object.entries(user.roles)
@@ -58,11 +62,16 @@ export class UserStore {
   private readonly addresses: Collection<AddressDoc>;
   private readonly teams: Collection<TeamDoc>;
   private readonly teamLocks: Claims<string>;
+  private readonly cache: BoundedCache<User>;
+  /** Starts and ends of writes: a read caches its answer only if none happened while it ran (it may predate one). */
+  private writes = 0;
 
   constructor(
     private readonly db: Db,
+    cacheLimits: CacheLimits,
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.cache = new BoundedCache(cacheLimits, () => now().getTime());
     this.users = db.collection<UserDoc>('dashboard_users');
     this.addresses = db.collection<AddressDoc>('dashboard_user_addresses');
     this.teams = db.collection<TeamDoc>('dashboard_teams');
@@ -73,9 +82,26 @@ export class UserStore {
     await this.teamLocks.ensureIndexes();
   }
 
+  /** A copy: callers may change what they get without changing the cache. */
   async get(id: number): Promise<User | null> {
+    const cached = this.cache.get(String(id));
+    if (cached) return copy(cached);
+    const writesAtStart = this.writes;
     const doc = await this.users.findOne({ _id: id });
-    return doc && toUser(doc);
+    if (!doc) return null;
+    const user = toUser(doc);
+    if (this.writes === writesAtStart) this.cache.set(String(id), user, 300 + 40 * Object.keys(user.roles).length);
+    return copy(user);
+  }
+
+  private async writing<T>(userId: number, write: () => Promise<T>): Promise<T> {
+    this.writes++;
+    try {
+      return await write();
+    } finally {
+      this.writes++;
+      this.cache.delete(String(userId));
+    }
   }
 
   async findByEmail(email: string): Promise<User | null> {
@@ -100,7 +126,7 @@ export class UserStore {
       return toUser(doc);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      await this.users.deleteOne({ _id: doc.id });
+      await this.writing(doc.id, () => this.users.deleteOne({ _id: doc.id }));
       const other = await this.findByEmail(email);
       if (!other) throw err;
       return other;
@@ -117,18 +143,18 @@ export class UserStore {
 
   async setRole(userId: number, shopId: number, role: Role): Promise<void> {
     await this.teams.updateOne({ _id: shopId }, { $set: { [`users.${userId}`]: this.now() } }, { upsert: true });
-    await this.users.updateOne({ _id: userId }, { $set: { [`roles.${shopId}`]: role } });
+    await this.writing(userId, () => this.users.updateOne({ _id: userId }, { $set: { [`roles.${shopId}`]: role } }));
   }
 
   async removeRole(userId: number, shopId: number): Promise<void> {
     // The user's own entry decides access: it goes first, so a crash in between leaves nobody with access that
     // the team list does not show.
-    await this.users.updateOne({ _id: userId }, { $unset: { [`roles.${shopId}`]: '' } });
+    await this.writing(userId, () => this.users.updateOne({ _id: userId }, { $unset: { [`roles.${shopId}`]: '' } }));
     await this.teams.updateOne({ _id: shopId }, { $unset: { [`users.${userId}`]: '' } });
   }
 
   async recordSignIn(userId: number, at: Date): Promise<void> {
-    await this.users.updateOne({ _id: userId }, { $set: { lastSignIn: at } });
+    await this.writing(userId, () => this.users.updateOne({ _id: userId }, { $set: { lastSignIn: at } }));
   }
 
   /**
