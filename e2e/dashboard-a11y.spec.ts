@@ -62,6 +62,19 @@ async function loaded(page: Page, name: PageName | 'account'): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/**
+ * What the page reports as going wrong: script errors and console errors, among them the browser's refusals under
+ * the dashboard's strict CSP (an inline style or a script from elsewhere would show here, not as a failed check).
+ */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`script error: ${err.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 async function checkPhone(page: Page, what: string): Promise<void> {
   expect(await horizontalOverflow(page), `${what}: scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
   await expectReflow(page, 'page', what);
@@ -140,6 +153,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       for (const theme of THEMES) {
         const context: BrowserContext = await signedInContext(browser, owner, { viewport, colorScheme: theme, reducedMotion: 'reduce' });
         const page = await context.newPage();
+        const errors = watchErrors(page);
         // Label in name, target size and the Tab walk do not depend on the theme or the width: once, on the desktop.
         const structure = !phone && theme === 'light';
         const what = `${name} (${theme}, ${size})`;
@@ -155,6 +169,7 @@ for (const viewport of [DESKTOP, PHONE]) {
           if (phone) await checkPhone(page, `${state} (${theme}, ${size})`);
           if (structure && !modal) await expectControlsNamed(page, state);
         });
+        expect(errors, `${what}: errors in the console (a CSP refusal, a failed request, a script error)`).toEqual([]);
         await context.close();
       }
     });

@@ -263,3 +263,22 @@ test('"sign out everywhere" ends the session in the other browser too', async ({
   await laptop.close();
   await phone.close();
 });
+
+test('Dutch from the browser, switched to English and remembered', async ({ browser }) => {
+  const shop = await createShop('Taal & Co');
+  const email = uniqueEmail('owner');
+  await addUser(shop.id, email, 'owner');
+  const context = await signedInContext(browser, email, { locale: 'nl-NL' });
+  const page = await context.newPage();
+  await page.goto(`${base()}/dashboard/`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(page.getByRole('heading', { level: 1, name: 'Overzicht' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Beoordelingen' })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Taal' }).selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await context.close();
+});
