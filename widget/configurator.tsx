@@ -4,7 +4,8 @@
 // merchant types, and copies the snippet.
 import type { VNode } from 'preact';
 import { ISO3, LANGUAGE_NAMES, type Language } from '../server/languages.js';
-import { inlineScript, cspHash } from '../server/http/html.js';
+import { cspHash } from '../server/http/html.js';
+import { inlineScript } from '../server/http/inline-script.js';
 import { LAYOUTS, LAYOUT_INFO, recommendedHeight, takes, type WidgetParam } from './layouts.js';
 import { renderDocument, type WidgetOptions } from './page.js';
 import { iframeWidth, widgetQuery, widgetSnippet } from './snippet.js';

@@ -1,5 +1,6 @@
 // The client a per-address rate limit counts. An IPv6 subscriber is normally given a whole /64 and can use any
 // address in it, so counting each /128 apart would let one client start over at will; the /64 is the client.
+import type { Context } from 'koa';
 import { parseV6 } from '../ip.js';
 
 const hex = (bytes: number[], word: number) => ((bytes[2 * word]! << 8) | bytes[2 * word + 1]!).toString(16);
@@ -16,3 +17,6 @@ export function clientKey(ip: string): string {
   if (mapped) return bytes.slice(12).join('.');
   return `${[0, 1, 2, 3].map((word) => hex(bytes, word)).join(':')}::/64`;
 }
+
+/** The key of rateLimit for limits per client (an IPv6 /64 counts as one client). */
+export const byClientAddress = (ctx: Context): string => clientKey(ctx.ip);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cspHash, escapeHtml, inlineScript } from './html.js';
+import { cspHash, escapeHtml } from './html.js';
+import { inlineScript } from './inline-script.js';
 
 describe('escapeHtml', () => {
   it('leaves no character that could open a tag, end an attribute or start an entity', () => {

@@ -7,7 +7,6 @@
 // (rateLimit); limits on what was asked (an e-mail address in a body, the shop of checked credentials) call
 // enforceLimit once they know the key.
 import type { Context, Middleware } from 'koa';
-import { clientKey } from './client-key.js';
 import { HttpError } from './errors.js';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
@@ -74,6 +73,3 @@ export function rateLimit(limiter: RateLimiter, key: (ctx: Context) => string): 
     await next();
   };
 }
-
-/** The key of rateLimit for limits per client (an IPv6 /64 counts as one client). */
-export const byClientAddress = (ctx: Context): string => clientKey(ctx.ip);

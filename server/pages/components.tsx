@@ -4,7 +4,8 @@ import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { SUB_RATINGS } from '../reviews/rules.js';
 import { productField, LIMITS, type FieldProblem, type ReviewFormValues } from './form.js';
-import { cspHash, inlineScript } from '../http/html.js';
+import { cspHash } from '../http/html.js';
+import { inlineScript } from '../http/inline-script.js';
 import { jsonForScript } from './html.js';
 import type { PageStrings } from './strings.js';
 

@@ -20,7 +20,7 @@ import type { Review } from '../reviews/store.js';
 import { noSubRatings } from '../reviews/rules.js';
 import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
-import { inlineScript } from '../http/html.js';
+import { inlineScript } from '../http/inline-script.js';
 import { STYLE_HASH } from './components.js';
 import { formProblems, readReviewForm, type ReviewFormValues } from './form.js';
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';

@@ -1,12 +1,9 @@
 // Reviews waiting for their writer's e-mail confirmation (unsigned pop-up reviews and serviceAddReview reviews),
-// one small document each. Unconfirmed reviews expire CONFIRMATION_DAYS after they were written; the expiry sweeps
+// one small document each. Unconfirmed reviews expire CONFIRMATION_DAYS (rules.ts) after they were written; the expiry sweeps
 // this collection, which holds only what still waits, instead of searching the reviews (FerretDB scans a
 // collection for any filter but an exact `_id`).
 import type { Db, Collection } from '../db/index.js';
 import { isDuplicateKey, onlyDuplicateKeys } from '../db/index.js';
-
-/** How long a review waits for its writer's confirmation before it is removed. */
-export const CONFIRMATION_DAYS = 30;
 
 export interface PendingConfirmation {
   /** The review's id. */

@@ -7,6 +7,9 @@ export type SubRatingKey = (typeof SUB_RATINGS)[number];
 /** Sub-scores 1–5; 0 means "not given" and is left out of averages. */
 export type SubRatings = Record<SubRatingKey, number>;
 
+/** How long a review waits for its writer's confirmation before it is removed. */
+export const CONFIRMATION_DAYS = 30;
+
 export const noSubRatings = (): SubRatings => ({ shippingtime: 0, customerservice: 0, pricequality: 0, aftersale: 0 });
 
 export type Badge =
