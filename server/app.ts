@@ -22,6 +22,7 @@ import { PopupTokenStore } from './reviews/popup-token-store.js';
 import { ConfirmationQueue } from './reviews/confirmation-queue.js';
 import { migrateConsentTrust } from './consents/migrate.js';
 import { migrateReviewOrigins } from './reviews/migrate-origin.js';
+import { releaseOnInvitation } from './reviews/publication.js';
 import { createMailer } from './mail/transport.js';
 import { SuppressionStore } from './mail/suppression-store.js';
 import { RecipientLimit } from './mail/recipient-limit-store.js';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users: new UserStore(db, config.cache, now),
     sessions: new SessionStore(db, config.cache, now),
     signInLinks: new SignInLinkStore(db),
+    release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();

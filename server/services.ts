@@ -26,6 +26,7 @@ import type { ModerationStore } from './moderation/store.js';
 import type { UserStore } from './accounts/user-store.js';
 import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
+import type { ReviewRelease } from './reviews/publication.js';
 
 export interface Services {
   config: Config;
@@ -70,4 +71,10 @@ export interface Services {
   sessions: SessionStore;
   /** Dashboard sign-in links, each usable once. */
   signInLinks: SignInLinkStore;
+  /**
+   * Pop-up reviews released by an Add invitation (reviews/publication.ts). Injected by app.ts rather than imported
+   * by the intake: a reader following Add invitation meets one call, not the publication rules behind it, which
+   * run only when the order has a pop-up receipt.
+   */
+  release: ReviewRelease;
 }

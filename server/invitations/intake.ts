@@ -5,7 +5,6 @@ import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
 import { reminderDays } from '../webshops/rules.js';
 import type { InvitationInput } from './input.js';
-import { releaseOnInvitation } from '../reviews/publication.js';
 import { customerReviewed, invitationNotBefore, speaksForCustomer } from '../consents/rules.js';
 import { JOB } from '../jobs/names.js';
 
@@ -22,7 +21,7 @@ export async function addInvitation(services: Services, shop: Webshop, input: In
   if (receipts && (receipts.signed || receipts.unsigned > 0)) {
     const written = await reviews.byOrder(shop.id, input.order);
     // This call, with the same address, proves the order of the unsigned pop-up reviews written under it.
-    const verified = await releaseOnInvitation(services, written, input.email);
+    const verified = await services.release.onInvitation(written, input.email);
     if (verified > 0 || (speaksForCustomer(receipts) && customerReviewed(written, input.email))) return 'reviewWritten';
   }
 

@@ -164,6 +164,12 @@ export async function releaseReview(services: Services, review: Review): Promise
   return released;
 }
 
+/** Publication as the invitation intake needs it, injected through Services (app.ts builds it). */
+export interface ReviewRelease {
+  /** See releaseOnInvitation. */
+  onInvitation(reviews: readonly Review[], email: string): Promise<number>;
+}
+
 /**
  * The shop's Add invitation for an order arrived: the unsigned pop-up reviews of that order (`reviews`) written
  * under the invitation's address become a verified customer's. Returns how many did.
