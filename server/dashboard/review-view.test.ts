@@ -47,6 +47,8 @@ class FakeStore {
   counters = new Map<number, number>();
   listeners: ((shopId: number, review: Review) => void)[] = [];
   reads: { shopId: number; since: Date | undefined }[] = [];
+  /** ms each read of changes (a `since`) takes. */
+  slowReads = 0;
 
   onChange(listener: (shopId: number, review: Review) => void) {
     this.listeners.push(listener);
@@ -54,8 +56,12 @@ class FakeStore {
   async versionsOf(shopId: number) {
     return { all: this.counters.get(shopId) ?? 0, public: 0 };
   }
+  allOfShop(shopId: number, batchSize: number) {
+    return this.modifiedSince(shopId, undefined, batchSize);
+  }
   async *modifiedSince(shopId: number, since: Date | undefined, batchSize: number) {
     this.reads.push({ shopId, since });
+    if (since && this.slowReads) await new Promise((r) => setTimeout(r, this.slowReads));
     const found = [...this.docs.values()].filter((r) => r.shopId === shopId && (!since || r.modified >= since));
     for (let i = 0; i < found.length; i += batchSize) yield found.slice(i, i + batchSize);
   }
@@ -74,7 +80,7 @@ class FakeStore {
 function setUp(maxBytes = 10_000_000, clock = () => Date.now()) {
   const store = new FakeStore();
   for (let id = 1; id <= 30; id++) store.writeElsewhere(review(id));
-  const view = new ReviewView(store as unknown as ReviewStore, { maxBytes }, clock);
+  const view = new ReviewView(store as unknown as ReviewStore, { maxBytes, catchUpWaitMs: 50 }, clock);
   return { store, view };
 }
 
@@ -123,6 +129,22 @@ describe('ReviewView', () => {
     expect(store.reads[1]!.since).toEqual(new Date(Date.UTC(2026, 5, 1) - 60_000));
     // Settled: the next request reads nothing.
     await view.page(1, {}, 0, 5);
+    expect(store.reads).toHaveLength(2);
+  });
+
+  it("answers from the view as it is when the read of another process's changes takes long, and shows them once it lands", async () => {
+    const { store, view } = setUp();
+    await view.page(1, {}, 0, 5);
+    store.slowReads = 400;
+    store.writeElsewhere(review(50, 1, { modified: new Date() }));
+    const started = Date.now();
+    expect((await view.page(1, {}, 0, 1)).items[0]!.id).toBe(30);
+    expect(Date.now() - started).toBeLessThan(300);
+    // A request meanwhile starts no second read.
+    await view.page(1, {}, 0, 1);
+    expect(store.reads).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 450));
+    expect((await view.page(1, {}, 0, 1)).items[0]!.id).toBe(50);
     expect(store.reads).toHaveLength(2);
   });
 

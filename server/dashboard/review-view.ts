@@ -6,7 +6,10 @@
 // - writes of this process arrive through ReviewStore.onChange with the review as written, and are applied at once;
 // - writes of other processes move the shop's counter (ReviewStore.versionsOf, one `_id` read per request): when it
 //   moved by more than this process wrote, the reviews modified since the last check (less a minute for writes in
-//   flight and other clocks) are read again, one query; unchanged shops cost no query but the counter's.
+//   flight and other clocks) are read again, one query; unchanged shops cost no query but the counter's. That query
+//   reads the whole collection on the embedded database (seconds on a busy machine), so an answer waits for it at
+//   most CATCH_UP_WAIT_MS and otherwise answers from the view as it is: the other process's change shows once the
+//   read lands.
 // - hard deletes (unconfirmed reviews expiring) change no `modified`: a listener call that brings no newer version
 //   marks the view for a reload in the background, and every view is reloaded in the background RELOAD_MS after it
 //   was loaded, while the old one keeps answering.
@@ -198,15 +201,29 @@ const RELOAD_MS = 15 * 60_000;
 /** A shop found too large to hold is streamed per request; whether it still is, is checked again after this. */
 const TOO_LARGE_RECHECK_MS = 10 * 60_000;
 const BATCH = 1000;
+/**
+ * What an answer waits at most for the read of other processes' changes (ReviewViewLimits.catchUpWaitMs): about what
+ * that read takes on a quiet machine at 20,000 reviews. A change another process made shows in this process's
+ * answers once the read lands (the ratings cache's bound across processes, CACHE_TTL_MS, is of the same kind).
+ */
+const CATCH_UP_WAIT_MS = 300;
 
 export interface ReviewViewLimits {
   /** Bytes (estimated) of all views together; one shop's view may use all of it. */
   maxBytes: number;
+  /** How long an answer waits for the read of other processes' changes before it answers from the view as it is. */
+  catchUpWaitMs: number;
 }
+
+/** Waits for `work`, but at most `ms`. */
+const within = (work: Promise<unknown>, ms: number): Promise<void> =>
+  Promise.race([work.then(() => undefined), new Promise<void>((done) => setTimeout(done, ms).unref())]);
 
 export class ReviewView {
   private readonly shops: LRUCache<number, ShopView>;
   private readonly pending = new Map<number, Promise<ShopView | null>>();
+  /** Reads of other processes' changes under way, per shop. */
+  private readonly catchUps = new Map<number, Promise<void>>();
   private readonly tooLarge = new Map<number, number>();
 
   constructor(
@@ -297,18 +314,45 @@ export class ReviewView {
       if (since !== undefined && this.clock() - since < TOO_LARGE_RECHECK_MS) return null;
       return this.load(shopId);
     }
+    const running = this.catchUps.get(shopId);
+    if (running) {
+      await within(running, this.limits.catchUpWaitMs);
+      return view;
+    }
     const checkedAt = this.clock();
     const localBefore = view.local;
     const { all } = await this.reviews.versionsOf(shopId);
     if (all !== view.version + localBefore) {
-      // Another process wrote: read what changed since the last check.
-      for await (const batch of this.reviews.modifiedSince(shopId, new Date(view.syncedAt - SLACK_MS), BATCH)) {
-        for (const review of batch) this.put(view, toRow(review));
-      }
+      // Another process wrote: read what changed since the last check. On the embedded database that query reads
+      // the whole collection, so the answer waits for it only so long; the view shows the changes once it lands.
+      const catchUp = this.catchUp(shopId, view, all, localBefore, checkedAt).finally(() => this.catchUps.delete(shopId));
+      this.catchUps.set(shopId, catchUp);
+      await within(catchUp, this.limits.catchUpWaitMs);
+      return view;
     }
     view.version = all;
     view.local -= localBefore;
     view.syncedAt = checkedAt;
+    return this.settle(shopId, view);
+  }
+
+  private async catchUp(shopId: number, view: ShopView, all: number, localBefore: number, checkedAt: number): Promise<void> {
+    try {
+      for await (const batch of this.reviews.modifiedSince(shopId, new Date(view.syncedAt - SLACK_MS), BATCH)) {
+        for (const review of batch) this.put(view, toRow(review));
+      }
+    } catch {
+      // The next request tries again (the counter still differs); meanwhile the view answers as it is.
+      return;
+    }
+    view.version = all;
+    view.local -= localBefore;
+    view.syncedAt = checkedAt;
+    if (this.shops.peek(shopId) === view) this.settle(shopId, view);
+  }
+
+  /** Keeps the view in the LRU at its new size (or gives it up when it outgrew the bound); reloads when due. */
+  private settle(shopId: number, view: ShopView): ShopView | null {
     if (view.bytes > this.limits.maxBytes) {
       this.shops.delete(shopId);
       this.tooLarge.set(shopId, this.clock());
@@ -343,7 +387,7 @@ export class ReviewView {
       bytes: 256,
       reloadDue: false,
     };
-    for await (const batch of this.reviews.modifiedSince(shopId, undefined, BATCH)) {
+    for await (const batch of this.reviews.allOfShop(shopId, BATCH)) {
       for (const review of batch) this.put(view, toRow(review));
       if (view.bytes > this.limits.maxBytes) {
         this.shops.delete(shopId);
@@ -357,7 +401,7 @@ export class ReviewView {
   }
 
   private async stream(shopId: number, visit: (row: ViewRow) => void): Promise<void> {
-    for await (const batch of this.reviews.modifiedSince(shopId, undefined, BATCH)) for (const review of batch) visit(toRow(review));
+    for await (const batch of this.reviews.allOfShop(shopId, BATCH)) for (const review of batch) visit(toRow(review));
   }
 
   /** A page of a shop too large to hold: one pass over its reviews, keeping only the newest offset+limit matches. */
@@ -388,7 +432,7 @@ const views = new WeakMap<Pick<Services, 'reviews' | 'config'>, ReviewView>();
 export function reviewViewOf(services: Pick<Services, 'reviews' | 'config'>): ReviewView {
   let view = views.get(services);
   if (!view) {
-    view = new ReviewView(services.reviews, { maxBytes: services.config.cache.maxBytes });
+    view = new ReviewView(services.reviews, { maxBytes: services.config.cache.maxBytes, catchUpWaitMs: CATCH_UP_WAIT_MS });
     views.set(services, view);
   }
   return view;

