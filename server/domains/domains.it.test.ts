@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { Webshop } from '../webshops/store.js';
-import { hashToken, type DomainToken } from './token-store.js';
+import { sha256Hex } from '../hash.js';
+import type { DomainToken } from './token-store.js';
 
 let t: TestApp;
 let token: string;
@@ -115,7 +116,7 @@ describe('GET /webshops/fetch_domain.json', () => {
       ['no token', () => ({ url: 'shop.example' })],
       ['an empty token', () => ({ token: '', url: 'shop.example' })],
       ['an unknown token', () => ({ token: 'a'.repeat(64), url: 'shop.example' })],
-      ['the hash of a token instead of the token', () => ({ token: hashToken(token), url: 'shop.example' })],
+      ['the hash of a token instead of the token', () => ({ token: sha256Hex(token), url: 'shop.example' })],
     ])('answers 401 for %s', async (_name, query) => {
       const res = await fetchDomain(query());
       expect(res.status).toBe(401);
@@ -160,8 +161,8 @@ describe('operator API: domain tokens', () => {
     // What a copy of the database holds.
     const stored = await t.db.collection<DomainToken>('domain_tokens').find({}).toArray();
     expect(stored.some((d) => JSON.stringify(d).includes(body.token))).toBe(false);
-    expect(stored.some((d) => d.hash === hashToken(body.token))).toBe(true);
-    const labelled = stored.find((d) => d.hash === hashToken(token));
+    expect(stored.some((d) => d.hash === sha256Hex(body.token))).toBe(true);
+    const labelled = stored.find((d) => d.hash === sha256Hex(token));
     expect(labelled?.label).toBe('Partner A');
   });
 
