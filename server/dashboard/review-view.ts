@@ -24,7 +24,7 @@ import { summarize } from '../reviews/rating.js';
 import type { Services } from '../services.js';
 
 export const REVIEW_STATUSES = ['published', 'quarantined', 'awaiting_confirmation', 'deleted'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** What the merchant sees of a review's state. Spam and reviews not (yet) valid count as quarantined: hidden. */
 export function statusOf(r: Pick<Review, 'deleted' | 'published' | 'confirmToken' | 'quarantine'>): ReviewStatus {
@@ -105,7 +105,7 @@ export interface ReviewFilter {
   q?: string;
 }
 
-export function matches(row: ViewRow, f: ReviewFilter): boolean {
+function matches(row: ViewRow, f: ReviewFilter): boolean {
   return (
     (f.rating === undefined || row.rating === f.rating) &&
     (f.status === undefined || row.status === f.status) &&
@@ -121,7 +121,7 @@ export function matches(row: ViewRow, f: ReviewFilter): boolean {
 /** Newest first; the id orders reviews written in the same millisecond. */
 const newestFirst = (a: ViewRow, b: ViewRow): number => b.created - a.created || b.id - a.id;
 
-export interface Overview {
+interface Overview {
   score: number | null;
   count: number;
   months: { month: string; score: number | null; count: number }[];
@@ -146,7 +146,7 @@ export function lastTwelveMonths(now: Date): string[] {
  * The overview page's figures over the published reviews: what the public sees, so the score is the one
  * ratings_summary.json gives (twice the mean, one decimal); a month's score is computed the same way.
  */
-export function overviewOf(rows: Iterable<ViewRow>, now: Date): Overview {
+function overviewOf(rows: Iterable<ViewRow>, now: Date): Overview {
   const published: ViewRow[] = [];
   for (const r of rows) if (r.status === 'published') published.push(r);
   const summary = summarize(published);
@@ -208,7 +208,7 @@ const BATCH = 1000;
  */
 const CATCH_UP_WAIT_MS = 300;
 
-export interface ReviewViewLimits {
+interface ReviewViewLimits {
   /** Bytes (estimated) of all views together; one shop's view may use all of it. */
   maxBytes: number;
   /** How long an answer waits for the read of other processes' changes before it answers from the view as it is. */

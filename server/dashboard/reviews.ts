@@ -30,12 +30,12 @@ import { REVIEW_STATUSES, reviewViewOf, searchable, toRow, type ReviewFilter, ty
 const BODY_LIMIT = 64 * 1024;
 const HOUR_MS = 3_600_000;
 /** Reports a shop may file an hour: enough for a bad day, not enough to flood the operator's queue. */
-export const REPORTS_PER_SHOP_PER_HOUR = 30;
+const REPORTS_PER_SHOP_PER_HOUR = 30;
 /** The longest search text; the search is a plain substring of the comment or the name. */
-export const SEARCH_MAX = 200;
+const SEARCH_MAX = 200;
 
 /** A JSON object body (whatever else is a 400 `invalid`). */
-export async function jsonBody(ctx: Context): Promise<Fields> {
+async function jsonBody(ctx: Context): Promise<Fields> {
   const raw = await readRawBody(ctx, BODY_LIMIT);
   try {
     return parseJsonObject(raw.length ? raw : '{}');
@@ -56,7 +56,7 @@ export function signedIn(ctx: Context): SignedIn {
   return { shop: ctx.state.shop as Webshop, userId: String(user.id), email: user.email };
 }
 
-export const userActor = (who: SignedIn): AuditActor => ({ kind: 'user', id: who.userId });
+const userActor = (who: SignedIn): AuditActor => ({ kind: 'user', id: who.userId });
 
 /** Query values are single strings; an empty one (an unset form field) means "no filter". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -106,7 +106,7 @@ export const reportBody = z
   .strict();
 
 /** A listed review: never the writer's e-mail address (support staff see the list too), nor link secrets. */
-export function reviewItem(r: ViewRow) {
+function reviewItem(r: ViewRow) {
   return {
     id: r.id,
     name: r.name,
