@@ -110,9 +110,15 @@ export class Scheduler {
   ) {
     this.wakeUps = db.collection<WakeUp>(WAKE_UPS);
     if (!options.worker && options.push?.workerUrls.length) {
-      this.pusher = new WakePusher(options.push.workerUrls, options.push.secret, log, async (kinds) => {
-        await Promise.all(kinds.map((kind) => this.wake(kind)));
-      });
+      this.pusher = new WakePusher(
+        options.push.workerUrls,
+        options.push.secret,
+        log,
+        async (kinds) => {
+          await Promise.all(kinds.map((kind) => this.wake(kind)));
+        },
+        (kind) => this.drainOptions.get(kind)?.spacingMs ?? 0,
+      );
     }
     // Agenda connects its backend from its constructor, in a promise nobody awaits, and the Mongo backend creates
     // indexes there: a database error at that moment (a dropped connection, SQLITE_BUSY) was an unhandled rejection,

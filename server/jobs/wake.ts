@@ -8,7 +8,9 @@
 // compared in constant time. When a push fails (worker down, timeout, wrong secret) the scheduler raises the
 // kinds' markers instead, which every worker reads: nothing waits for more than a poll.
 //
-// Coalesced: one request in flight per worker; what is queued meanwhile goes in the next one, merged by kind.
+// Coalesced: one request in flight per worker; what is queued meanwhile goes in the next one, merged by kind. Kinds
+// whose drain runs are spaced (the invitation sender) are pushed no more often than that: a push per invitation
+// would cost the API process and the worker an HTTP request each, for a run that waits anyway.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { z } from 'zod';
 import { safeEqualDigest, secretDigest } from '../http/credentials.js';
@@ -58,23 +60,28 @@ export function wakeUpCalls(pending: Pending): WakeUpCall[] {
 }
 
 /**
- * API-only side: pushes wake-ups to every worker, one request in flight per worker. `fallBack` is called with the
- * kinds of a push that did not reach a worker (it raises their markers).
+ * API-only side: pushes wake-ups to every worker, one request in flight per worker. A kind with a spacing (its
+ * drain's `spacingMs`: the worker would not run it sooner anyway) is pushed at most that often; the others go at
+ * once. `fallBack` is called with the kinds of a push that did not reach a worker (it raises their markers).
  */
 export class WakePusher {
-  private readonly targets: { url: string; pending: Pending; flight: Promise<void> | undefined; episode: Episode }[];
+  private readonly targets: Target[];
+  private flushing = false;
 
   constructor(
     urls: readonly string[],
     secret: string,
     private readonly log: Logger,
     private readonly fallBack: (kinds: string[]) => Promise<void>,
+    private readonly spacingOf: (kind: string) => number = () => 0,
   ) {
     this.authorization = `Bearer ${secret}`;
     this.targets = urls.map((url) => ({
       url: new URL(WAKE_PATH, url).toString(),
       pending: new Map(),
+      lastSent: new Map(),
       flight: undefined,
+      timer: undefined,
       episode: new Episode(log, `pushing wake-ups to ${url}`),
     }));
   }
@@ -84,19 +91,56 @@ export class WakePusher {
   push(kind: string, item?: string): void {
     for (const target of this.targets) {
       addPending(target.pending, kind, item);
-      target.flight ??= this.send(target).finally(() => (target.flight = undefined));
+      this.schedule(target);
     }
   }
 
-  /** Resolves when nothing is pending or in flight (every push sent, or handed to the fallback). */
+  /** Sends what is pending now, spacing or not, and resolves when every push was sent or handed to the fallback. */
   async flushed(): Promise<void> {
+    this.flushing = true;
+    for (const target of this.targets) {
+      clearTimeout(target.timer);
+      target.timer = undefined;
+      this.schedule(target);
+    }
     await Promise.allSettled(this.targets.map((t) => t.flight));
   }
 
-  private async send(target: WakePusher['targets'][number]): Promise<void> {
-    while (target.pending.size > 0) {
-      const calls = wakeUpCalls(target.pending);
-      target.pending.clear();
+  /** When the kind may be pushed next. */
+  private dueAt(target: Target, kind: string): number {
+    return this.flushing ? 0 : (target.lastSent.get(kind) ?? 0) + this.spacingOf(kind);
+  }
+
+  /** Starts a push now if a pending kind is due, else sets a timer for the first one that will be. */
+  private schedule(target: Target): void {
+    if (target.flight || target.pending.size === 0) return;
+    const next = Math.min(...[...target.pending.keys()].map((kind) => this.dueAt(target, kind)));
+    const wait = next - Date.now();
+    if (wait <= 0) {
+      clearTimeout(target.timer);
+      target.timer = undefined;
+      target.flight = this.send(target).finally(() => {
+        target.flight = undefined;
+        this.schedule(target);
+      });
+    } else if (!target.timer) {
+      target.timer = setTimeout(() => {
+        target.timer = undefined;
+        this.schedule(target);
+      }, wait);
+    }
+  }
+
+  private async send(target: Target): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      const due = new Map([...target.pending].filter(([kind]) => this.dueAt(target, kind) <= now));
+      if (due.size === 0) return;
+      for (const kind of due.keys()) {
+        target.pending.delete(kind);
+        target.lastSent.set(kind, now);
+      }
+      const calls = wakeUpCalls(due);
       try {
         const res = await fetch(target.url, {
           method: 'POST',
@@ -116,6 +160,16 @@ export class WakePusher {
       }
     }
   }
+}
+
+interface Target {
+  url: string;
+  pending: Pending;
+  /** When each kind was last pushed (for its spacing). */
+  lastSent: Map<string, number>;
+  flight: Promise<void> | undefined;
+  timer: NodeJS.Timeout | undefined;
+  episode: Episode;
 }
 
 export interface WakeListener {
