@@ -20,10 +20,89 @@ const ENTRY_POINTS = [
   /^embed\/app\/(main\.tsx|more\.ts|more-deps\.ts)$/,
 ];
 
+/**
+ * Exports that only tests import, on purpose: each is a seam a test needs and the public surface cannot give as
+ * well. `file#name` → why. Listed apart from the rest; an entry that is no longer a test-only export is reported,
+ * so the list only holds what is true.
+ */
+const RULE = 'a pure rule tested directly, case by case; through a request each case would need a whole scenario';
+const LIMIT = 'the limit the code enforces: the test reads it rather than repeating the number';
+const DRAIN = "one run of a job's work, awaited: the test calls it rather than waiting for the scheduler";
+const STORED = 'the shape or key of what a store writes: the test writes a document as an older version or a crash left it';
+const PARSER = 'a parser of outside input, fuzzed directly (fast-check) for its bounds and its time';
+const TEST_SEAMS: Record<string, string> = {
+  'embed/shared/cache-buster.ts#cacheBuster': RULE,
+  'embed/shared/language.ts#langOf': RULE,
+  'embed/shared/language.ts#langFromUrl': RULE,
+  'embed/shared/order.ts#decodeEntities': RULE,
+  'embed/shared/settings.ts#coerce': RULE,
+  'server/consents/rules.ts#ReceiptFacts': 'the facts the receipt rules read, built by their unit test',
+  'server/consents/signature.ts#phpUrlencode': 'the PHP encoding plugins sign with, checked byte for byte against PHP output',
+  'server/consents/signature.ts#signedQuery': 'builds the signed query as a plugin does: the tests act as the plugin',
+  'server/customers/erase.ts#ANONYMOUS': "the erased reviewer's name per language: the test checks every language without a second copy",
+  'server/customers/erase.ts#ErasureReport': "the erasure endpoint's counts, typed for the test's expected answers",
+  'server/customers/redact.ts#REDACTED': RULE,
+  'server/customers/redact.ts#nameTerms': RULE,
+  'server/db/embedded.ts#findFerretDb': 'where the embedded database binary is looked for: the test checks each place without installing one',
+  'server/domains/token-store.ts#DomainToken': STORED,
+  'server/feed/feed.ts#FeedContext': RULE,
+  'server/feed/feed.ts#gtinOf': RULE,
+  'server/feed/feed.ts#faviconOf': RULE,
+  'server/feed/feed.ts#productScore': RULE,
+  'server/feed/feed.ts#productContent': RULE,
+  'server/feed/feed.ts#renderFeed': 'the feed as one string, validated against the XSD without a database',
+  'server/http/body.ts#jsonOverCaps': PARSER,
+  'server/http/body.ts#parseFormEncoded': PARSER,
+  'server/http/body.ts#FormFields': PARSER,
+  'server/http/local.ts#isLocalHost': RULE,
+  'server/invitations/input.ts#MAX_PRODUCTS': LIMIT,
+  'server/invitations/input.ts#text': PARSER,
+  'server/invitations/input.ts#httpUrl': RULE,
+  'server/invitations/order-data.ts#PRODUCT_ENTRIES': LIMIT,
+  'server/invitations/reminders.ts#ReminderFacts': RULE,
+  'server/invitations/reminders.ts#reminderDecision': RULE,
+  'server/invitations/reminders.ts#drainReminders': DRAIN,
+  'server/invitations/store.ts#dedupeKey': STORED,
+  'server/jobs/scheduler.ts#WAKE_UPS': STORED,
+  'server/jobs/transient.ts#MAX_BACKOFF_MS': LIMIT,
+  'server/jobs/transient.ts#backoffMs': RULE,
+  'server/mail/outbox.ts#parseHeaders': PARSER,
+  'server/mail/outbox.ts#decodeWords': PARSER,
+  'server/mail/recipient-limit-store.ts#MAILS_PER_RECIPIENT_PER_DAY': LIMIT,
+  'server/mail/recipient-limit-store.ts#mailboxOf': RULE,
+  'server/mail/recipient-limit-store.ts#utcDay': RULE,
+  'server/mail/recipient-limit-store.ts#placeId': STORED,
+  'server/mail/recipient-limit-store.ts#secondsUntilNextDay': RULE,
+  'server/mail/review-queue.ts#outstandingMails': RULE,
+  'server/mail/reviews.ts#verdictFor': RULE,
+  'server/mail/reviews.ts#mayQuoteWriter': RULE,
+  'server/mail/transport.ts#outboxFileName': RULE,
+  'server/moderation/form-token.ts#FORM_TOKEN_TTL_MS': LIMIT,
+  'server/moderation/routes.ts#REPORTS_PER_ADDRESS_PER_HOUR': LIMIT,
+  'server/moderation/routes.ts#REPORTS_PER_REVIEW_PER_HOUR': LIMIT,
+  'server/moderation/service.ts#redacted': RULE,
+  'server/pages/strings.ts#PAGE_STRINGS': 'the texts of every language: the test checks each has every key',
+  'server/policy/routes.ts#requestedLanguage': RULE,
+  'server/reviews/rules.ts#wholeYears': RULE,
+  'server/time.ts#DAY_MS': 'a unit: tests move clocks by days',
+  'server/webhooks/delivery.ts#dispatchWritten': DRAIN,
+  'server/webhooks/delivery.ts#queueSends': DRAIN,
+  'server/webhooks/delivery.ts#outcomeOf': RULE,
+  'server/webhooks/ssrf.ts#isForbiddenAddress': PARSER,
+  'server/widget/css.ts#CSS_MAX_LENGTH': LIMIT,
+  'server/widget/css.ts#httpsStylesheetUrl': RULE,
+  'server/widget/css.ts#decodeCssEscapes': PARSER,
+  'server/widget/params.ts#DEFAULTS': 'the defaults every fuzzed parameter set must fall back to',
+  'widget/color.ts#contrast': RULE,
+  'widget/components.tsx#WidgetReview': 'the review a layout renders, built by the label tests',
+  'widget/strings.ts#STRINGS': 'the texts of every language: the tests check each has every key',
+};
+
 type Role = 'product' | 'test' | 'tool';
 
+/** Test code: test files, the harness and browser tests, and fixtures beside the code they feed. */
 function roleOf(file: string): Role {
-  if (/\.test\.tsx?$/.test(file) || /^(test|e2e)\//.test(file) || /\/test\//.test(file)) return 'test';
+  if (/\.test\.tsx?$/.test(file) || /^(test|e2e)\//.test(file) || /\/test\//.test(file) || /-fixtures\.tsx?$/.test(file)) return 'test';
   if (/^(bench|scripts)\//.test(file) || /^[^/]+\.ts$/.test(file)) return 'tool';
   return 'product';
 }
@@ -63,6 +142,11 @@ function findExportUses(configPath = resolve(ROOT, 'tsconfig.json')): ExportUse[
     if (moduleSymbol) for (const e of checker.getExportsOfModule(moduleSymbol)) use(e, by);
   };
 
+  const exportNamed = (moduleSpecifier: ts.Expression, name: string): ts.Symbol | undefined => {
+    const moduleSymbol = checker.getSymbolAtLocation(moduleSpecifier);
+    return moduleSymbol ? checker.getExportsOfModule(moduleSymbol).find((e) => e.name === name) : undefined;
+  };
+
   for (const file of own) {
     const by = rel(file);
     const visit = (node: ts.Node): void => {
@@ -76,7 +160,10 @@ function findExportUses(configPath = resolve(ROOT, 'tsconfig.json')): ExportUse[
         if (!node.exportClause) useAllOf(node.moduleSpecifier, by);
         else if (ts.isNamedExports(node.exportClause)) for (const s of node.exportClause.elements) use(checker.getSymbolAtLocation(s.name), by);
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) {
-        useAllOf(node.arguments[0], by);
+        // `const { a, b } = await import('./x.js')` uses a and b; any other dynamic import may use every export.
+        const names = destructuredNames(node);
+        if (names) for (const name of names) use(exportNamed(node.arguments[0], name), by);
+        else useAllOf(node.arguments[0], by);
       } else if (ts.isImportTypeNode(node) && node.qualifier) {
         use(checker.getSymbolAtLocation(node.qualifier), by);
       }
@@ -106,13 +193,35 @@ function findExportUses(configPath = resolve(ROOT, 'tsconfig.json')): ExportUse[
   return result.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
+/** The names taken by `const { a, b: c } = await import(…)` (a, b); undefined for any other use of the import. */
+function destructuredNames(call: ts.CallExpression): string[] | undefined {
+  const awaited = ts.isAwaitExpression(call.parent) ? call.parent : undefined;
+  const declaration = awaited && ts.isVariableDeclaration(awaited.parent) ? awaited.parent : undefined;
+  if (!declaration || !ts.isObjectBindingPattern(declaration.name)) return undefined;
+  const names: string[] = [];
+  for (const element of declaration.name.elements) {
+    if (element.dotDotDotToken) return undefined;
+    const key = element.propertyName ?? element.name;
+    if (!ts.isIdentifier(key)) return undefined;
+    names.push(key.text);
+  }
+  return names;
+}
+
 function main(): void {
   const uses = findExportUses();
   const unused = uses.filter((u) => !u.users.product.length && !u.users.test.length && !u.users.tool.length);
-  const testOnly = uses.filter((u) => !u.users.product.length && !u.users.tool.length && u.users.test.length);
+  // A test helper's exports are for tests: only product code that tests alone use is listed.
+  const testOnlyAll = uses.filter(
+    (u) => roleOf(u.file) !== 'test' && !u.users.product.length && !u.users.tool.length && u.users.test.length,
+  );
+  const seamKey = (u: ExportUse) => `${u.file}#${u.name}`;
+  const seams = testOnlyAll.filter((u) => seamKey(u) in TEST_SEAMS);
+  const testOnly = testOnlyAll.filter((u) => !(seamKey(u) in TEST_SEAMS));
+  const stale = Object.keys(TEST_SEAMS).filter((key) => !seams.some((u) => seamKey(u) === key));
   const toolOnly = uses.filter((u) => !u.users.product.length && u.users.tool.length);
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ unused, testOnly, toolOnly }, null, 2));
+    console.log(JSON.stringify({ unused, testOnly, seams, stale, toolOnly }, null, 2));
     return;
   }
   const list = (title: string, items: ExportUse[], detail: (u: ExportUse) => string = () => '') => {
@@ -122,6 +231,8 @@ function main(): void {
   };
   list('Used by no other file', unused);
   list('Used only by tests', testOnly, (u) => `  ← ${u.users.test.join(', ')}`);
+  list('Test seams (allow-listed in TEST_SEAMS)', seams, (u) => `: ${TEST_SEAMS[seamKey(u)]}`);
+  if (stale.length) console.log(`\n## TEST_SEAMS entries that are no longer test-only exports (remove them)\n${stale.join('\n')}`);
   list('Used only by bench/ or scripts/ (and perhaps tests)', toolOnly, (u) => `  ← ${u.users.tool.join(', ')}`);
   console.log(`\n${uses.length} exports in ${new Set(uses.map((u) => u.file)).size} files.`);
 }

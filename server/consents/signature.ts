@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../http/credentials.js';
 
-export const SIGNED_FIELDS = ['webshopId', 'orderNumber', 'email', 'firstName', 'inviteDelay'] as const;
+const SIGNED_FIELDS = ['webshopId', 'orderNumber', 'email', 'firstName', 'inviteDelay'] as const;
 export type OrderFields = Partial<Record<(typeof SIGNED_FIELDS)[number], string | number | boolean | null>>;
 
 /**

@@ -56,7 +56,7 @@ const PATHS = {
   experiences: '/embed/:id/experiences',
 } as const;
 
-export const EMBED_MESSAGES = {
+const EMBED_MESSAGES = {
   wrongSignature: 'The order data signature is not valid.',
   otherShop: 'order.webshopId: does not match the webshop in the address',
   noOrderNumber: 'order.orderNumber: must not be empty',
@@ -72,7 +72,7 @@ async function readJson(ctx: Context): Promise<Fields> {
   return parseJsonObject(await readRawBody(ctx, BODY_LIMIT));
 }
 
-export function publicReview({ rating: r, verified }: PublicRating): EmbedReview {
+function publicReview({ rating: r, verified }: PublicRating): EmbedReview {
   return {
     id: r.id,
     name: r.name,
