@@ -224,7 +224,7 @@ async function main() {
       ['deep page (page 900 of 1,000)', 'page=900', 300],
       ['search: a common word', 'q=parcel', 1000],
       ['search: found nowhere', 'q=xylophone', 1000],
-      ['search: regex characters, literal', `q=${encodeURIComponent('(very helpful).*')}`, 1000],
+      ['search: regex characters, taken literally', `q=${encodeURIComponent('(very helpful).')}`, 1000],
       ['search + filter', 'q=delivery&rating=5&status=published', 1000],
     ];
     for (const [what, query, target] of kinds) {
