@@ -5,7 +5,7 @@
 import type { Collection, Db } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
 
-export interface SignInLink {
+interface SignInLink {
   digest: string;
   userId: number;
   created: Date;

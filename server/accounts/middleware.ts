@@ -15,7 +15,7 @@ import { cookieName, readCookie } from './rules.js';
 import { sessionOf } from './service.js';
 import type { Membership } from './user-store.js';
 
-export interface DashboardAccount {
+interface DashboardAccount {
   user: { id: number; email: string };
   /** The public id of the session (as GET /dashboard/api/sessions lists it). */
   sessionId: string;

@@ -22,9 +22,9 @@ const STYLE = [
 ].join('\n');
 
 /** No script, one inline style allowed by its hash, forms only to this origin, never framed. */
-export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(STYLE)}; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+const PAGE_CSP = `default-src 'none'; style-src ${cspHash(STYLE)}; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
-export interface PageContext {
+interface PageContext {
   lang: PageLanguage;
   t: PageStrings;
   brandName: string;
@@ -55,7 +55,7 @@ export function signInPage(p: PageContext, secret: string): string {
   );
 }
 
-export type LinkProblem = 'used' | 'expired' | 'unknown';
+type LinkProblem = 'used' | 'expired' | 'unknown';
 
 /** A link that does not sign in: why, and the form to ask for a new one. */
 export function linkProblemPage(p: PageContext, problem: LinkProblem): string {

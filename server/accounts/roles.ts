@@ -20,7 +20,3 @@ const ALLOWED: Record<Role, readonly DashboardAction[]> = {
 export function can(role: Role, action: DashboardAction): boolean {
   return ALLOWED[role].includes(action);
 }
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}

@@ -12,7 +12,7 @@ export const SESSION_IDLE_MS = 30 * DAY_MS;
 /** No session lives longer than this, however much it is used. */
 export const SESSION_MAX_MS = 90 * DAY_MS;
 /** A session's last use is written at most this often: a write per request would double the work of a read. */
-export const SESSION_TOUCH_MS = MINUTE_MS;
+const SESSION_TOUCH_MS = MINUTE_MS;
 /** Sessions kept per user; a new one past this ends the one used least recently. */
 export const SESSIONS_PER_USER = 30;
 

@@ -28,7 +28,7 @@ type AccountServices = Pick<Services, 'config' | 'log' | 'now' | 'users' | 'sess
 /** 32 random bytes, base64url: the secret of a link or a session cookie. */
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
-export const signInUrl = (config: Services['config'], secret: string): string => `${config.baseUrl}/dashboard/sign-in/${secret}`;
+const signInUrl = (config: Services['config'], secret: string): string => `${config.baseUrl}/dashboard/sign-in/${secret}`;
 const requestUrl = (config: Services['config']): string => `${config.baseUrl}/dashboard/`;
 
 /** Makes a sign-in link for the user and returns its address (the e-mail, the demo owner's line at start). */
@@ -65,7 +65,7 @@ export async function requestSignInLink(services: AccountServices, email: string
   sendSignInMail(services, user, await createSignInLink(services, user.id), language);
 }
 
-export type LinkState = 'valid' | 'used' | 'expired' | 'unknown';
+type LinkState = 'valid' | 'used' | 'expired' | 'unknown';
 
 /** What a link would do, without using it (the GET page: mail scanners open links). */
 export async function signInLinkState(services: AccountServices, secret: string): Promise<LinkState> {
@@ -76,7 +76,7 @@ export async function signInLinkState(services: AccountServices, secret: string)
   return linkExpired(link, services.now()) ? 'expired' : 'valid';
 }
 
-export interface NewSession {
+interface NewSession {
   /** The cookie's value: the only copy of the secret. */
   secret: string;
   session: Session;
@@ -120,7 +120,7 @@ export async function startSession(services: AccountServices, userId: number, us
   return { secret, session };
 }
 
-export interface SignedIn {
+interface SignedIn {
   session: Session;
   user: User;
   memberships: Membership[];
@@ -167,7 +167,7 @@ export async function listTeam(services: AccountServices, shopId: number): Promi
   );
 }
 
-export async function teamMember(services: AccountServices, shopId: number, userId: number): Promise<TeamMember> {
+async function teamMember(services: AccountServices, shopId: number, userId: number): Promise<TeamMember> {
   const user = await services.users.get(userId);
   const role = user?.roles[String(shopId)];
   if (!user || !role) throw new HttpError(404, 'No such user in this shop.');

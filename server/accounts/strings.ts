@@ -1,7 +1,7 @@
 // The words of the dashboard's server-rendered sign-in pages, in English and Dutch (the dashboard's languages).
 // `{brand}` is BRAND_NAME.
 
-export const PAGE_LANGUAGES = ['en', 'nl'] as const;
+const PAGE_LANGUAGES = ['en', 'nl'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 
 export interface PageStrings {
