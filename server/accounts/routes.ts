@@ -89,11 +89,11 @@ export function registerAccountRoutes(router: Router, services: Services): void 
     else sendPage(ctx, 200, signInPage(p, token));
   });
 
-  // Login CSRF: another site must not sign a visitor in to an account of its own choosing. Browsers send Origin
-  // with form POSTs; one without it (an old browser, a script) is let through, a foreign one is not.
+  // Login CSRF: another site must not sign a visitor in to an account of its own choosing. A foreign Origin is
+  // refused; none at all (an old browser, a script) is let through. The link page is sent with
+  // `Referrer-Policy: no-referrer`, under which Chromium posts its form with `Origin: null`: then Fetch Metadata
+  // tells our own page (`Sec-Fetch-Site: same-origin`) from a foreign one.
   const ownOrigin = new URL(config.baseUrl).origin;
-  // The link page is sent with `Referrer-Policy: no-referrer`, under which Chromium posts its form with `Origin: null`.
-  // Then Fetch Metadata tells our own page (`Sec-Fetch-Site: same-origin`) from a foreign one (login CSRF).
   const fromOwnPage = (ctx: Context) => {
     const origin = ctx.get('origin');
     const site = ctx.get('sec-fetch-site');
