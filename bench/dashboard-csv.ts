@@ -144,7 +144,6 @@ async function liveHeap(app: Awaited<ReturnType<typeof buildApp>>, shop: Paramet
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'csv-bench-'));
@@ -238,14 +237,16 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
   const groups = [...new Set(runs.map((r) => `${r.rows}|${r.kind}`))].map((key) => {
     const [rows, kind] = key.split('|') as [string, Run['kind']];
     const of = runs.filter((r) => r.rows === Number(rows) && r.kind === kind);
-    const ms = median(of.map((r) => r.ms));
+    // The faster round: on a shared machine the slower one measures the neighbours too.
+    const ms = Math.min(...of.map((r) => r.ms));
     return {
       rows: Number(rows),
       kind,
       ms,
+      rounds: of.map((r) => r.ms),
       perSecond: Math.round((Number(rows) / ms) * 1000),
       growth: of.map((r) => r.growthMb),
-      base: median(of.map((r) => r.baseMb)),
+      base: Math.min(...of.map((r) => r.baseMb)),
     };
   });
   const small = groups.find((g) => g.rows === 500 && g.kind === 'new')!;
@@ -260,16 +261,18 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     'streamed (chunked; `;`, BOM, CRLF, every row with an order number and a delay of 1–14 days, so nothing is sent',
     'meanwhile); every row goes through Add invitation\'s service. Memory: the service\'s resident set, highest value during',
     'the upload (10 ms samples and the kernel\'s high-water mark) above its level just before. Two rounds, interleaved;',
-    'time is the median, memory both rounds.',
+    'rows/s from the faster round. A re-upload costs more as more invitations wait to be sent in the whole database:',
+    'each group of repeats takes its queue and reminder entries back, and the embedded database reads the whole queue for',
+    'a delete (round 2 ran with twice the queue of round 1).',
     '',
-    '| rows | upload | time | rows/s | RSS before | RSS growth (rounds) |',
-    '|---:|---|---:|---:|---:|---|',
+    '| rows | upload | time (rounds) | rows/s | RSS before | RSS growth (rounds) |',
+    '|---:|---|---|---:|---:|---|',
     ...groups.map(
       (g) =>
-        `| ${g.rows.toLocaleString('en')} | ${g.kind === 'new' ? 'new rows' : 'same file again (all duplicates)'} | ${(g.ms / 1000).toFixed(2)} s | ${g.perSecond} | ${g.base} MB | ${g.growth.map((m) => `+${m} MB`).join(', ')} |`,
+        `| ${g.rows.toLocaleString('en')} | ${g.kind === 'new' ? 'new rows' : 'same file again (all duplicates)'} | ${g.rounds.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} | ${g.perSecond} | ${g.base} MB | ${g.growth.map((m) => `+${m} MB`).join(', ')} |`,
     ),
     '',
-    `Ten times the rows took ${(large.ms / small.ms).toFixed(1)}× the time. The resident set rose by ${large.growth.map((m) => `+${m}`).join(', ')} MB for 5,000 rows`,
+    `Ten times the rows took ${(large.ms / small.ms).toFixed(1)}× the time (faster rounds). The resident set rose by ${large.growth.map((m) => `+${m}`).join(', ')} MB for 5,000 rows`,
     `and ${small.growth.map((m) => `+${m}`).join(', ')} MB for 500: RSS includes garbage V8 has not collected yet, and a longer upload leaves more of it.`,
     'What the upload keeps alive does not grow with the file: the same code (`uploadCsv`) run in the bench\'s process,',
     `the heap sampled right after a forced collection every 250 ms, held at most ${live.map((l) => `+${l.mb} MB for ${l.rows.toLocaleString('en')} rows`).join(' and ')}.`,
@@ -282,6 +285,10 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     '| page | p50 | p95 |',
     '|---|---:|---:|',
     ...reads.map((r) => `| ${r.name} | ${r.p50} ms | ${r.p95} ms |`),
+    '',
+    'Too slow for a shop with many invitations on the embedded database: each list reads and sorts the whole',
+    'invitations collection twice (page and count). The fix is what the reviews list does (a per-shop view in memory,',
+    'server/dashboard/review-view.ts); not done yet. On MongoDB these are index reads (`shop_created`, `shop_email`).',
     '<!-- dashboard-csv:end -->',
   ];
   replaceSection('dashboard-csv', lines.join('\n'));
