@@ -9,6 +9,7 @@ const NOT_IN_DOCUMENT: { paths: RegExp; why: string }[] = [
   { paths: /^\/webshops\/(:id|widget|widget_html)$/, why: "HTML pages: the shop's review page, the widget and its configurator" },
   { paths: /^\/webshops\/:id\/policy$/, why: "HTML page: the shop's review policy (how reviews are checked)" },
   { paths: /^\/(sidebar\.js|embed\/assets\/.*)$/, why: 'the built embed scripts and their strings' },
+  { paths: /^\/dashboard(\/:page|\/assets\/:file)?$/, why: "the merchant dashboard's app: one HTML page for every page address, and its built files" },
   { paths: /^\/demo(\/.*)?$/, why: 'demonstration shop pages (outside production)' },
   { paths: /^\/dev\/outbox(\/.*)?$/, why: 'the e-mails written to disk in development' },
 ];
