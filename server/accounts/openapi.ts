@@ -125,7 +125,7 @@ export function accountPaths(): Record<string, Schema> {
                 items: obj({
                   id: str(),
                   created: str('ISO 8601'),
-                  last_seen: str('ISO 8601 (to the minute)'),
+                  last_seen: str('ISO 8601 (to the hour: a use is recorded at most once an hour)'),
                   expires: str('ISO 8601: 30 days after the last use, 90 days after sign-in at most'),
                   user_agent: str(),
                   current: bool('the session of this request'),
