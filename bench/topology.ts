@@ -29,7 +29,7 @@ const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /** SCHEDULER_POLL_MS for every process (default: the service's default). */
 const POLL_MS = process.env.BENCH_POLL_MS;
-/** NODE_OPTIONS for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes. */
+/** NODE_OPTIONS for every service process, e.g. `--import ./profiler.mjs` (Node refuses `--cpu-prof` there). */
 const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS;
 
 interface Topology {
