@@ -15,6 +15,7 @@ import {
   newSessionTimes,
   SECRET_FORMAT,
   sessionLive,
+  SESSION_MAX_MS,
   SESSIONS_PER_USER,
   SIGN_IN_LINK_MS,
   slide,
@@ -160,18 +161,20 @@ export interface TeamMember {
   sessions: number;
 }
 
+/** Sessions of the user, from their list alone (one read a user: the team page shows a count, not the sessions). */
+const sessionCount = (services: AccountServices, userId: number) =>
+  services.sessions.countListed(userId, new Date(services.now().getTime() - SESSION_MAX_MS));
+
 export async function listTeam(services: AccountServices, shopId: number): Promise<TeamMember[]> {
   const users = await services.users.team(shopId);
-  return Promise.all(
-    users.map(async (user) => ({ user, role: user.roles[String(shopId)]!, sessions: (await liveSessions(services, user.id)).length })),
-  );
+  return Promise.all(users.map(async (user) => ({ user, role: user.roles[String(shopId)]!, sessions: await sessionCount(services, user.id) })));
 }
 
 async function teamMember(services: AccountServices, shopId: number, userId: number): Promise<TeamMember> {
   const user = await services.users.get(userId);
   const role = user?.roles[String(shopId)];
   if (!user || !role) throw new HttpError(404, 'No such user in this shop.');
-  return { user, role, sessions: (await liveSessions(services, user.id)).length };
+  return { user, role, sessions: await sessionCount(services, user.id) };
 }
 
 async function membersOf(services: AccountServices, shopId: number): Promise<{ userId: number; role: Role }[]> {

@@ -116,9 +116,27 @@ export class SessionStore {
     return ended;
   }
 
-  /** Removes ended sessions (a scan: the hourly clean-up, FerretDB has no TTL indexes). */
+  /**
+   * How many sessions the user's list holds that started after `since`: one read, for the team page. Sessions that
+   * ended unused are counted until the hourly clean-up (or the user's own list) drops them.
+   */
+  async countListed(userId: number, since: Date): Promise<number> {
+    const list = await this.byUser.findOne({ _id: userId });
+    return Object.values(list?.sessions ?? {}).filter((e) => e.created > since).length;
+  }
+
+  /** Removes ended sessions and their list entries (a scan: the hourly clean-up, FerretDB has no TTL indexes). */
   async deleteEnded(now: Date): Promise<number> {
-    const { deletedCount } = await this.sessions.deleteMany({ $or: [{ expires: { $lte: now } }, { absoluteExpires: { $lte: now } }] });
+    const filter = { $or: [{ expires: { $lte: now } }, { absoluteExpires: { $lte: now } }] };
+    const ended = await this.sessions.find(filter, { projection: { _id: 1, id: 1, userId: 1 } }).toArray();
+    if (ended.length === 0) return 0;
+    const { deletedCount } = await this.writing(
+      ended.map((s) => s._id),
+      () => this.sessions.deleteMany({ _id: { $in: ended.map((s) => s._id) } }),
+    );
+    const byUser = new Map<number, string[]>();
+    for (const s of ended) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
+    for (const [userId, ids] of byUser) await this.unlist(userId, ids);
     return deletedCount;
   }
 

@@ -69,7 +69,10 @@ describe('the hourly clean-up', () => {
     const live = await newSession();
     const link = { digest: 'd'.repeat(64), userId: live.userId, created: clock, expires: new Date(clock.getTime() + 15 * 60_000) };
     await t.services.signInLinks.add(link);
+    expect(await t.services.sessions.countListed(ended.userId, new Date(0))).toBe(1);
     expect(await t.services.sessions.deleteEnded(clock)).toBeGreaterThanOrEqual(1);
+    // Gone from the user's list too, so the team page no longer counts it.
+    expect(await t.services.sessions.countListed(ended.userId, new Date(0))).toBe(0);
     expect(await t.services.signInLinks.deleteExpired(clock)).toBe(0);
     expect((await me(live)).status).toBe(200);
     expect((await me(ended)).status).toBe(401);
