@@ -109,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.users.ensureIndexes();
   await migrateConsentTrust(services);
   await migrateReviewOrigins(services);
+  await reviews.migrateRemovalGround();
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).
   await registerJobs(services);
 

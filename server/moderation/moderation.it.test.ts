@@ -178,7 +178,7 @@ describe('decisions', () => {
     expect((await res.json()).report).toMatchObject({ status: 'removed', decision: { action: 'remove', ground: 'offensive', note: 'insults staff' } });
 
     const stored = (await t.services.reviews.get(review.id))!;
-    expect(stored).toMatchObject({ deleted: true, published: false, removal_ground: 'offensive', email: '' });
+    expect(stored).toMatchObject({ deleted: true, published: false, removalGround: 'offensive', email: '' });
     await receiver.waitFor(() => receiver.at('/reviews.deleted').some((r) => r.eventId === `${review.id}:${stored.version}`));
     expect(receiver.at('/reviews.deleted').every((r) => r.verified)).toBe(true);
 

@@ -8,10 +8,12 @@
 // `review_writes` (unfinished-store.ts) and the announcement removed once the followers are done: one left behind marks a
 // crash (or a failed write) in between, and finishInterruptedWrites() has the followers redo the shop's reviews
 // written since. Followers are idempotent (their queue entries are keyed by the review and version).
+import type { ObjectId } from 'mongodb';
 import type { Db, Collection, Filter } from '../db/index.js';
 import { ReviewOrderIndex } from './order-index-store.js';
 import { ReviewLinkStore } from './link-store.js';
 import { insertNumbered, isDuplicateKey } from '../db/index.js';
+import { MigrationMarkers } from '../db/migrations.js';
 import type { Language } from '../languages.js';
 import { noSubRatings, type SubRatings } from './rules.js';
 
@@ -69,8 +71,11 @@ export interface Review {
   /** Operator's verdict that the review may be published (the feed's `valid`). */
   valid: boolean;
   deleted: boolean;
-  /** The ground the operator removed the review on (server/moderation/schema.ts GROUNDS); absent or null otherwise. */
-  removal_ground?: string | null;
+  /**
+   * The ground the operator removed the review on (server/moderation/schema.ts GROUNDS); absent otherwise. Internal
+   * (the policy page counts `review_removals`), so camelCase; stored as `removal_ground` before (migrateRemovalGround).
+   */
+  removalGround?: string | null;
   /** Derived: visible in public displays (not deleted, quarantined or spam, and valid). */
   published: boolean;
   /** Set once the review has been published: from then on changes are `reviews.updated` events. */
@@ -221,6 +226,7 @@ const changesPublic = (before: Pick<Review, 'published'> | undefined, after: Pic
 
 /** How far before an interrupted write's announcement its reviews are looked for (other processes' clocks). */
 const UNFINISHED_SLACK_MS = 60_000;
+const REMOVAL_GROUND_MIGRATION = 'reviews.removal_ground';
 
 export class ReviewStore {
   private readonly collection: Collection<Review>;
@@ -580,6 +586,30 @@ export class ReviewStore {
       .toArray();
   }
 
+  /**
+   * Start-up step, once (marker `reviews.removal_ground`): reviews removed by a version before the field's rename get
+   * `removalGround` for `removal_ground`. One scan for the few removed reviews, then updates by `_id` in batches
+   * (FerretDB 1.24 never answered an update command of 100 statements). No version and no event: no client reads the
+   * field. Idempotent: a renamed review no longer matches. Returns how many were renamed.
+   */
+  async migrateRemovalGround(): Promise<number> {
+    let renamed = 0;
+    await new MigrationMarkers(this.db, this.now).runOnce(REMOVAL_GROUND_MIGRATION, async () => {
+      const legacy = this.db.collection<{ _id: ObjectId | number; removal_ground?: string | null }>('reviews');
+      const old = await legacy.find({ removal_ground: { $exists: true } }, { projection: { _id: 1, removal_ground: 1 } }).toArray();
+      for (let i = 0; i < old.length; i += 50) {
+        const result = await legacy.bulkWrite(
+          old.slice(i, i + 50).map((r) => ({
+            updateOne: { filter: { _id: r._id }, update: { $set: { removalGround: r.removal_ground ?? null }, $unset: { removal_ground: '' } } },
+          })),
+          { ordered: false },
+        );
+        renamed += result.modifiedCount;
+      }
+    });
+    return renamed;
+  }
+
   /** Start-up migration of origins only: the pop-up reviews that have no origin yet (a scan). */
   async popupsWithoutOrigin(): Promise<Pick<Review, 'id' | 'shopId' | 'order' | 'email' | 'verified' | 'emailConfirmed'>[]> {
     return this.collection
@@ -607,7 +637,7 @@ export class ReviewStore {
     const after: Review = {
       ...before,
       deleted: true,
-      ...(removalGround === null ? {} : { removal_ground: removalGround }),
+      ...(removalGround === null ? {} : { removalGround }),
       published: false,
       name: '',
       email: '',
