@@ -26,7 +26,8 @@ interface SessionDoc extends Omit<Session, 'digest'> {
 }
 
 interface UserSessionsDoc {
-  _id: number;
+  /** The user's id as a string: FerretDB finds a string `_id` far faster than a numeric one (measured). */
+  _id: string;
   /** Public session id → { digest, created }. */
   sessions: Record<string, { digest: string; created: Date }>;
 }
@@ -60,7 +61,7 @@ export class SessionStore {
   async create(session: Session): Promise<void> {
     const { digest, ...rest } = session;
     await this.byUser.updateOne(
-      { _id: session.userId },
+      { _id: String(session.userId) },
       { $set: { [`sessions.${session.id}`]: { digest, created: session.created } } },
       { upsert: true },
     );
@@ -86,7 +87,7 @@ export class SessionStore {
 
   /** Every stored session of the user, ended ones included (the caller decides), oldest first. */
   async ofUser(userId: number): Promise<Session[]> {
-    const list = await this.byUser.findOne({ _id: userId });
+    const list = await this.byUser.findOne({ _id: String(userId) });
     const entries = Object.entries(list?.sessions ?? {});
     const found = await Promise.all(entries.map(([, e]) => this.byDigest(e.digest)));
     const gone = entries.filter((_, i) => found[i] === null).map(([id]) => id);
@@ -96,7 +97,7 @@ export class SessionStore {
 
   /** Ends one session of the user by its public id; false when the user has no such session. */
   async revoke(userId: number, sessionId: string): Promise<boolean> {
-    const list = await this.byUser.findOne({ _id: userId });
+    const list = await this.byUser.findOne({ _id: String(userId) });
     const entry = list?.sessions[sessionId];
     if (!entry) return false;
     const { deletedCount } = await this.writing([entry.digest], () => this.sessions.deleteOne({ _id: entry.digest }));
@@ -106,7 +107,7 @@ export class SessionStore {
 
   /** Ends every session of the user but `keep` (a public id); returns how many ended. */
   async revokeAll(userId: number, keep?: string): Promise<number> {
-    const list = await this.byUser.findOne({ _id: userId });
+    const list = await this.byUser.findOne({ _id: String(userId) });
     const entries = Object.entries(list?.sessions ?? {}).filter(([id]) => id !== keep);
     let ended = 0;
     for (const [, entry] of entries) {
@@ -121,7 +122,7 @@ export class SessionStore {
    * ended unused are counted until the hourly clean-up (or the user's own list) drops them.
    */
   async countListed(userId: number, since: Date): Promise<number> {
-    const list = await this.byUser.findOne({ _id: userId });
+    const list = await this.byUser.findOne({ _id: String(userId) });
     return Object.values(list?.sessions ?? {}).filter((e) => e.created > since).length;
   }
 
@@ -141,6 +142,6 @@ export class SessionStore {
   }
 
   private async unlist(userId: number, sessionIds: string[]): Promise<void> {
-    await this.byUser.updateOne({ _id: userId }, { $unset: Object.fromEntries(sessionIds.map((id) => [`sessions.${id}`, ''])) });
+    await this.byUser.updateOne({ _id: String(userId) }, { $unset: Object.fromEntries(sessionIds.map((id) => [`sessions.${id}`, ''])) });
   }
 }
