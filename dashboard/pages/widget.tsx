@@ -1,7 +1,7 @@
 // Widget and sidebar: the sidebar's dashboard settings (the table of embed/shared/settings.ts is the schema, as for
 // the operator API) with a live preview on a sample page, the snippets to paste with copy buttons, and a link to the
 // widget configurator. The preview is drawn here rather than by the real sidebar.js: the dashboard's CSP allows no
-// frames and no inline styles, which the real embed on a sample page would need (docs/decisions-dashboard.md).
+// frames and no inline styles, which the real embed on a sample page would need (docs/decisions.md, "Merchant dashboard").
 import { useEffect, useState } from 'preact/hooks';
 import { api, shopApi } from '../api.js';
 import { number, t } from '../i18n.js';

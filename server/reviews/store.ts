@@ -446,7 +446,7 @@ export class ReviewStore {
 
   /**
    * The shop marked the review read (or unread): bookkeeping of the shop's inbox, not a change of the review that
-   * anyone else sees, so no event (the shop's webhooks are not told; docs/decisions-dashboard.md) and no e-mail. It
+   * anyone else sees, so no event (the shop's webhooks are not told; docs/decisions.md, "Merchant dashboard") and no e-mail. It
    * takes a new version, so a write in flight that read the review before cannot undo it, and moves `modified` and
    * the shop's counter (not the public one), so the merchant's caches in every process see it. Looked up by `_id`.
    */
