@@ -64,7 +64,15 @@ function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamU
             </thead>
             <tbody>
               {list.map((u) => (
-                <UserRow key={u.id} shopId={shopId} user={u} onChange={users.reload} onRemove={() => setRemoving(u)} />
+                <UserRow
+                  key={u.id}
+                  shopId={shopId}
+                  user={u}
+                  // The server keeps a shop's last owner (409 last_owner): no button that can only fail.
+                  onlyOwner={u.role === 'owner' && list.filter((o) => o.role === 'owner').length === 1}
+                  onChange={users.reload}
+                  onRemove={() => setRemoving(u)}
+                />
               ))}
             </tbody>
           </table>
@@ -89,7 +97,8 @@ function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamU
   );
 }
 
-function UserRow({ shopId, user, onChange, onRemove }: { shopId: number; user: TeamUser; onChange: () => void; onRemove: () => void }) {
+function UserRow(props: { shopId: number; user: TeamUser; onlyOwner: boolean; onChange: () => void; onRemove: () => void }) {
+  const { shopId, user, onlyOwner, onChange, onRemove } = props;
   const [role, setRole] = useState<Role>(user.role);
   const save = useAction();
   const you = String(me.value?.user.id) === String(user.id);
@@ -126,9 +135,13 @@ function UserRow({ shopId, user, onChange, onRemove }: { shopId: number; user: T
       <td data-label={t('lastSignIn')}>{dateTime(user.last_sign_in)}</td>
       <td data-label={t('sessions')}>{number(user.sessions)}</td>
       <td data-label={t('actions')}>
-        <button type="button" class="danger" onClick={onRemove}>
-          {t('remove')}
-        </button>
+        {onlyOwner ? (
+          <span class="muted">{t('onlyOwner')}</span>
+        ) : (
+          <button type="button" class="danger" onClick={onRemove}>
+            {t('remove')}
+          </button>
+        )}
       </td>
     </tr>
   );

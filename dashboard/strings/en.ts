@@ -302,6 +302,7 @@ export const en = {
   roleChanged: '{email} is now {role}.',
   signedInOnce: 'Active',
   pending: 'Not signed in yet',
+  onlyOwner: 'the only owner: add another to remove',
   remove: 'Remove',
   removeUserTitle: 'Remove the user?',
   removeUserText: '{email} loses access to this shop and is signed out of it.',

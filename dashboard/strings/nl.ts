@@ -303,6 +303,7 @@ export const nl: Record<Key, string> = {
   roleChanged: '{email} is nu {role}.',
   signedInOnce: 'Actief',
   pending: 'Nog niet ingelogd',
+  onlyOwner: 'de enige eigenaar: voeg er eerst een toe',
   remove: 'Verwijderen',
   removeUserTitle: 'De gebruiker verwijderen?',
   removeUserText: '{email} heeft dan geen toegang meer tot deze winkel.',
