@@ -15,7 +15,7 @@
 //   are dropped, so that what anyone can post does not fill the database; signed receipts never count.
 import type { AnyBulkWriteOperation } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
-import { isDuplicateKey, onlyDuplicateKeys } from '../db/index.js';
+import { isDuplicateKey, onlyDuplicateKeys, updateBatches } from '../db/index.js';
 import type { Language } from '../languages.js';
 import { normalizeEmail, sameAddress } from '../email.js';
 import { addressKey, NO_ADDRESS, type InvitationReceipts } from './rules.js';
@@ -209,10 +209,12 @@ export class ConsentStore {
   /** The reviews written under these unsigned receipts are gone (expired unconfirmed): they count again. */
   async detachReviews(receipts: readonly { shopId: number; receipt: string }[]): Promise<number> {
     if (!receipts.length) return 0;
-    await this.collection.bulkWrite(
-      receipts.map((r) => ({ updateOne: { filter: { _id: r.receipt }, update: { $set: { reviewId: null } } } })),
-      { ordered: false },
-    );
+    for (const batch of updateBatches(receipts)) {
+      await this.collection.bulkWrite(
+        batch.map((r) => ({ updateOne: { filter: { _id: r.receipt }, update: { $set: { reviewId: null } } } })),
+        { ordered: false },
+      );
+    }
     let dropped = 0;
     const perShop = new Map<number, number>();
     for (const r of receipts) perShop.set(r.shopId, (perShop.get(r.shopId) ?? 0) + 1);
@@ -321,13 +323,15 @@ export class ConsentStore {
         upsert: '$addToSet' in update,
       },
     }));
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.orders.bulkWrite(ops, { ordered: false });
-        return;
-      } catch (err) {
-        // Two first keys of one order both upsert its index: the repeat adds to the one that won.
-        if (!onlyDuplicateKeys(err) || attempt >= 2) throw err;
+    for (const batch of updateBatches(ops)) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.orders.bulkWrite(batch, { ordered: false });
+          break;
+        } catch (err) {
+          // Two first keys of one order both upsert its index: the repeat adds to the one that won.
+          if (!onlyDuplicateKeys(err) || attempt >= 2) throw err;
+        }
       }
     }
   }

@@ -12,7 +12,7 @@ import type { ObjectId } from 'mongodb';
 import type { Db, Collection, Filter } from '../db/index.js';
 import { ReviewOrderIndex } from './order-index-store.js';
 import { ReviewLinkStore } from './link-store.js';
-import { insertNumbered, isDuplicateKey } from '../db/index.js';
+import { insertNumbered, isDuplicateKey, updateBatches } from '../db/index.js';
 import { MigrationMarkers } from '../db/migrations.js';
 import type { Language } from '../languages.js';
 import { noSubRatings, type SubRatings } from './rules.js';
@@ -597,9 +597,9 @@ export class ReviewStore {
     await new MigrationMarkers(this.db, this.now).runOnce(REMOVAL_GROUND_MIGRATION, async () => {
       const legacy = this.db.collection<{ _id: ObjectId | number; removal_ground?: string | null }>('reviews');
       const old = await legacy.find({ removal_ground: { $exists: true } }, { projection: { _id: 1, removal_ground: 1 } }).toArray();
-      for (let i = 0; i < old.length; i += 50) {
+      for (const batch of updateBatches(old)) {
         const result = await legacy.bulkWrite(
-          old.slice(i, i + 50).map((r) => ({
+          batch.map((r) => ({
             updateOne: { filter: { _id: r._id }, update: { $set: { removalGround: r.removal_ground ?? null }, $unset: { removal_ground: '' } } },
           })),
           { ordered: false },
