@@ -1,5 +1,6 @@
-// The merchant dashboard's routes (/dashboard/…): each module registers its own; this file only lists them, so
-// the helpers building the dashboard each add one line here and nothing else.
+// The merchant dashboard's routes (/dashboard/…), one module per page of the app plus the accounts' sign-in and
+// team routes. The session, Origin and CSRF checks are not here: server/routes.ts applies them to the whole
+// /dashboard/api/ group, so a route that forgets them still refuses strangers.
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
 import { registerAccountRoutes } from '../accounts/routes.js';
