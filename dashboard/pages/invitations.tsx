@@ -57,6 +57,7 @@ export default function InvitationsPage({ shop }: PageProps) {
   return (
     <>
       <PageHeading title={t('pageInvitations')} />
+      <Reminders shopId={shop.id} />
       <CsvUpload shopId={shop.id} onDone={() => (page === 1 && !q ? list.reload() : (setQ(''), setDraft(''), setPage(1)))} />
       <section aria-labelledby="inv-list">
         <h2 id="inv-list">{t('allInvitations')}</h2>
@@ -111,6 +112,44 @@ export default function InvitationsPage({ shop }: PageProps) {
         )}
       </section>
     </>
+  );
+}
+
+/** One reminder e-mail when an invitation's link was not used after this many days (0: none); the operator's rule. */
+function Reminders({ shopId }: { shopId: number }) {
+  const settings = useLoad(() => api<{ reminder_days: number }>('GET', shopApi(shopId, '/invitations/settings')), String(shopId));
+  const [days, setDays] = useState<string | null>(null);
+  const save = useAction();
+  const shown = days ?? (settings.data ? String(settings.data.reminder_days) : '');
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const ok = await save.run(() => api('PATCH', shopApi(shopId, '/invitations/settings'), { reminder_days: Number(shown) }));
+    if (ok) {
+      announce(Number(shown) === 0 ? t('remindersOff') : t('remindersSaved', { days: number(Number(shown)) }));
+      setDays(null);
+      settings.reload();
+    }
+  };
+  return (
+    <section aria-labelledby="reminders-title" class="card">
+      <h2 id="reminders-title">{t('remindersTitle')}</h2>
+      <p>{t('remindersHelp')}</p>
+      {settings.loading && !settings.data ? (
+        <Loading />
+      ) : (
+        <form onSubmit={submit} class="upload">
+          <Field label={t('reminderDays')}>
+            <input type="number" min={0} max={90} step={1} required inputMode="numeric" value={shown} onInput={(e) => setDays(valueOf(e))} />
+          </Field>
+          <div class="actions">
+            <button type="submit" disabled={save.busy}>
+              {t('saveReminders')}
+            </button>
+          </div>
+        </form>
+      )}
+      <ErrorLine error={settings.error ?? save.error} />
+    </section>
   );
 }
 

@@ -235,3 +235,32 @@ describe('GET /dashboard/api/shops/:shopId/invitations', () => {
     expect((await res.json()).error).toEqual({ code: 'invalid', message: expect.stringMatching(/^page_size: /) });
   });
 });
+
+describe('/dashboard/api/shops/:shopId/invitations/settings', () => {
+  const path = () => `/dashboard/api/shops/${shop.id}/invitations/settings`;
+  const patch = async (json: unknown, role: Role = 'manager') =>
+    t.fetch(path(), { method: 'PATCH', headers: { ...(await as(role)), 'content-type': 'application/json' }, body: JSON.stringify(json) });
+
+  it('shows the reminder days (default 7) and lets a manager change them, as the operator API sees it, audited', async () => {
+    const before = await t.fetch(path(), { headers: await as('manager') });
+    expect(await before.json()).toEqual({ reminder_days: 7 });
+    const res = await patch({ reminder_days: 0 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ reminder_days: 0 });
+    const operator = await t.admin(`/admin/api/webshops/${shop.id}`);
+    expect((await operator.json()).reminder_days).toBe(0);
+    const audit = await t.admin(`/admin/api/audit?webshop=${shop.id}`);
+    expect(JSON.stringify(await audit.json())).toContain('invitations.settings_changed');
+    expect((await patch({ reminder_days: 3 })).status).toBe(200);
+  });
+
+  it('refuses what is not a day count, names the field, and refuses support users', async () => {
+    for (const bad of [{ reminder_days: -1 }, { reminder_days: 2.5 }, { reminder_days: '3' }, { reminder_days: 91 }, {}, { reminder_days: 3, other: 1 }]) {
+      const res = await patch(bad);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBe('invalid');
+    }
+    expect((await patch({ reminder_days: 1 }, 'support')).status).toBe(403);
+    expect((await t.fetch(path(), { headers: await as('support') })).status).toBe(403);
+  });
+});

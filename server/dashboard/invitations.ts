@@ -1,6 +1,7 @@
 // The dashboard's invitations (managers and owners: action `invite`):
 //   GET  /dashboard/api/shops/{shopId}/invitations?page&page_size&q   every invitation with its state and reason
 //   POST /dashboard/api/shops/{shopId}/invitations/csv                 bulk invitations from a CSV file (the body)
+//   GET|PATCH /dashboard/api/shops/{shopId}/invitations/settings        {reminder_days} (audited)
 // The state is what the operator's history (invitations/admin.ts historyOf) computes from the sending records; the
 // upload puts every row through Add invitation's service (invitations/intake.ts), so a row is refused, deduplicated,
 // delayed by a consent or skipped for a written review exactly as the API would.
@@ -15,11 +16,11 @@ import { addInvitation } from '../invitations/intake.js';
 import type { Invitation } from '../invitations/store.js';
 import { normalizeLanguage, type Language } from '../languages.js';
 import type { Services } from '../services.js';
-import { mainLanguage } from '../webshops/rules.js';
+import { mainLanguage, reminderDays } from '../webshops/rules.js';
 import type { Webshop } from '../webshops/store.js';
 import { recordMerchantAction } from './audit.js';
 import { CsvByteReader, CsvFileError, type CsvRecord } from './csv.js';
-import { listOf, pageQuery, parseInput, shopGuard } from './input.js';
+import { listOf, pageQuery, parseInput, readBody, shopGuard } from './input.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The list
@@ -245,8 +246,31 @@ const lastRowOf = (reader: CsvByteReader) => reader.parser.currentRow;
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** The invitation settings a manager may change: the operator API's rule for `reminder_days` (0 = no reminder). */
+export const invitationSettingsSchema = z
+  .object({
+    reminder_days: z
+      .number({ error: 'must be a whole number of days' })
+      .int({ error: 'must be a whole number of days' })
+      .min(0, { error: 'must be 0 (no reminder) or more' })
+      .max(90, { error: 'must be at most 90' }),
+  })
+  .strict();
+
 export function registerDashboardInvitationRoutes(router: Router, services: Services): void {
   const guard = shopGuard(services);
+  router.get('/dashboard/api/shops/:shopId/invitations/settings', ...guard('invite'), async (ctx) => {
+    ctx.body = { reminder_days: reminderDays(ctx.state.shop as Webshop) };
+  });
+
+  router.patch('/dashboard/api/shops/:shopId/invitations/settings', ...guard('invite'), async (ctx) => {
+    const input = await readBody(ctx, invitationSettingsSchema);
+    const shop = await services.webshops.update((ctx.state.shop as Webshop).id, { reminder_days: input.reminder_days });
+    if (!shop) throw new HttpError(404, 'No such webshop.');
+    await recordMerchantAction(services, ctx, 'invitations.settings_changed', { details: { reminder_days: input.reminder_days } });
+    ctx.body = { reminder_days: reminderDays(shop) };
+  });
+
   router.get('/dashboard/api/shops/:shopId/invitations', ...guard('invite'), async (ctx) => {
     const q = parseInput(invitationListQuery, ctx.query);
     const shop = ctx.state.shop as Webshop;

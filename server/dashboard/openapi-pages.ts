@@ -6,7 +6,7 @@ import { patchSchema as webhookPatchSchema, subscribeSchema } from '../webhooks/
 import { sidebarSchema } from '../webshops/admin.js';
 import { pageQuery } from './input.js';
 import { integrationPatchSchema, redeliverSchema } from './integration.js';
-import { CSV_LIMITS, invitationListQuery } from './invitations.js';
+import { CSV_LIMITS, invitationListQuery, invitationSettingsSchema } from './invitations.js';
 
 type Schema = Record<string, unknown>;
 
@@ -124,6 +124,21 @@ export function dashboardPagePaths(): Record<string, Schema> {
           '413': error('payload_too_large: Content-Length over the limit; nothing was read'),
           '415': error('unsupported_media_type: a form or JSON instead of the file'),
         },
+      },
+    },
+    '/dashboard/api/shops/{shopId}/invitations/settings': {
+      get: {
+        ...dashboard,
+        summary: 'Days after the invitation e-mail to send one reminder when its link was not used; 0: none (managers, owners)',
+        parameters: shop,
+        responses: { '200': json(obj({ reminder_days: int() })), ...reads('invite') },
+      },
+      patch: {
+        ...dashboard,
+        summary: 'Change reminder_days (audited)',
+        parameters: shop,
+        requestBody: body(invitationSettingsSchema),
+        responses: { '200': json(obj({ reminder_days: int() })), ...writes('invite') },
       },
     },
     '/dashboard/api/shops/{shopId}/widget': {
