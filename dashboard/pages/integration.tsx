@@ -187,6 +187,15 @@ function Webhooks({ shopId }: { shopId: number }) {
   const [removing, setRemoving] = useState<Webhook | null>(null);
   const toggle = useAction();
   const hooks = list.data?.items ?? [];
+  // The form goes when it is saved or cancelled, and the focus with it: back to the button in its place.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const formClosed = useRef(false);
+  useEffect(() => {
+    if (!editing && formClosed.current) {
+      formClosed.current = false;
+      addButton.current?.focus();
+    }
+  }, [editing]);
   const setActive = (w: Webhook) =>
     toggle.run(async () => {
       await api('PATCH', shopApi(shopId, `/webhooks/${w.id}`), { is_active: !w.is_active });
@@ -253,13 +262,14 @@ function Webhooks({ shopId }: { shopId: number }) {
           shopId={shopId}
           webhook={editing.kind === 'edit' ? editing.webhook : null}
           onDone={(saved) => {
+            formClosed.current = true;
             setEditing(null);
             if (saved) list.reload();
           }}
         />
       ) : (
         <p>
-          <button type="button" class="primary" onClick={() => setEditing({ kind: 'add' })}>
+          <button type="button" class="primary" ref={addButton} onClick={() => setEditing({ kind: 'add' })}>
             {t('addWebhook')}
           </button>
         </p>

@@ -1,7 +1,7 @@
 // Team (owners): the shop's users with their roles, who has not signed in yet, how many sessions each has; adding,
 // changing and removing users (the last owner stays: the server answers 409 last_owner); and the shop's audit
 // trail: merchant actions (replies, settings, code rotation, team and webhook changes) and moderation.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, asPage, query, shopApi } from '../api.js';
 import { dateTime, number, t } from '../i18n.js';
 import type { Key } from '../strings/en.js';
@@ -43,9 +43,20 @@ export default function TeamPage({ shop }: PageProps) {
 function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamUser[] }> }) {
   const [removing, setRemoving] = useState<TeamUser | null>(null);
   const list = users.data?.users ?? [];
+  // The Remove button that had the focus goes with its row: the focus would fall to the top of the document.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (refocus.current && users.data) {
+      refocus.current = false;
+      heading.current?.focus();
+    }
+  }, [users.data]);
   return (
     <section aria-labelledby="users">
-      <h2 id="users">{t('users')}</h2>
+      <h2 id="users" tabIndex={-1} ref={heading}>
+        {t('users')}
+      </h2>
       <ErrorLine error={users.error} />
       {!users.data && users.loading && <Loading />}
       {list.length > 0 && (
@@ -88,6 +99,7 @@ function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamU
           onConfirm={async () => {
             await api('DELETE', shopApi(shopId, `/users/${removing.id}`));
             announce(t('userRemoved', { email: removing.email }));
+            refocus.current = true;
             users.reload();
           }}
           onClose={() => setRemoving(null)}
