@@ -170,33 +170,3 @@ it('stops listing ids past the limit and then just names the kind', () => {
   addPending(pending, 'a', 'one too many');
   expect(wakeUpCalls(pending)[0]).toEqual({ kind: 'a' });
 });
-it('pushes a kind with spaced runs no more often than its spacing, and others at once', async () => {
-  const arrivals: { at: number; kinds: string[] }[] = [];
-  const worker: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d: Buffer) => (raw += d));
-    req.on('end', () => {
-      arrivals.push({ at: Date.now(), kinds: (JSON.parse(raw) as { wake: { kind: string }[] }).wake.map((w) => w.kind) });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((ok) => worker.listen(0, '127.0.0.1', ok));
-  stops.push(() => new Promise((ok) => worker.close(ok)));
-  const api = apiScheduler(`http://127.0.0.1:${(worker.address() as { port: number }).port}`);
-  api.define('test.mail', async () => undefined, undefined, { spacingMs: 300 });
-  const started = Date.now();
-  for (let i = 0; i < 20; i++) {
-    api.trigger('test.mail');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const hookAt = Date.now();
-  api.trigger('test.hook', '1:1');
-  await waitFor(() => arrivals.some((a) => a.kinds.includes('test.hook')));
-  expect(arrivals.find((a) => a.kinds.includes('test.hook'))!.at - hookAt).toBeLessThan(100);
-  await new Promise((r) => setTimeout(r, 400));
-  const mail = arrivals.filter((a) => a.kinds.includes('test.mail'));
-  // 20 triggers over 400 ms: the first at once, then one a spacing later, and one for the rest.
-  expect(mail[0]!.at - started).toBeLessThan(100);
-  expect(mail.length).toBeLessThanOrEqual(3);
-  for (let i = 1; i < mail.length; i++) expect(mail[i]!.at - mail[i - 1]!.at).toBeGreaterThanOrEqual(290);
-});
