@@ -251,15 +251,17 @@ export class InvitationStore {
   /**
    * The merchant dashboard's list: a page of the shop's invitations, newest first, with `_id` (the key of their
    * sending records), optionally those whose address or order number contains `q` (escaped, any case), and how many
-   * match. One scan on FerretDB, as every filter but `_id` is: the matching invitations are read once, the total is
-   * their number and the page their slice. A sorted find and a countDocuments beside it were two scans (4 s each at
-   * 30,000 invitations, measured; the sort is not pushed down), and reading the page's 20 by `_id` afterwards cost
-   * as much again on the embedded database: projecting the scan to the keys saved less than those reads cost.
+   * match. One scan on FerretDB, as every filter but `_id` is: the matching keys are read once (the total is their
+   * number, the page their slice) and the page's invitations by `_id`. A sorted find and a countDocuments beside it
+   * were two scans of the whole collection: 4 s each at 30,000 invitations (measured), and sorting is not pushed down.
    */
   async page(shopId: number, q: string | undefined, offset: number, limit: number): Promise<{ items: WithId<Invitation>[]; total: number }> {
     const filter = q ? { shopId, $or: [{ email: mentionsAddress(q) }, { order: mentionsAddress(q) }] } : { shopId };
-    const matching = await this.collection.find(filter).toArray();
-    return { items: matching.sort(newestFirst).slice(offset, offset + limit), total: matching.length };
+    const keys = await this.collection.find(filter, { projection: { _id: 1, created: 1 } }).toArray();
+    const pageIds = keys.sort(newestFirst).slice(offset, offset + limit).map((k) => k._id);
+    const found = await Promise.all(pageIds.map((_id) => this.collection.findOne({ _id })));
+    // One erased between the two reads is left out, as a later read would not have it either.
+    return { items: found.filter((i) => i !== null), total: keys.length };
   }
 
   /**
