@@ -72,11 +72,6 @@ interface InvitationPlace {
 export type Sendable = Pick<Invitation, 'shopId' | 'email' | 'language' | 'customer_name' | 'token' | 'unsubscribeToken'>;
 const MAIL_FIELDS = { shopId: 1, email: 1, language: 1, customer_name: 1, token: 1, unsubscribeToken: 1 } as const;
 
-/** The list's order: newest first, ties by `_id` descending (the order of `sort({ created: -1, _id: -1 })`). */
-export function newestFirst(a: { _id: ObjectId; created: Date }, b: { _id: ObjectId; created: Date }): number {
-  return b.created.getTime() - a.created.getTime() || Buffer.compare(b._id.id, a._id.id);
-}
-
 export class InvitationStore {
   private readonly collection: Collection<Invitation>;
   private readonly places: Collection<InvitationPlace>;
@@ -251,17 +246,15 @@ export class InvitationStore {
   /**
    * The merchant dashboard's list: a page of the shop's invitations, newest first, with `_id` (the key of their
    * sending records), optionally those whose address or order number contains `q` (escaped, any case), and how many
-   * match. One scan on FerretDB, as every filter but `_id` is: the matching keys are read once (the total is their
-   * number, the page their slice) and the page's invitations by `_id`. A sorted find and a countDocuments beside it
-   * were two scans of the whole collection: 4 s each at 30,000 invitations (measured), and sorting is not pushed down.
+   * match. A scan on FerretDB, as every filter but `_id` is.
    */
   async page(shopId: number, q: string | undefined, offset: number, limit: number): Promise<{ items: WithId<Invitation>[]; total: number }> {
     const filter = q ? { shopId, $or: [{ email: mentionsAddress(q) }, { order: mentionsAddress(q) }] } : { shopId };
-    const keys = await this.collection.find(filter, { projection: { _id: 1, created: 1 } }).toArray();
-    const pageIds = keys.sort(newestFirst).slice(offset, offset + limit).map((k) => k._id);
-    const found = await Promise.all(pageIds.map((_id) => this.collection.findOne({ _id })));
-    // One erased between the two reads is left out, as a later read would not have it either.
-    return { items: found.filter((i) => i !== null), total: keys.length };
+    const [items, total] = await Promise.all([
+      this.collection.find(filter).sort({ created: -1, _id: -1 }).skip(offset).limit(limit).toArray(),
+      this.collection.countDocuments(filter),
+    ]);
+    return { items, total };
   }
 
   /**
