@@ -1,25 +1,10 @@
 // The OpenAPI entries of the accounts' routes (routes.ts, admin.ts), spread into server/openapi/document.ts.
 // Request bodies come from the validating zod schemas (input.ts).
-import { z } from 'zod';
+import { adminError as error, body, bool, int, json, obj, pathParam, str, type Schema } from '../http/openapi.js';
 import { addUserSchema, patchUserSchema, signInLinkSchema } from './input.js';
 import { ROLES } from './roles.js';
 
-type Schema = Record<string, unknown>;
-
-function fromZod(schema: z.ZodType): Schema {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
-  return json;
-}
-
-const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
-const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
-const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
-const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({ type: 'object', properties, required });
-const json = (schema: Schema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const html = (description: string) => ({ description, content: { 'text/html': { schema: str() } } });
-const body = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: fromZod(schema) } } });
-const error = (description: string) => json({ $ref: '#/components/schemas/AdminError' }, description);
-const pathParam = (name: string, schema: Schema = int()) => ({ name, in: 'path', required: true, schema });
 
 const dashboard = { tags: ['dashboard'], security: [{ dashboardSession: [] }] };
 const signedIn = { '401': error('no session (code unauthenticated)') };

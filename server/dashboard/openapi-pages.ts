@@ -1,33 +1,13 @@
 // The OpenAPI entries of the dashboard's invitations, widget, integration, webhook and audit routes
 // (invitations.ts, widget.ts, integration.ts, audit.ts), spread into server/openapi/document.ts. Query parameters
 // and JSON bodies come from the schemas that validate them.
-import { z } from 'zod';
+import { adminError as error, body, bool, int, json, nullable, obj, pathParam, queryFromZod, str, type Schema } from '../http/openapi.js';
 import { patchSchema as webhookPatchSchema, subscribeSchema } from '../webhooks/routes.js';
 import { sidebarSchema } from '../webshops/admin.js';
 import { pageQuery } from './input.js';
 import { integrationPatchSchema, redeliverSchema } from './integration.js';
 import { CSV_LIMITS, invitationListQuery, invitationSettingsSchema } from './invitations.js';
 
-type Schema = Record<string, unknown>;
-
-function fromZod(schema: z.ZodType): Schema {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
-  return json;
-}
-function queryFromZod(schema: z.ZodType): Schema[] {
-  const json = fromZod(schema) as { properties?: Record<string, Schema>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: json.required?.includes(name) ?? false, schema: property }));
-}
-
-const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
-const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
-const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
-const nullable = (type: string, description?: string): Schema => ({ type: [type, 'null'], ...(description ? { description } : {}) });
-const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({ type: 'object', properties, required });
-const json = (schema: Schema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: fromZod(schema) } } });
-const error = (description: string) => json({ $ref: '#/components/schemas/AdminError' }, description);
-const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: int() });
 const list = (item: Schema) => obj({ items: { type: 'array', items: item }, total: int(), page: int(), page_size: int() });
 
 const dashboard = { tags: ['dashboard'], security: [{ dashboardSession: [] }] };

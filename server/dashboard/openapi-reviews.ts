@@ -1,27 +1,11 @@
 // The OpenAPI entries of the dashboard's reviews and overview routes (reviews.ts, overview.ts), spread into
 // server/openapi/document.ts. Query parameters and JSON bodies come from the schemas that validate them.
 import { z } from 'zod';
+import { adminError, bool, fromZod, int, json, obj, queryFromZod, str, type Schema } from '../http/openapi.js';
 import { GROUNDS } from '../moderation/schema.js';
 import { readBody, replyBody, replyEditBody, reportBody, reviewListQuery } from './reviews.js';
 import { REVIEW_STATUSES } from './review-view.js';
 
-type Schema = Record<string, unknown>;
-
-function fromZod(schema: z.ZodType): Schema {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
-  return json;
-}
-function queryFromZod(schema: z.ZodType): Schema[] {
-  const json = fromZod(schema) as { properties?: Record<string, Schema>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: json.required?.includes(name) ?? false, schema: property }));
-}
-
-const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
-const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
-const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
-const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({ type: 'object', properties, required });
-const json = (schema: Schema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const adminError = (description: string) => json({ $ref: '#/components/schemas/AdminError' }, description);
 
 /** The paths of the dashboard's reviews and overview routes. */
 export function dashboardReviewPaths() {

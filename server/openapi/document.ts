@@ -5,6 +5,7 @@
 // (built by functions, not parsed) and the classic endpoints' inputs, which are read by hand for compatibility
 // (see docs/decisions.md, "OpenAPI document").
 import { z } from 'zod';
+import { adminError, bool, fromZod, int, json, obj, queryFromZod, ref, str, type Schema } from '../http/openapi.js';
 import type { Config } from '../config.js';
 import { accountPaths, ACCOUNT_SECURITY_SCHEMES } from '../accounts/openapi.js';
 import { dashboardPagePaths } from '../dashboard/openapi-pages.js';
@@ -23,35 +24,6 @@ import { patchSchema as webhookPatch } from '../webhooks/routes.js';
 import { subscribeSchema } from '../webhooks/routes.js';
 import { createSchema as webshopCreate, patchSchema as webshopPatch } from '../webshops/admin.js';
 
-type Schema = Record<string, unknown>;
-
-/** The JSON Schema of what a zod schema accepts (its input side: before defaults and transforms). */
-function fromZod(schema: z.ZodType): Schema {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
-  return json;
-}
-
-/** The query parameters of a zod object schema. */
-function queryFromZod(schema: z.ZodType): Schema[] {
-  const json = fromZod(schema) as { properties?: Record<string, Schema>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: json.required?.includes(name) ?? false,
-    schema: property,
-  }));
-}
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
-const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
-const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
-const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({
-  type: 'object',
-  properties,
-  required,
-});
-const json = (schema: Schema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
 const credentials = [
   { name: 'id', in: 'query', required: true, schema: int('webshop id'), description: 'webshop id' },
@@ -75,7 +47,6 @@ const classicResponses = (success: Schema) => ({
 const classicSuccess = (message: string, extra: Record<string, Schema>) =>
   obj({ status: { const: 'success' }, message: { const: message }, ...extra });
 
-const adminError = (description: string) => json(ref('AdminError'), description);
 const admin = { security: [{ operatorToken: [] }], tags: ['operator'] };
 const adminErrors = {
   '401': adminError('no or wrong operator token'),
