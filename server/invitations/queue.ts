@@ -89,8 +89,6 @@ export class InvitationQueue {
    * recording an outcome (then they only leave the queue). A few rounds at most: another run may take what we saw.
    */
   async claimDue(holder: string, now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<QueuedInvitation[]> {
-    // Claims and take-over markers left by runs that died a lease ago (no TTL indexes on FerretDB; a tiny collection).
-    await this.claims.prune(new Date(now.getTime() - leaseMs));
     for (let round = 0; round < 3; round++) {
       const { live, expired } = await this.claims.all();
       const held = new Set([...skip, ...live.map((c) => c.key.toHexString())]);
@@ -100,6 +98,10 @@ export class InvitationQueue {
         await this.claims.forget(done);
         for (const id of done) held.add(id.toHexString());
       }
+      // Claims and take-over markers left by runs that died a lease ago (no TTL indexes on FerretDB; a tiny
+      // collection). Only after the look at the expired claims above: the e-mails a dead run sent are known by
+      // their claims, however late the next run comes (a restart under load takes longer than a lease).
+      if (round === 0) await this.claims.prune(new Date(now.getTime() - leaseMs));
       // Read past what is held; one reply for all: on FerretDB each further batch of a cursor costs about as much
       // as the first.
       const max = limit + held.size;
