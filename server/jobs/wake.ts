@@ -136,18 +136,20 @@ export class WakePusher {
       const now = Date.now();
       const due = new Map([...target.pending].filter(([kind]) => this.dueAt(target, kind) <= now));
       if (due.size === 0) return;
-      for (const kind of due.keys()) {
-        target.pending.delete(kind);
-        target.lastSent.set(kind, now);
-      }
+      for (const kind of due.keys()) target.pending.delete(kind);
       const calls = wakeUpCalls(due);
       try {
-        const res = await fetch(target.url, {
+        const request = fetch(target.url, {
           method: 'POST',
           headers: { authorization: this.authorization, 'content-type': 'application/json' },
           body: JSON.stringify({ wake: calls }),
           signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
         });
+        // The spacing counts from when the push left (read after the request started, never before it), so no two
+        // pushes of a kind leave closer together than its spacing, whatever the clock's millisecond rounding.
+        const leftAt = Date.now();
+        for (const kind of due.keys()) target.lastSent.set(kind, leftAt);
+        const res = await request;
         // The answer has no body worth reading; reading it frees the connection for the next push.
         await res.arrayBuffer().catch(() => undefined);
         if (res.status !== 204) throw new Error(`the worker answered ${res.status}`);
