@@ -94,11 +94,13 @@ async function upload(base: string, shopId: number, headers: Record<string, stri
 
 interface Read {
   name: string;
+  /** The first request (may read the shop's view of its invitations). */
+  first: number;
   p50: number;
   p95: number;
 }
 
-/** 20 requests one after the other (after one not counted); p50 and p95 in ms. */
+/** 20 requests one after the other (after the first, reported apart); p50 and p95 in ms. */
 async function timeReads(url: string, headers: Record<string, string>, name: string): Promise<Read> {
   const took: number[] = [];
   for (let i = 0; i <= 20; i++) {
@@ -106,17 +108,20 @@ async function timeReads(url: string, headers: Record<string, string>, name: str
     const res = await fetch(url, { headers });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
-    if (i > 0) took.push(performance.now() - started);
+    took.push(performance.now() - started);
   }
+  const first = Math.round(took.shift()!);
   took.sort((a, b) => a - b);
-  const read = { name, p50: Math.round(took[9]!), p95: Math.round(took[18]!) };
-  console.log(`${name.padEnd(45)} p50 ${read.p50} ms  p95 ${read.p95} ms`);
+  const read = { name, first, p50: Math.round(took[9]!), p95: Math.round(took[18]!) };
+  console.log(`${name.padEnd(45)} first ${first} ms  p50 ${read.p50} ms  p95 ${read.p95} ms`);
   return read;
 }
 
 interface Live {
   rows: number;
   mb: number;
+  /** Still held after the upload and a collection: the shop's invitations in the dashboard's view. */
+  retainedMb: number;
 }
 
 async function liveHeap(app: Awaited<ReturnType<typeof buildApp>>, shop: Parameters<typeof uploadCsv>[1], rows: number): Promise<Live> {
@@ -138,8 +143,10 @@ async function liveHeap(app: Awaited<ReturnType<typeof buildApp>>, shop: Paramet
   const { result } = await uploadCsv(app.services, shop, body);
   clearInterval(sampler);
   if (result.queued !== rows) throw new Error(`live heap run: ${JSON.stringify(result).slice(0, 200)}`);
-  const live = { rows, mb: round1((peak - before) / 1024 / 1024) };
-  console.log(`${rows} rows in process: live heap at most +${live.mb} MB`);
+  gc();
+  const mb = (bytes: number) => round1(bytes / 1024 / 1024);
+  const live = { rows, mb: mb(peak - before), retainedMb: mb(process.memoryUsage().heapUsed - before) };
+  console.log(`${rows} rows in process: live heap at most +${live.mb} MB, +${live.retainedMb} MB held after`);
   return live;
 }
 
@@ -261,9 +268,10 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     'streamed (chunked; `;`, BOM, CRLF, every row with an order number and a delay of 1–14 days, so nothing is sent',
     'meanwhile); every row goes through Add invitation\'s service. Memory: the service\'s resident set, highest value during',
     'the upload (10 ms samples and the kernel\'s high-water mark) above its level just before. Two rounds, interleaved;',
-    'rows/s from the faster round. A re-upload costs more as more invitations wait to be sent in the whole database:',
-    'each group of repeats takes its queue and reminder entries back, and the embedded database reads the whole queue for',
-    'a delete (round 2 ran with twice the queue of round 1).',
+    'rows/s from the faster round. The rows of a re-upload are found in the dashboard\'s view of the shop\'s invitations',
+    '(server/dashboard/invitation-view.ts) and cost no write; Add invitation\'s unique index still finds the repeats the view',
+    'does not know of yet. A shop\'s first upload in a process reads that view first (one read of the whole invitations',
+    'collection on the embedded database).',
     '',
     '| rows | upload | time (rounds) | rows/s | RSS before | RSS growth (rounds) |',
     '|---:|---|---|---:|---:|---|',
@@ -275,20 +283,29 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     `Ten times the rows took ${(large.ms / small.ms).toFixed(1)}× the time (faster rounds). The resident set rose by ${large.growth.map((m) => `+${m}`).join(', ')} MB for 5,000 rows`,
     `and ${small.growth.map((m) => `+${m}`).join(', ')} MB for 500: RSS includes garbage V8 has not collected yet, and a longer upload leaves more of it.`,
     'What the upload keeps alive does not grow with the file: the same code (`uploadCsv`) run in the bench\'s process,',
-    `the heap sampled right after a forced collection every 250 ms, held at most ${live.map((l) => `+${l.mb} MB for ${l.rows.toLocaleString('en')} rows`).join(' and ')}.`,
+    `the heap sampled right after a forced collection every 250 ms, held at most ${live.map((l) => `+${l.mb} MB for ${l.rows.toLocaleString('en')} rows`).join(' and ')},`,
+    `of which ${live.map((l) => `${l.retainedMb} MB`).join(' and ')} stayed after it: the shop\'s invitations in the dashboard\'s view, which grows with the`,
+    'shop\'s invitations (not with the file) and is bounded by CACHE_MAX_MB.',
     `The reader holds one batch of ${CSV_LIMITS.batch} rows and at most ${CSV_LIMITS.errorsListed.toLocaleString('en')} listed row errors, whatever the file\'s size`,
     '(`server/dashboard/invitations.ts`, `CSV_LIMITS`).',
     '',
-    `Reading it back, for the shop with 10,000 invitations (${invitations.toLocaleString('en')} invitations in the collection; the embedded`,
-    'database reads the whole collection for any filter but `_id`), 20 requests each:',
+    `Reading it back, for the shop with 10,000 invitations (${invitations.toLocaleString('en')} invitations in the collection), 20 requests each`,
+    'after a first one. The lists and the integration page\'s plugins are answered from the dashboard\'s view of the shop\'s',
+    'invitations, held by the process that served the uploads (each request then reads the shop\'s change counter by',
+    '`_id`, and each invitation\'s sending records by `_id`). A process that does not hold the view yet reads it once, one',
+    'read of the whole collection on the embedded database (the 10,000-invitation shop: see "Dashboard reviews" for the',
+    'first request after a start, and its read-ahead).',
     '',
-    '| page | p50 | p95 |',
-    '|---|---:|---:|',
-    ...reads.map((r) => `| ${r.name} | ${r.p50} ms | ${r.p95} ms |`),
+    '| page | first request | p50 | p95 |',
+    '|---|---:|---:|---:|',
+    ...reads.map((r) => `| ${r.name} | ${r.first} ms | ${r.p50} ms | ${r.p95} ms |`),
     '',
-    'Too slow for a shop with many invitations on the embedded database: each list reads and sorts the whole',
-    'invitations collection twice (page and count). The fix is what the reviews list does (a per-shop view in memory,',
-    'server/dashboard/review-view.ts); not done yet. On MongoDB these are index reads (`shop_created`, `shop_email`).',
+    'What is left of a list\'s time on the embedded database is its page\'s sending records: four per invitation (queue',
+    'entry and outcome, reminder entry and outcome), each looked up by `_id`, which FerretDB 1.24 on SQLite answers in',
+    'about 40 ms at 31,000 documents (measured: 20 look-ups 0.8 s, or one `$in` of 20 0.7 s; a look-up by `_id` slows with',
+    'the collection, README "Limits of the embedded database"). Here every invitation still waits to be sent, so the',
+    'queues are as large as the collection. Before the view (2026-11-26 11:15, the same bench): first page p50 13,618 ms,',
+    'search 6,185 ms, integration 4,647 ms. On MongoDB every look-up is an index read.',
     '<!-- dashboard-csv:end -->',
   ];
   replaceSection('dashboard-csv', lines.join('\n'));

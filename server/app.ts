@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     moderation: new ModerationStore(db, now),
     users: new UserStore(db, config.cache, now),
     sessions: new SessionStore(db, config.cache, now),
-    signInLinks: new SignInLinkStore(db),
+    signInLinks: new SignInLinkStore(db, now),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
   };
   await webshops.ensureIndexes();
@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await migrateConsentTrust(services);
   await migrateReviewOrigins(services);
   await reviews.migrateRemovalGround();
+  await services.webhooks.migrateFailureCount();
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).
   await registerJobs(services);
 

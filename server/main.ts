@@ -12,6 +12,7 @@ import { createLogger } from './log.js';
 import { buildApp } from './app.js';
 import { createDemoShop, findDemoShop } from './webshops/demo.js';
 import { DEMO_OWNER_EMAIL, demoOwnerSignInLink } from './accounts/demo.js';
+import { warmDashboardViews } from './dashboard/warm-up.js';
 
 /** In development an operator token is generated once and kept under DATA_DIR. */
 function developmentAdminToken(config: Config): { token: string; created: boolean } {
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   if (server) {
     log.info({ url: config.baseUrl, host: config.host, port: config.port }, 'listening');
     console.log(`Listening on ${config.host}:${config.port} (${config.baseUrl})`);
+    void warmDashboardViews(services, log);
   } else {
     const listen = config.scheduler.push?.listen;
     log.info(listen ? `worker started (ROLE=worker: no API; wake-ups on ${listen.host}:${listen.port})` : 'worker started (ROLE=worker: no HTTP)');

@@ -1,9 +1,13 @@
-// Asking for sign-in links is limited per address (however many clients ask) and per client (whatever the
-// addresses): 429 with Retry-After, in the dashboard API's envelope. A fresh app per test: the limits are counted
-// in the process.
+// Asking for sign-in links is limited per address (however many clients ask, in however many processes) and per
+// client (whatever the addresses): 429 with Retry-After, in the dashboard API's envelope. A fresh app (and database)
+// per test.
 import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { LINKS_PER_ADDRESS, LINKS_PER_CLIENT } from './routes.js';
+import { buildApp } from '../app.js';
+import { LINKS_PER_CLIENT } from './routes.js';
+import { LINKS_PER_ADDRESS } from './link-store.js';
 
 let t: TestApp | undefined;
 let clock = new Date('2026-03-02T09:00:00Z');
@@ -34,6 +38,28 @@ describe('sign-in link limits', () => {
     expect((await ask(t, 'other@shop.example', '198.51.100.99')).status).toBe(202);
     clock = new Date(clock.getTime() + 15 * 60_000);
     expect((await ask(t, 'target@shop.example', '198.51.100.99')).status).toBe(202);
+  });
+
+  it(`one address: ${LINKS_PER_ADDRESS} links in 15 minutes across processes, not that many per process`, async () => {
+    t = await startTestApp({}, { now: () => clock });
+    // A second API process on the same database.
+    const other = await buildApp({ config: t.services.config, db: t.db, log: t.services.log, now: () => clock });
+    const server: Server = createServer(other.app.callback());
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/dashboard/api/sign-in-link`;
+      const askOther = (email: string) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const statuses: number[] = [];
+      for (let i = 0; i < LINKS_PER_ADDRESS; i++) statuses.push((await (i % 2 ? askOther : (e: string) => ask(t!, e))('inbox@shop.example')).status);
+      expect(statuses).toEqual(Array(LINKS_PER_ADDRESS).fill(202));
+      expect((await askOther('inbox@shop.example')).status).toBe(429);
+      expect((await ask(t, 'inbox@shop.example')).status).toBe(429);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+      await other.services.scheduler.stop().catch(() => undefined);
+    }
   });
 
   it(`one client: ${LINKS_PER_CLIENT} requests in 15 minutes, whatever the addresses`, async () => {

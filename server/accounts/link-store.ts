@@ -4,6 +4,11 @@
 // hourly clean-up once the link has expired.
 import type { Collection, Db } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
+import { fixedWindows, WindowPlaces } from '../db/window-places.js';
+
+/** Links an address may be sent in a window of 15 minutes: a typo retried, not an inbox flooded. */
+export const LINKS_PER_ADDRESS = 5;
+const LINK_WINDOW_MS = 15 * 60_000;
 
 interface SignInLink {
   digest: string;
@@ -27,9 +32,21 @@ export class SignInLinkStore {
   private readonly links: Collection<LinkDoc>;
   private readonly uses: Collection<UseDoc>;
 
-  constructor(db: Db) {
+  /** Link requests per address, counted in every process alike (an inbox is flooded across processes too). */
+  private readonly perAddress: WindowPlaces;
+
+  constructor(db: Db, now: () => Date = () => new Date()) {
     this.links = db.collection<LinkDoc>('dashboard_sign_in_links');
     this.uses = db.collection<UseDoc>('dashboard_sign_in_uses');
+    this.perAddress = new WindowPlaces(db, 'dashboard_sign_in_limits', LINKS_PER_ADDRESS, fixedWindows(LINK_WINDOW_MS), now);
+  }
+
+  /**
+   * Counts a link request for the address behind `addressDigest` (a digest: the places hold no address); the seconds
+   * until the address may ask again when it has asked LINKS_PER_ADDRESS times in this window, else 0.
+   */
+  takeAddressPlace(addressDigest: string): Promise<number> {
+    return this.perAddress.take(addressDigest);
   }
 
   async add(link: SignInLink): Promise<void> {
@@ -57,10 +74,11 @@ export class SignInLinkStore {
     }
   }
 
-  /** Removes links (and their uses) that expired before `now` (a scan: the hourly clean-up). */
+  /** Removes links (and their uses) that expired before `now`, and past windows' counts (scans: the hourly clean-up). */
   async deleteExpired(now: Date): Promise<number> {
     const { deletedCount } = await this.links.deleteMany({ expires: { $lte: now } });
     await this.uses.deleteMany({ expires: { $lte: now } });
+    await this.perAddress.removeEarlierWindows();
     return deletedCount;
   }
 }

@@ -11,7 +11,7 @@ import type { Context } from 'koa';
 import { readFields } from '../http/body.js';
 import { clientKey } from '../http/client-key.js';
 import { HttpError } from '../http/errors.js';
-import { enforceLimit, RateLimiter } from '../http/rate-limit.js';
+import { enforceLimit, RateLimiter, tooManyRequests } from '../http/rate-limit.js';
 import { idParam } from '../http/validate.js';
 import { sha256Hex } from '../hash.js';
 import { normalizeLanguage } from '../languages.js';
@@ -35,9 +35,11 @@ import {
 
 const BODY_LIMIT = 16 * 1024;
 const WINDOW_MS = 15 * 60_000;
-/** Links an address may be sent in 15 minutes: a typo retried, not an inbox flooded. */
-export const LINKS_PER_ADDRESS = 5;
-/** Link requests a client may make in 15 minutes, whatever the addresses: no trawling for who has access. */
+/**
+ * Link requests a client may make in 15 minutes, whatever the addresses: no trawling for who has access. Counted
+ * per process, as every limit per client address (RATE_LIMIT_PER_IP); the limit per address is shared
+ * (SignInLinkStore.takeAddressPlace).
+ */
 export const LINKS_PER_CLIENT = 30;
 
 /** The team as the dashboard and the operator see it. */
@@ -58,15 +60,15 @@ const userActor = (ctx: Context): AuditActor => ({ kind: 'user', id: String(acco
 export function registerAccountRoutes(router: Router, services: Services): void {
   const { config } = services;
   const clock = () => services.now().getTime();
-  const perAddress = new RateLimiter(LINKS_PER_ADDRESS, clock, 100_000, WINDOW_MS);
   const perClient = new RateLimiter(LINKS_PER_CLIENT, clock, 100_000, WINDOW_MS);
   const emailLanguage = (ctx: Context) => ctx.acceptsLanguages().map(normalizeLanguage).find((l) => l !== undefined) ?? 'en';
 
   /** Both limits, then the link (or nothing, for an address without access): the caller answers the same. */
   async function askForLink(ctx: Context, email: string): Promise<void> {
     enforceLimit(perClient, clientKey(ctx.ip));
-    // Counted by digest: the limiter's memory holds no addresses.
-    enforceLimit(perAddress, sha256Hex(addressKey(email)));
+    // Counted by digest: the places hold no addresses.
+    const wait = await services.signInLinks.takeAddressPlace(sha256Hex(addressKey(email)));
+    if (wait > 0) throw tooManyRequests(wait);
     // Not awaited: the answer must not take longer for an address that has access (its look-ups, the link written,
     // the SMTP round trip) than for one that has none.
     requestSignInLink(services, email, emailLanguage(ctx)).catch((err: unknown) => services.log.error({ err }, 'sign-in link not made'));

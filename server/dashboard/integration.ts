@@ -16,7 +16,6 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.js';
-import type { Invitation } from '../invitations/store.js';
 import { idParam } from '../http/validate.js';
 import type { Services } from '../services.js';
 import type { DeliveryLogEntry } from '../webhooks/delivery-store.js';
@@ -35,17 +34,18 @@ import { requiresSignedOrderData } from '../webshops/rules.js';
 import type { Webshop } from '../webshops/store.js';
 import { recordMerchantAction } from './audit.js';
 import { listOf, pageQuery, parseInput, readBody, shopGuard } from './input.js';
+import { invitationViewOf, type InvitationRow } from './invitation-view.js';
 
 /** "Recent" callers: a plugin that stopped calling a quarter ago is no longer installed. */
 const CALLERS_DAYS = 90;
 /** The newest invitations read for the callers; a shop's plugin shows in far fewer. */
 const CALLERS_SCAN = 5000;
 
-type Caller = Pick<Invitation, 'client' | 'platform_version' | 'plugin_version' | 'created'>;
+type Caller = Pick<InvitationRow, 'client' | 'platform_version' | 'plugin_version' | 'created'>;
 
 /** The distinct plugins (client, platform and plugin version) among these invitations, most recently seen first. */
 export function pluginsOf(callers: Caller[]) {
-  const byKey = new Map<string, { client: string | null; platform_version: string | null; plugin_version: string | null; last_seen: Date; invitations: number }>();
+  const byKey = new Map<string, { client: string | null; platform_version: string | null; plugin_version: string | null; last_seen: number; invitations: number }>();
   for (const c of callers) {
     const key = JSON.stringify([c.client, c.platform_version, c.plugin_version]);
     const seen = byKey.get(key);
@@ -57,8 +57,8 @@ export function pluginsOf(callers: Caller[]) {
     }
   }
   return [...byKey.values()]
-    .sort((a, b) => b.last_seen.getTime() - a.last_seen.getTime() || b.invitations - a.invitations)
-    .map((p) => ({ ...p, last_seen: p.last_seen.toISOString() }));
+    .sort((a, b) => b.last_seen - a.last_seen || b.invitations - a.invitations)
+    .map((p) => ({ ...p, last_seen: new Date(p.last_seen).toISOString() }));
 }
 
 export const integrationPatchSchema = z
@@ -97,7 +97,7 @@ function deliveryView(e: DeliveryLogEntry) {
 const shopOf = (ctx: Context) => ctx.state.shop as Webshop;
 
 export function registerDashboardIntegrationRoutes(router: Router, services: Services): void {
-  const { webshops, invitations } = services;
+  const { webshops } = services;
   const guard = shopGuard(services);
   const owner = guard('integration');
 
@@ -107,7 +107,7 @@ export function registerDashboardIntegrationRoutes(router: Router, services: Ser
     ctx.body = {
       shop_id: shop.id,
       require_signed_order_data: requiresSignedOrderData(shop),
-      plugins: pluginsOf(await invitations.callersSince(shop.id, since, CALLERS_SCAN)),
+      plugins: pluginsOf(await invitationViewOf(services).newestSince(shop.id, since, CALLERS_SCAN)),
     };
   });
 

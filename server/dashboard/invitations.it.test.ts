@@ -4,6 +4,8 @@ import { invitationInput } from '../../test/invitations.js';
 import { signedInAgent } from '../accounts/test-session.js';
 import type { Role } from '../accounts/roles.js';
 import type { Webshop } from '../webshops/store.js';
+import { buildApp } from '../app.js';
+import { eraseCustomer } from '../customers/erase.js';
 
 let t: TestApp;
 let shop: Webshop;
@@ -194,7 +196,7 @@ describe('GET /dashboard/api/shops/:shopId/invitations', () => {
     const add = async (email: string, order: string, extra: Partial<ReturnType<typeof invitationInput>> = {}) => {
       const result = await invitations.add(s.id, { ...invitationInput(email, order), ...extra });
       if (!result.added) throw new Error('not added');
-      return (await invitations.page(s.id, order, 0, 1)).items[0]!._id;
+      return (await invitations.search(s.id, { order }, 1))[0]!._id;
     };
     const sent = await add('sent@state.example', 'S-1', { client: 'woocommerce', platformVersion: '8.9', pluginVersion: '2.1.0' });
     const failed = await add('failed@state.example', 'S-2');
@@ -262,5 +264,31 @@ describe('/dashboard/api/shops/:shopId/invitations/settings', () => {
     }
     expect((await patch({ reminder_days: 1 }, 'support')).status).toBe(403);
     expect((await t.fetch(path(), { headers: await as('support') })).status).toBe(403);
+  });
+});
+
+describe('the invitations list across processes', () => {
+  it('shows an invitation another process added, and drops those its erasure removed', async () => {
+    const s = await t.createShop({ name: 'Two Processes Shop' });
+    await list('', { s });
+    // A second process on the same database: its writes do not reach this process's listeners, only the counter.
+    const other = await buildApp({ config: t.services.config, db: t.db, log: t.services.log });
+    await other.services.invitations.add(s.id, invitationInput('elsewhere@process.example', 'P-1'));
+    // An answer waits for the read of the changes only so long (shop-view.ts): on a busy machine a later one shows it.
+    await expect.poll(async () => (await list('', { s })).items.map((i) => i.order), { timeout: 10_000 }).toEqual(['P-1']);
+    // An erasure elsewhere makes the next answer read the shop again: the erased address is not listed once more.
+    await eraseCustomer(other.services, { email: 'elsewhere@process.example', shopId: s.id });
+    expect((await list('', { s })).total).toBe(0);
+  });
+
+  it('drops an invitation erased in this process', async () => {
+    const s = await t.createShop({ name: 'Erasure Shop' });
+    await t.services.invitations.add(s.id, invitationInput('gone@erasure.example', 'E-1'));
+    await t.services.invitations.add(s.id, invitationInput('stays@erasure.example', 'E-2'));
+    expect((await list('', { s })).items.map((i) => i.order)).toEqual(['E-2', 'E-1']);
+    await eraseCustomer(t.services, { email: 'gone@erasure.example' });
+    expect((await list('', { s })).items.map((i) => i.order)).toEqual(['E-2']);
+    await t.services.invitations.add(s.id, invitationInput('new@erasure.example', 'E-3'));
+    expect((await list('', { s })).items.map((i) => i.order)).toEqual(['E-3', 'E-2']);
   });
 });

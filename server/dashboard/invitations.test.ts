@@ -61,7 +61,7 @@ describe('columnsOf and rowInput', () => {
 
 describe('pluginsOf', () => {
   it('groups invitations by client and versions, most recently seen first, counting them', () => {
-    const call = (client: string | null, version: string | null, created: Date) => ({ client, platform_version: version, plugin_version: version, created });
+    const call = (client: string | null, version: string | null, created: Date) => ({ client, platform_version: version, plugin_version: version, created: created.getTime() });
     expect(
       pluginsOf([call('woo', '1', at), call('woo', '1', later), call('woo', '2', at), call(null, null, later)]),
     ).toEqual([

@@ -7,13 +7,13 @@
 // delayed by a consent or skipped for a written review exactly as the API would.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { ObjectId, WithId } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import { ClassicError, HttpError } from '../http/errors.js';
 import { historyOf } from '../invitations/admin.js';
 import { parseInvitationInput, type InvitationInput } from '../invitations/input.js';
 import { addInvitation } from '../invitations/intake.js';
-import type { Invitation } from '../invitations/store.js';
+import { dedupeKey } from '../invitations/rules.js';
 import { normalizeLanguage, type Language } from '../languages.js';
 import type { Services } from '../services.js';
 import { mainLanguage, reminderDays } from '../webshops/rules.js';
@@ -21,6 +21,7 @@ import type { Webshop } from '../webshops/store.js';
 import { recordMerchantAction } from './audit.js';
 import { CsvByteReader, CsvFileError, type CsvRecord } from './csv.js';
 import { listOf, pageQuery, parseInput, readBody, shopGuard } from './input.js';
+import { invitationViewOf, type InvitationRow } from './invitation-view.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The list
@@ -53,9 +54,9 @@ export function stateOf(history: ReturnType<typeof historyOf>, retryError: strin
   };
 }
 
-async function listView(services: Services, found: WithId<Invitation>[]) {
+async function listView(services: Services, found: InvitationRow[]) {
   const { invitations } = services;
-  const ids: ObjectId[] = found.map((i) => i._id);
+  const ids = found.map((i) => ObjectId.createFromHexString(i.id));
   const [outcomes, reminderOutcomes, due, queued] = await Promise.all([
     invitations.queue.outcomesOf(ids),
     invitations.reminders.outcomesOf(ids),
@@ -63,16 +64,15 @@ async function listView(services: Services, found: WithId<Invitation>[]) {
     Promise.all(ids.map((id) => invitations.queue.entryOf(id))),
   ]);
   return found.map((i, n) => {
-    const key = i._id.toHexString();
-    const history = historyOf(i.created, outcomes.get(key), { due: due[n] ?? null, outcome: reminderOutcomes.get(key) });
+    const history = historyOf(new Date(i.created), outcomes.get(i.id), { due: due[n] ?? null, outcome: reminderOutcomes.get(i.id) });
     return {
-      id: key,
+      id: i.id,
       email: i.email,
       order: i.order,
-      name: i.customer_name,
+      name: i.name,
       language: i.language,
       ...stateOf(history, queued[n]?.lastError ?? null),
-      created: i.created.toISOString(),
+      created: new Date(i.created).toISOString(),
       send_at: i.scheduled.toISOString(),
       client: i.client,
       platform_version: i.platform_version,
@@ -192,9 +192,15 @@ export async function uploadCsv(
   let bytes = 0;
 
   const flush = async () => {
-    // A repeat is found by Add invitation's unique index, as for the API: a query per batch that looked for the
-    // rows first would read the whole invitations collection on FerretDB (quadratic over a file).
-    const outcomes = await Promise.all(batch.map((input) => addInvitation(services, shop, input)));
+    // Rows the shop's invitations already hold (a re-upload) are found in the dashboard's view of them, without a
+    // write; the others go to Add invitation, whose unique index finds the repeats the view does not know yet (from
+    // another process, or a row above in the same batch), as for the API. Asking the database per batch would read
+    // the whole invitations collection on FerretDB, and a repeat's queue entries taken back read the whole queue.
+    const keys = batch.map((input) => (input.order ? dedupeKey(input.email, input.order) : null));
+    const known = await invitationViewOf(services).known(shop.id, keys.filter((k) => k !== null));
+    const outcomes = await Promise.all(
+      batch.map((input, i) => (known.has(keys[i] ?? '') ? ('alreadySent' as const) : addInvitation(services, shop, input))),
+    );
     batch = [];
     for (const outcome of outcomes) {
       if (outcome === 'queued') result.queued++;
@@ -274,7 +280,7 @@ export function registerDashboardInvitationRoutes(router: Router, services: Serv
   router.get('/dashboard/api/shops/:shopId/invitations', ...guard('invite'), async (ctx) => {
     const q = parseInput(invitationListQuery, ctx.query);
     const shop = ctx.state.shop as Webshop;
-    const { items, total } = await services.invitations.page(shop.id, q.q || undefined, (q.page - 1) * q.page_size, q.page_size);
+    const { items, total } = await invitationViewOf(services).page(shop.id, q.q || undefined, (q.page - 1) * q.page_size, q.page_size);
     ctx.body = listOf(await listView(services, items), total, q);
   });
 

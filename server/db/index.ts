@@ -1,6 +1,6 @@
 // Database plumbing shared by every feature: connecting, integer id sequences and duplicate-key detection.
 // Only operations that both MongoDB 6+ and FerretDB 1.24 support are used (see docs/decisions.md).
-import { MongoClient, MongoServerError, type Db, type Collection, type Filter, type OptionalUnlessRequiredId } from 'mongodb';
+import { MongoClient, MongoServerError, type Db, type Collection, type Filter, type FindCursor, type OptionalUnlessRequiredId, type UpdateFilter } from 'mongodb';
 
 export type { Db, Collection, Filter };
 
@@ -34,6 +34,43 @@ export function onlyDuplicateKeys(err: unknown): boolean {
   if (raw === undefined) return isDuplicateKey(err);
   const errors = (Array.isArray(raw) ? raw : [raw]) as { code?: number }[];
   return errors.length > 0 && errors.every((e) => e.code === 11000);
+}
+
+/** A cursor's documents in arrays of `size` (the last may be shorter); the cursor is closed however the caller stops. */
+export async function* inBatches<T>(cursor: FindCursor<T>, size: number): AsyncGenerator<T[]> {
+  try {
+    let batch: T[] = [];
+    for await (const doc of cursor) {
+      batch.push(doc);
+      if (batch.length === size) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  } finally {
+    await cursor.close();
+  }
+}
+
+/**
+ * Adds to a shop's counters, one small document per shop keyed by `_id` (a look-up without a scan on FerretDB):
+ * other processes compare them to decide whether their copy of the shop's records is stale.
+ */
+export async function bumpShopCounters<T extends { _id: number }>(
+  counters: Collection<T>,
+  shopId: number,
+  inc: Record<string, number>,
+): Promise<void> {
+  const shop = { _id: shopId } as Filter<T>;
+  const update = { $inc: inc } as UpdateFilter<T>;
+  try {
+    await counters.updateOne(shop, update, { upsert: true });
+  } catch (err) {
+    // Two first writes of a shop both upsert its counter: the loser's increment goes to the winner's.
+    if (!isDuplicateKey(err)) throw err;
+    await counters.updateOne(shop, update);
+  }
 }
 
 /** True when a duplicate-key error was raised by the index on `field` (FerretDB names no key: then unknown). */

@@ -8,7 +8,8 @@ import { invitationInput } from '../../test/invitations.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import type { Webshop } from '../webshops/store.js';
 import { drainInvitations } from './send.js';
-import { dedupeKey, type Invitation } from './store.js';
+import type { Invitation } from './store.js';
+import { dedupeKey } from './rules.js';
 
 let sink: SmtpSink;
 let t: TestApp;

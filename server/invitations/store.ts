@@ -4,18 +4,19 @@
 // "Same e-mail and order means the same invitation" is enforced by a unique index on `dedupe`, not by a read
 // before the write: clients retry concurrently, and FerretDB has no transactions. The field is always stored
 // (on SQLite a missing field does not collide), with a random value when there is no order number.
-import { randomUUID } from 'node:crypto';
 import { ObjectId, type WithId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { GroupInsert } from '../db/group-insert.js';
 import { newLinkSecret } from '../links.js';
-import { isDuplicateKey } from '../db/index.js';
+import { bumpShopCounters, inBatches, isDuplicateKey } from '../db/index.js';
+import { GroupCommit } from '../db/group-commit.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
 import type { InvitationInput, InvitationProduct } from './input.js';
-import { mentionsAddress, sameAddress } from '../email.js';
+import { sameAddress } from '../email.js';
 import { InvitationQueue } from './queue.js';
 import { ReminderQueue } from './reminder-queue.js';
+import { dedupeKey } from './rules.js';
 
 export interface Invitation {
   shopId: number;
@@ -51,10 +52,6 @@ const ERASED_FIELDS = { _id: 1, shopId: 1, order: 1, customer_name: 1 } as const
 
 type AddResult = { added: true; invitation: Invitation } | { added: false; reason: 'duplicate' };
 
-/** The dedupe key: address and order when there is an order, else unique (newline never occurs in either). */
-export function dedupeKey(email: string, order: string): string {
-  return order ? `${email}\n${order}` : `none:${randomUUID()}`;
-}
 
 /**
  * One of the places `max_invitations_per_email` allows an address, numbered from 1. Taking a place is an insert
@@ -68,6 +65,40 @@ interface InvitationPlace {
   created: Date;
 }
 
+/** An invitation as the dashboard lists it (InvitationStore.onChange, allOfShop, createdSince): no link secrets. */
+export type ListedRecord = WithId<
+  Pick<Invitation, 'email' | 'order' | 'dedupe' | 'language' | 'customer_name' | 'client' | 'platform_version' | 'plugin_version' | 'created' | 'scheduled'>
+>;
+const LISTED_FIELDS = {
+  _id: 1,
+  email: 1,
+  order: 1,
+  dedupe: 1,
+  language: 1,
+  customer_name: 1,
+  client: 1,
+  platform_version: 1,
+  plugin_version: 1,
+  created: 1,
+  scheduled: 1,
+} as const;
+
+/**
+ * Called after each invitation added and each erasure in a shop (with the ids of the invitations found for it; others
+ * queued meanwhile went too), once per step of the shop's counter.
+ */
+type Listener = (shopId: number, change: { added: ListedRecord } | { erased: ObjectId[] }) => void;
+
+/**
+ * One small document per shop, counting its invitations added and erased (`v`) and its erasures alone (`e`): a cheap
+ * cross-process "has anything changed?".
+ */
+interface ShopCounter {
+  _id: number;
+  v: number;
+  e?: number;
+}
+
 /** What an invitation e-mail is made of. */
 export type Sendable = Pick<Invitation, 'shopId' | 'email' | 'language' | 'customer_name' | 'token' | 'unsubscribeToken'>;
 const MAIL_FIELDS = { shopId: 1, email: 1, language: 1, customer_name: 1, token: 1, unsubscribeToken: 1 } as const;
@@ -75,6 +106,10 @@ const MAIL_FIELDS = { shopId: 1, email: 1, language: 1, customer_name: 1, token:
 export class InvitationStore {
   private readonly collection: Collection<Invitation>;
   private readonly places: Collection<InvitationPlace>;
+  private readonly counters: Collection<ShopCounter>;
+  /** Counter steps of invitations added at the same time are written together: one write per shop and group. */
+  private readonly counterSteps: GroupCommit<number>;
+  private readonly listeners: Listener[] = [];
   /** What is still to be sent, and how sending ended. */
   readonly queue: InvitationQueue;
   /** The one reminder of each invitation queued since reminders exist. */
@@ -89,6 +124,33 @@ export class InvitationStore {
     this.reminders = new ReminderQueue(db, now);
     this.inserts = new GroupInsert(this.collection);
     this.places = db.collection<InvitationPlace>('invitation_places');
+    this.counters = db.collection<ShopCounter>('invitation_versions');
+    this.counterSteps = new GroupCommit(async (shopIds) => {
+      const steps = new Map<number, number>();
+      for (const shopId of shopIds) steps.set(shopId, (steps.get(shopId) ?? 0) + 1);
+      for (const [shopId, v] of steps) await bumpShopCounters(this.counters, shopId, { v });
+    });
+  }
+
+  /** Called after each invitation added and each erasure in a shop (the dashboard's list keeps itself current). */
+  onChange(listener: Listener): void {
+    this.listeners.push(listener);
+  }
+
+  /** The shop's counters, in any process: `all` moves by one with each invitation added and each erasure, `removals` with each erasure. */
+  async changeCounters(shopId: number): Promise<{ all: number; removals: number }> {
+    const found = await this.counters.findOne({ _id: shopId });
+    return { all: found?.v ?? 0, removals: found?.e ?? 0 };
+  }
+
+  private async added(shopId: number, invitation: ListedRecord): Promise<void> {
+    await this.counterSteps.add(shopId);
+    for (const listener of this.listeners) listener(shopId, { added: invitation });
+  }
+
+  private async erased(shopId: number, ids: ObjectId[]): Promise<void> {
+    await bumpShopCounters(this.counters, shopId, { v: 1, e: 1 });
+    for (const listener of this.listeners) listener(shopId, { erased: ids });
   }
 
   /** Invitations are inserted in groups: shops send them in bursts (a day's orders, a back-fill). */
@@ -142,6 +204,7 @@ export class InvitationStore {
       await Promise.all([this.queue.takeBack(_id), remind ? this.reminders.takeBack(_id) : null]);
       return { added: false, reason: 'duplicate' };
     }
+    await this.added(shopId, { ...invitation, _id });
     return { added: true, invitation };
   }
 
@@ -243,34 +306,17 @@ export class InvitationStore {
     return { invitations, total };
   }
 
-  /**
-   * The merchant dashboard's list: a page of the shop's invitations, newest first, with `_id` (the key of their
-   * sending records), optionally those whose address or order number contains `q` (escaped, any case), and how many
-   * match. A scan on FerretDB, as every filter but `_id` is.
-   */
-  async page(shopId: number, q: string | undefined, offset: number, limit: number): Promise<{ items: WithId<Invitation>[]; total: number }> {
-    const filter = q ? { shopId, $or: [{ email: mentionsAddress(q) }, { order: mentionsAddress(q) }] } : { shopId };
-    const [items, total] = await Promise.all([
-      this.collection.find(filter).sort({ created: -1, _id: -1 }).skip(offset).limit(limit).toArray(),
-      this.collection.countDocuments(filter),
-    ]);
-    return { items, total };
+  /** The shop's invitations as listed, in no order, in arrays of `batchSize` (a scan on FerretDB). */
+  allOfShop(shopId: number, batchSize: number): AsyncGenerator<ListedRecord[]> {
+    return inBatches(this.collection.find({ shopId }, { projection: LISTED_FIELDS }).batchSize(batchSize), batchSize);
   }
 
-  /**
-   * Which shop plugins called Add invitation lately: `client`, `platform_version`, `plugin_version` and `created` of
-   * the shop's newest invitations since `since`, at most `limit` of them (the dashboard's integration page).
-   */
-  async callersSince(
-    shopId: number,
-    since: Date,
-    limit: number,
-  ): Promise<Pick<Invitation, 'client' | 'platform_version' | 'plugin_version' | 'created'>[]> {
-    return this.collection
-      .find({ shopId, created: { $gte: since } }, { projection: { _id: 0, client: 1, platform_version: 1, plugin_version: 1, created: 1 } })
-      .sort({ created: -1 })
-      .limit(limit)
-      .toArray();
+  /** The shop's invitations added since `since` (invitations do not change once added; a scan on FerretDB). */
+  createdSince(shopId: number, since: Date, batchSize: number): AsyncGenerator<ListedRecord[]> {
+    return inBatches(
+      this.collection.find({ shopId, created: { $gte: since } }, { projection: LISTED_FIELDS }).batchSize(batchSize),
+      batchSize,
+    );
   }
 
   /** Erasure: the invitations to the address (matched case-insensitively), in one shop or all. */
@@ -298,6 +344,10 @@ export class InvitationStore {
     const ids = found.map((i) => i._id);
     const quoting = shopId === undefined ? email : undefined;
     const mailRecords = (await this.queue.forget(ids, quoting)) + (await this.reminders.forget(ids, quoting));
+    if (result.deletedCount > 0) {
+      const shops = shopId === undefined ? new Set(found.map((i) => i.shopId)) : [shopId];
+      for (const shop of shops) await this.erased(shop, found.filter((i) => i.shopId === shop).map((i) => i._id));
+    }
     return { invitations: result.deletedCount, mailRecords };
   }
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxOf, placeId, secondsUntilNextDay, utcDay } from './recipient-limit-store.js';
+import { mailboxOf, recipientKey, secondsUntilNextDay, utcDay } from './recipient-limit-store.js';
+import { placeId as windowPlaceId } from '../db/window-places.js';
+
+const placeId = (day: string, email: string, place: number) => windowPlaceId(day, recipientKey(email), place);
 import { mayQuoteWriter } from './reviews.js';
 
 describe('mailboxOf', () => {

@@ -10,10 +10,9 @@
 // written since. Followers are idempotent (their queue entries are keyed by the review and version).
 import type { ObjectId } from 'mongodb';
 import type { Db, Collection, Filter } from '../db/index.js';
-import type { FindCursor } from 'mongodb';
 import { ReviewOrderIndex } from './order-index-store.js';
 import { ReviewLinkStore } from './link-store.js';
-import { insertNumbered, isDuplicateKey, updateBatches } from '../db/index.js';
+import { bumpShopCounters, inBatches, insertNumbered, updateBatches } from '../db/index.js';
 import { MigrationMarkers } from '../db/migrations.js';
 import type { Language } from '../languages.js';
 import { noSubRatings, type SubRatings } from './rules.js';
@@ -730,14 +729,7 @@ export class ReviewStore {
   }
 
   private async bumpShopVersion(shopId: number, isPublic: boolean): Promise<void> {
-    const inc = isPublic ? { v: 1, p: 1 } : { v: 1 };
-    try {
-      await this.shopVersions.updateOne({ _id: shopId }, { $inc: inc }, { upsert: true });
-    } catch (err) {
-      // Two first writes of a shop's reviews both upsert its counter: the loser's increment goes to the winner's.
-      if (!isDuplicateKey(err)) throw err;
-      await this.shopVersions.updateOne({ _id: shopId }, { $inc: inc });
-    }
+    await bumpShopCounters(this.shopVersions, shopId, isPublic ? { v: 1, p: 1 } : { v: 1 });
   }
 
   /** A number that changes whenever one of the shop's reviews changes (in any process). */
@@ -749,22 +741,5 @@ export class ReviewStore {
   async versionsOf(shopId: number): Promise<{ all: number; public: number }> {
     const found = await this.shopVersions.findOne({ _id: shopId });
     return { all: found?.v ?? 0, public: found?.p ?? 0 };
-  }
-}
-
-/** A cursor's documents in arrays of `size` (the last may be shorter); the cursor is closed however the caller stops. */
-async function* inBatches<T>(cursor: FindCursor<T>, size: number): AsyncGenerator<T[]> {
-  try {
-    let batch: T[] = [];
-    for await (const doc of cursor) {
-      batch.push(doc);
-      if (batch.length === size) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length) yield batch;
-  } finally {
-    await cursor.close();
   }
 }

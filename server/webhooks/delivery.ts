@@ -265,7 +265,7 @@ async function attempt(
   const outcome = outcomeOf(delivery, result.status, deps.config.webhooks.retryScheduleSeconds, deps.now());
   const record = { delivery, attempt: { time: now, ...result }, outcome };
   await (deps.recorder ? deps.recorder.add(record) : deps.deliveries.recordAttempts([record]));
-  if (outcome.kind === 'delivered' && subscription.consecutive_failures !== 0) await deps.webhooks.recordSuccess(subscription.id);
+  if (outcome.kind === 'delivered' && subscription.consecutiveFailures !== 0) await deps.webhooks.recordSuccess(subscription.id);
   if (outcome.kind === 'failed' && delivery.retries) {
     const last = result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'error');
     if (await deps.webhooks.recordFailure(subscription.id, deps.config.webhooks.disableAfter, last)) {

@@ -3,7 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Collection } from '../db/index.js';
 import { insertNumbered, isDuplicateKey } from '../db/index.js';
+import { MigrationMarkers } from '../db/migrations.js';
 import type { ReviewTopic } from '../reviews/store.js';
+
+const FAILURE_COUNT_MIGRATION = 'webhook_subscriptions.consecutive_failures';
 
 export const WEBHOOK_TOPICS = ['reviews.created', 'reviews.updated', 'reviews.deleted'] as const satisfies readonly ReviewTopic[];
 
@@ -18,8 +21,8 @@ export interface WebhookSubscription {
   created: Date;
   /** Why the service switched the subscription off (e.g. a target that keeps failing); null while nobody did. */
   disabled_reason: string | null;
-  /** Events whose delivery failed for good, in a row; reset by every successful delivery. */
-  consecutive_failures: number;
+  /** Events whose delivery failed for good, in a row; reset by every successful delivery (internal, not shown). */
+  consecutiveFailures: number;
 }
 
 type WebhookChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>>;
@@ -29,7 +32,7 @@ type NewWebhookSubscription = Pick<WebhookSubscription, 'url' | 'topic' | 'is_ac
 const newWebhookSecret = (): string => randomBytes(32).toString('hex');
 
 export class WebhookStore {
-  readonly collection: Collection<WebhookSubscription>;
+  private readonly collection: Collection<WebhookSubscription>;
 
   constructor(
     private readonly db: Db,
@@ -44,6 +47,22 @@ export class WebhookStore {
     await this.collection.createIndex({ shopId: 1, topic: 1, is_active: 1 }, { name: 'shop_topic_active' });
   }
 
+  /**
+   * Start-up step (docs/decisions.md, "Stored field names"): the internal failure count, stored as
+   * `consecutive_failures` before, is `consecutiveFailures`. One update of the subscriptions that still have the old
+   * name (a small collection: at most 20 per shop), once (marker in `migrations`). Returns how many were renamed.
+   */
+  async migrateFailureCount(): Promise<number> {
+    let renamed = 0;
+    await new MigrationMarkers(this.db, this.now).runOnce(FAILURE_COUNT_MIGRATION, async () => {
+      const result = await this.collection.updateMany({ consecutive_failures: { $exists: true } } as never, {
+        $rename: { consecutive_failures: 'consecutiveFailures' },
+      } as never);
+      renamed = result.modifiedCount;
+    });
+    return renamed;
+  }
+
   async create(shopId: number, input: NewWebhookSubscription): Promise<WebhookSubscription> {
     const created = this.now();
     const subscription = await insertNumbered(this.db, this.collection, 'webhooks', (id) => ({
@@ -55,7 +74,7 @@ export class WebhookStore {
       is_active: input.is_active,
       created,
       disabled_reason: null,
-      consecutive_failures: 0,
+      consecutiveFailures: 0,
     }));
     const { _id, ...clean } = subscription as WebhookSubscription & { _id?: unknown };
     return clean;
@@ -125,7 +144,7 @@ export class WebhookStore {
   /** Applies a shop's changes. Switching a subscription on again clears the reason and count of a switch-off. */
   async update(shopId: number, id: number, changes: WebhookChanges): Promise<WebhookSubscription | null> {
     const set: Partial<WebhookSubscription> = { ...changes };
-    if (changes.is_active !== undefined) Object.assign(set, { disabled_reason: null, consecutive_failures: 0 });
+    if (changes.is_active !== undefined) Object.assign(set, { disabled_reason: null, consecutiveFailures: 0 });
     const result = await this.collection.updateOne({ id, shopId }, { $set: set });
     return result.matchedCount ? this.getForShop(shopId, id) : null;
   }
@@ -136,7 +155,7 @@ export class WebhookStore {
 
   /** A successful delivery ends a run of failures. */
   async recordSuccess(id: number): Promise<void> {
-    await this.collection.updateOne({ id, consecutive_failures: { $ne: 0 } }, { $set: { consecutive_failures: 0 } });
+    await this.collection.updateOne({ id, consecutiveFailures: { $ne: 0 } }, { $set: { consecutiveFailures: 0 } });
   }
 
   /**
@@ -144,11 +163,11 @@ export class WebhookStore {
    * switched off with the reason; returns true when this call switched it off.
    */
   async recordFailure(id: number, disableAfter: number, lastError: string): Promise<boolean> {
-    await this.collection.updateOne({ id }, { $inc: { consecutive_failures: 1 } });
+    await this.collection.updateOne({ id }, { $inc: { consecutiveFailures: 1 } });
     if (disableAfter === 0) return false;
     const reason = `Switched off after ${disableAfter} events in a row could not be delivered (last: ${lastError}).`;
     const result = await this.collection.updateOne(
-      { id, is_active: true, consecutive_failures: { $gte: disableAfter } },
+      { id, is_active: true, consecutiveFailures: { $gte: disableAfter } },
       { $set: { is_active: false, disabled_reason: reason } },
     );
     return result.modifiedCount === 1;
