@@ -6,6 +6,8 @@ import { asPage, query } from './api.js';
 import { filterQuery, filtersOf, NO_FILTERS } from './review-filters.js';
 import { en } from './strings/en.js';
 import { nl } from './strings/nl.js';
+import { previewAddress } from './widget-preview.js';
+import { DEFAULTS } from '../embed/shared/settings.js';
 
 describe('addresses', () => {
   it('reads the page and the shop from the address', () => {
@@ -70,5 +72,28 @@ describe('reviews filters in the address', () => {
     const { filters, page } = filtersOf(search);
     expect(filterQuery(filters, page)).toBe(search);
     expect(filterQuery(NO_FILTERS, 1)).toBe('');
+  });
+});
+
+describe('the widget preview', () => {
+  it('passes every setting of the form as the page global a shop would write, the default language as none', () => {
+    const url = previewAddress('https://reviews.example/webshops/7/sidebar-preview', '_brand_', {
+      ...DEFAULTS,
+      position: 'right',
+      top: ' 40% ',
+      tooltip: false,
+    });
+    const query = new URL(url).searchParams;
+    expect(url.startsWith('https://reviews.example/webshops/7/sidebar-preview?')).toBe(true);
+    expect(Object.fromEntries(query)).toEqual({
+      _brand_sidebar: 'true',
+      _brand_sidebar_position: 'right',
+      _brand_sidebar_top: '40%',
+      _brand_sidebar_theme: 'dark',
+      _brand_mobile: 'top_bar',
+      _brand_mobile_tab: 'left',
+      _brand_tooltip: 'false',
+    });
+    expect(new URL(previewAddress('https://x.example/p', '_b_', { ...DEFAULTS, language: 'nld' })).searchParams.get('_b_language')).toBe('nld');
   });
 });

@@ -53,7 +53,11 @@ async function loaded(page: Page, name: PageName | 'account'): Promise<void> {
     overview: () => expect(main.getByText(/\/\s*10/).first()).toBeVisible(),
     reviews: () => expect(main.getByRole('article').first()).toBeVisible(),
     invitations: () => expect(main.getByRole('table').getByRole('row').nth(1)).toBeVisible(),
-    widget: () => expect(main.getByText(String(shop.id)).first()).toBeAttached(),
+    widget: async () => {
+      await expect(main.getByText(String(shop.id)).first()).toBeAttached();
+      // The preview's real sidebar (desktop) or top bar (phone) has arrived in its frame.
+      await expect(page.frameLocator('iframe[title^="A sample shop page"]').locator('.side, .bar').first()).toBeVisible();
+    },
     integration: () => expect(main.getByText(String(shop.id)).first()).toBeVisible(),
     team: () => expect(main.getByText(owner).first()).toBeVisible(),
     account: () => expect(main.getByText('(this browser)')).toBeVisible(),

@@ -234,6 +234,40 @@ test.describe('webhooks', () => {
   });
 });
 
+test('the widget page previews the real sidebar on a sample page, following the form before it is saved', async ({ browser }) => {
+  const shop = await seedShop('Voorbeeld Fietsen', 3);
+  const manager = uniqueEmail('manager');
+  await addUser(shop.id, manager, 'manager');
+  const context = await signedInContext(browser, manager, { viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await openPage(page, 'widget', shop.id);
+  const frame = page.frameLocator('iframe[title^="A sample shop page"]');
+  // The shop's own sidebar.js (its shadow root is open: CSS locators pierce it), with the shop's score and count.
+  const side = frame.locator('.side');
+  await expect(side).toContainText('/10');
+  await expect(side).toContainText('3');
+  const frameBox = async () => (await page.locator('iframe[title^="A sample shop page"]').boundingBox())!;
+  const sideBox = async () => (await side.boundingBox())!;
+  // Left by default; right as soon as the form says so, without saving.
+  expect((await sideBox()).x - (await frameBox()).x).toBeLessThan(5);
+  await page.getByLabel('Side', { exact: true }).selectOption('right');
+  await expect
+    .poll(async () => {
+      const [f, b] = [await frameBox(), await sideBox()];
+      return Math.round(f.x + f.width - (b.x + b.width));
+    })
+    .toBeLessThan(5);
+  await expect(page.locator('iframe[title^="A sample shop page"]')).toHaveAttribute('src', /sidebar_position=right/);
+  // Nothing was saved by previewing.
+  const saved = await dashboardApi(context.request, 'GET', `/shops/${shop.id}/widget`);
+  expect((saved.json as { settings: { position: string } }).settings.position).toBe('left');
+  // The phone shows the mobile mode (the top bar by default) instead of the sidebar.
+  await page.getByRole('radio', { name: 'Phone' }).check();
+  await expect(frame.locator('.bar')).toBeVisible();
+  await expect(frame.locator('.side')).toBeHidden();
+  await context.close();
+});
+
 test('"sign out everywhere" ends the session in the other browser too', async ({ browser }) => {
   const shop = await createShop('Overal Uit');
   const email = uniqueEmail('owner');

@@ -19,6 +19,7 @@ import { registerConsentRoutes } from './consents/routes.js';
 import { registerDomainRoutes } from './domains/routes.js';
 import { registerDomainAdminRoutes } from './domains/admin.js';
 import { registerEmbedApiRoutes, registerEmbedAssetRoutes, registerEmbedDemoRoutes } from './embed/routes.js';
+import { registerSidebarPreviewRoute } from './embed/preview.js';
 import { registerFeedRoutes } from './feed/routes.js';
 import { registerInvitationRoutes } from './invitations/routes.js';
 import { registerInvitationAdminRoutes } from './invitations/admin.js';
@@ -65,7 +66,7 @@ function routeGroups(services: Services): RouteGroup[] {
     // form): a 429 or 404 here is a small HTML page, not JSON inside a merchant's iframe.
     {
       name: 'pages',
-      paths: /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy)?)\/?$|(?:review|edit|confirm|unsubscribe)\/|reviews\/\d+\/report$)/,
+      paths: /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe)\/|reviews\/\d+\/report$)/,
       envelope: { style: 'html' },
       middleware: [perAddress],
     },
@@ -108,6 +109,7 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerEmbedApiRoutes,
   registerEmbedAssetRoutes,
   registerEmbedDemoRoutes,
+  registerSidebarPreviewRoute,
   registerWidgetRoutes,
   registerPageRoutes,
   // The review policy page (/webshops/{id}/policy) and the operator's texts for it

@@ -1,13 +1,15 @@
 // Widget and sidebar: the sidebar's dashboard settings (the table of embed/shared/settings.ts is the schema, as for
 // the operator API) with a live preview on a sample page, the snippets to paste with copy buttons, and a link to the
-// widget configurator. The preview is drawn here rather than by the real sidebar.js: the dashboard's CSP allows no
-// frames and no inline styles, which the real embed on a sample page would need (docs/decisions.md, "Merchant dashboard").
-import { useEffect, useState } from 'preact/hooks';
+// widget configurator. The preview is the real sidebar.js on a sample page of our own origin
+// (/webshops/{id}/sidebar-preview, server/embed/preview.ts) in a frame; the form's settings, saved or not, reach it
+// as page globals in its address, as a shop would write them before the snippet.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, shopApi } from '../api.js';
-import { number, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { DEFAULTS, OFFSET, type Settings } from '../../embed/shared/settings.js';
+import { previewAddress } from '../widget-preview.js';
 import { announce } from '../state.js';
 import { checkedOf, CopyButton, ErrorLine, Loading, PageHeading, useAction, useLoad, valueOf, Field } from '../ui.js';
 
@@ -15,10 +17,8 @@ interface WidgetData {
   settings?: Partial<Settings>;
   snippets?: { sidebar_script?: string; order_data_element?: string; php_signature?: string };
   configurator_url?: string;
-}
-interface Summary {
-  score: number | null;
-  count: number;
+  preview_url?: string;
+  global_prefix?: string;
 }
 
 const KEYS = Object.keys(DEFAULTS) as (keyof Settings)[];
@@ -34,21 +34,14 @@ function settingsOf(data: WidgetData): Settings {
 }
 
 export default function WidgetPage({ shop }: PageProps) {
-  const loaded = useLoad(
-    () =>
-      Promise.all([
-        api<WidgetData>('GET', shopApi(shop.id, '/widget')),
-        api<Summary>('GET', shopApi(shop.id, '/overview')).catch(() => ({ score: null, count: 0 })),
-      ]),
-    String(shop.id),
-  );
+  const loaded = useLoad(() => api<WidgetData>('GET', shopApi(shop.id, '/widget')), String(shop.id));
   const [settings, setSettings] = useState<Settings | null>(null);
   /** The settings as the server has them: a save sends only what differs. */
   const [saved, setSaved] = useState<Settings | null>(null);
   useEffect(() => {
     if (!loaded.data) return;
-    setSettings(settingsOf(loaded.data[0]));
-    setSaved(settingsOf(loaded.data[0]));
+    setSettings(settingsOf(loaded.data));
+    setSaved(settingsOf(loaded.data));
   }, [loaded.data]);
   const save = useAction();
   const [topInvalid, setTopInvalid] = useState(false);
@@ -62,7 +55,7 @@ export default function WidgetPage({ shop }: PageProps) {
       </>
     );
   }
-  const [data, summary] = loaded.data;
+  const data = loaded.data;
   const set = (patch: Partial<Settings>) => setSettings({ ...settings, ...patch });
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -136,7 +129,7 @@ export default function WidgetPage({ shop }: PageProps) {
             </div>
           </form>
         </section>
-        <Preview settings={settings} summary={summary} />
+        {data.preview_url && data.global_prefix && <Preview url={data.preview_url} prefix={data.global_prefix} settings={settings} />}
       </div>
       <section aria-labelledby="snippets">
         <h2 id="snippets">{t('snippets')}</h2>
@@ -173,19 +166,35 @@ function Snippet({ title, help, code, copy }: { title: string; help: string; cod
   );
 }
 
-/** The sample page is drawn at 40 % of a 1280 × 800 window (desktop) or 60 % of 360 × 640 (phone). */
-function Preview({ settings, summary }: { settings: Settings; summary: Summary }) {
+/** Sample pages as wide and high as these windows, scaled down to the width the page has for them. */
+const WINDOWS = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 640 } } as const;
+/** The frame follows the form after this pause: one reload per change, not per key. */
+const FOLLOW_MS = 400;
+
+function Preview({ url, prefix, settings }: { url: string; prefix: string; settings: Settings }) {
   const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
-  const score = summary.score === null ? '–' : number(summary.score, 1);
-  const scale = device === 'desktop' ? 0.4 : 0.6;
-  const height = device === 'desktop' ? 800 : 640;
-  const top = settings.top.trim().endsWith('%') ? `${parseFloat(settings.top)}%` : `${Math.min(height - 60, parseFloat(settings.top) || 0) * scale}px`;
-  const badge = (
-    <span class="pv-badge">
-      <strong>{score}</strong>/10
-    </span>
-  );
-  const mobile = settings.mobile;
+  const wanted = previewAddress(url, prefix, settings);
+  const [src, setSrc] = useState(wanted);
+  useEffect(() => {
+    const timer = setTimeout(() => setSrc(wanted), FOLLOW_MS);
+    return () => clearTimeout(timer);
+  }, [wanted]);
+  const box = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const size = WINDOWS[device];
+  // Scaled through the CSS object model (the dashboard's CSP allows no style attributes).
+  useEffect(() => {
+    const fit = () => {
+      if (!box.current || !frame.current) return;
+      const scale = Math.min(1, box.current.clientWidth / size.width);
+      frame.current.style.transform = `scale(${scale})`;
+      box.current.style.height = `${Math.ceil(size.height * scale)}px`;
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    if (box.current) observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [device]);
   return (
     <section aria-labelledby="preview-title">
       <h2 id="preview-title">{t('preview')}</h2>
@@ -198,23 +207,8 @@ function Preview({ settings, summary }: { settings: Settings; summary: Summary }
           </label>
         ))}
       </fieldset>
-      <div class={`pv pv-${device} pv-${settings.theme}`} role="img" aria-label={t('previewDescription')}>
-        <div class="pv-head" />
-        <div class="pv-line w60" />
-        <div class="pv-line w80" />
-        <div class="pv-product">
-          {settings.tooltip && <span class="pv-tip">{score}/10</span>}
-        </div>
-        <div class="pv-line w70" />
-        {device === 'desktop' && settings.sidebar && (
-          <div class={`pv-side ${settings.position}`} style={{ top }}>
-            {badge}
-          </div>
-        )}
-        {device === 'phone' && mobile === 'top_bar' && <div class={`pv-bar ${settings.mobile_tab}`}>{badge}</div>}
-        {device === 'phone' && mobile !== 'none' && mobile !== 'top_bar' && (
-          <div class={`pv-tab ${mobile.startsWith('top') ? 'at-top' : 'at-bottom'} ${mobile.replace(/^(top|bottom)_?/, '') || 'center'}`}>{badge}</div>
-        )}
+      <div class="pv" ref={box}>
+        <iframe ref={frame} class={`pv-${device}`} title={t('previewDescription')} src={src} width={size.width} height={size.height} />
       </div>
     </section>
   );

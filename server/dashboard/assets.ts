@@ -3,7 +3,7 @@
 //   GET /dashboard/assets/{file}        the hashed files (JS chunks, CSS): cached for a year, immutable
 //   GET /dashboard/ and /dashboard/{page}  the app's HTML (any one segment but api and sign-in), never cached, so a
 //                                       deep link (/dashboard/reviews) opens the app and a new build shows at once
-// Every HTML answer carries the dashboard's CSP (no inline script or style, no frames, same-origin calls only) and
+// Every HTML answer carries the dashboard's CSP (no inline script or style, frames and calls of our origin only) and
 // refuses to be framed. Bodies are compressed once per build (http/precompressed.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,9 +16,10 @@ import { sendPrecompressed, type Precompressed } from '../http/precompressed.js'
 import type { Services } from '../services.js';
 import { projectRoot } from '../root.js';
 
+// frame-src 'self': the Widget page frames the sidebar preview (/webshops/{id}/sidebar-preview), our own page.
 export const DASHBOARD_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 const HTML_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TYPES: Record<string, string> = {

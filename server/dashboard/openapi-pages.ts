@@ -54,6 +54,8 @@ const widget = obj({
   defaults: settings,
   snippets: obj({ sidebar_script: str(), order_data_element: str(), php_signature: str('names the API code $apiCode; never contains it') }),
   configurator_url: str(),
+  preview_url: str("a sample page running the shop's real sidebar; page globals in its query override the settings"),
+  global_prefix: str('the page globals\' prefix, `_<brand>_`: `<prefix>sidebar_position=right`'),
 });
 const subscription = obj({
   id: int(),

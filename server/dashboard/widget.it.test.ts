@@ -30,6 +30,8 @@ describe('GET /dashboard/api/shops/:shopId/widget', () => {
     expect(res.status).toBe(200);
     expect(res.json.settings).toEqual(DEFAULTS);
     expect(res.json.configurator_url).toBe(`https://reviews.example/webshops/widget?id=${shop.id}`);
+    expect(res.json.preview_url).toBe(`https://reviews.example/webshops/${shop.id}/sidebar-preview`);
+    expect(res.json.global_prefix).toBe(`_${t.services.config.brand}_`);
     const { sidebar_script, order_data_element, php_signature } = res.json.snippets;
     expect(sidebar_script).toContain(`var id = ${shop.id};`);
     expect(sidebar_script).toContain('"https://reviews.example" + \'/sidebar.js?id=\'');

@@ -39,6 +39,10 @@ function widgetView(config: Config, shop: Webshop) {
     defaults: DEFAULTS,
     snippets: snippetsFor(config, shop.id),
     configurator_url: `${config.baseUrl}/webshops/widget?id=${shop.id}`,
+    // The real sidebar on a sample page (server/embed/preview.ts): the page globals named `${global_prefix}<setting>`
+    // in its query override the saved settings, as on a shop's page.
+    preview_url: `${config.baseUrl}/webshops/${shop.id}/sidebar-preview`,
+    global_prefix: `_${config.brand}_`,
   };
 }
 

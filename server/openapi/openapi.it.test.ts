@@ -8,6 +8,7 @@ const NOT_IN_DOCUMENT: { paths: RegExp; why: string }[] = [
   { paths: /^\/edit\/:token\/(delete|renew)$/, why: 'HTML pages: the writer deletes their review, or asks for a new edit link' },
   { paths: /^\/webshops\/(:id|widget|widget_html)$/, why: "HTML pages: the shop's review page, the widget and its configurator" },
   { paths: /^\/webshops\/:id\/policy$/, why: "HTML page: the shop's review policy (how reviews are checked)" },
+  { paths: /^\/webshops\/:id\/sidebar-preview$/, why: "HTML page: a sample page running the shop's sidebar (the dashboard's preview)" },
   { paths: /^\/(sidebar\.js|embed\/assets\/.*)$/, why: 'the built embed scripts and their strings' },
   { paths: /^\/dashboard(\/:page|\/assets\/:file)?$/, why: "the merchant dashboard's app: one HTML page for every page address, and its built files" },
   { paths: /^\/demo(\/.*)?$/, why: 'demonstration shop pages (outside production)' },
