@@ -6,7 +6,7 @@
 // since the last check, and an erasure reloads the view.
 import type { ListedRecord, InvitationStore } from '../invitations/store.js';
 import type { Services } from '../services.js';
-import { CATCH_UP_WAIT_MS, ShopView, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
+import { onePerServices, ShopView, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
 
 /** An invitation as the view holds it. */
 export interface InvitationRow {
@@ -128,12 +128,4 @@ class InvitationView {
 }
 
 /** One view per service instance (the invitations and integration routes share it). */
-const views = new WeakMap<Pick<Services, 'invitations' | 'config'>, InvitationView>();
-export function invitationViewOf(services: Pick<Services, 'invitations' | 'config'>): InvitationView {
-  let view = views.get(services);
-  if (!view) {
-    view = new InvitationView(services.invitations, { maxBytes: services.config.cache.maxBytes, catchUpWaitMs: CATCH_UP_WAIT_MS });
-    views.set(services, view);
-  }
-  return view;
-}
+export const invitationViewOf = onePerServices((services: Pick<Services, 'invitations' | 'config'>, limits) => new InvitationView(services.invitations, limits));

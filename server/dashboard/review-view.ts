@@ -3,7 +3,7 @@
 // searches on fields no query could use anyway (a substring of the comment). The counter is ReviewStore.versionsOf's
 // `all`; changes are the reviews whose `modified` moved; hard deletes (unconfirmed reviews expiring) reach the
 // listener with no newer version and reload the view.
-import { CATCH_UP_WAIT_MS, ShopView, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
+import { onePerServices, ShopView, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
 import type { Review, ReviewStore } from '../reviews/store.js';
 import { awaitsConfirmation, SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
@@ -224,12 +224,4 @@ export class ReviewView {
 }
 
 /** One view per service instance (the reviews and overview routes share it). */
-const views = new WeakMap<Pick<Services, 'reviews' | 'config'>, ReviewView>();
-export function reviewViewOf(services: Pick<Services, 'reviews' | 'config'>): ReviewView {
-  let view = views.get(services);
-  if (!view) {
-    view = new ReviewView(services.reviews, { maxBytes: services.config.cache.maxBytes, catchUpWaitMs: CATCH_UP_WAIT_MS });
-    views.set(services, view);
-  }
-  return view;
-}
+export const reviewViewOf = onePerServices((services: Pick<Services, 'reviews' | 'config'>, limits) => new ReviewView(services.reviews, limits));

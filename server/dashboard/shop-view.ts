@@ -19,6 +19,21 @@
 // request (slow on the embedded database, bounded memory: only the page asked for is kept).
 import { LRUCache } from 'lru-cache';
 
+/** One view per service instance, made on first use (the routes of a kind share it; a test app gets its own). */
+export function onePerServices<S extends { config: { cache: { maxBytes: number } } }, V>(
+  make: (services: S, limits: ShopViewLimits) => V,
+): (services: S) => V {
+  const views = new WeakMap<S, V>();
+  return (services) => {
+    let view = views.get(services);
+    if (!view) {
+      view = make(services, { maxBytes: services.config.cache.maxBytes, catchUpWaitMs: CATCH_UP_WAIT_MS });
+      views.set(services, view);
+    }
+    return view;
+  };
+}
+
 /** Where a view's rows come from: one store's records of a shop, as rows, and its cross-process change counter. */
 export interface RowSource<Row> {
   /**
@@ -58,7 +73,7 @@ export interface ShopViewLimits {
  * machine at 20,000 reviews. A change another process made shows in this process's answers once the read lands (the
  * ratings cache's bound across processes, CACHE_TTL_MS, is of the same kind).
  */
-export const CATCH_UP_WAIT_MS = 300;
+const CATCH_UP_WAIT_MS = 300;
 /** How far before the last check changes are read again: writes in flight then, and other processes' clocks. */
 const SLACK_MS = 60_000;
 /** A view is read again in full (in the background) this long after it was loaded, for what no counter tells. */
