@@ -3,7 +3,7 @@
 // session ended (expired, or signed out elsewhere): the app falls back to the sign-in screen.
 import { signal } from '@preact/signals';
 
-export const API = '/dashboard/api';
+const API = '/dashboard/api';
 
 /** The session's CSRF token, from GET /me. */
 export const csrf = signal('');

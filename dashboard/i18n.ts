@@ -55,7 +55,7 @@ export function tn(base: PluralBase<Key>, n: number, vars?: Record<string, strin
   return t(`${base}_${form}` as Key, { n: number(n), ...vars });
 }
 
-export const locale = () => LOCALES[language.value];
+const locale = () => LOCALES[language.value];
 export const number = (n: number, digits = 0) =>
   new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 export const percent = (share: number) => new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(share);

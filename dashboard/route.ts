@@ -3,7 +3,7 @@
 // app's cannot drift (server/dashboard/assets.ts answers every one of them with the app).
 export const PAGES = ['overview', 'reviews', 'invitations', 'widget', 'integration', 'team'] as const;
 export type PageName = (typeof PAGES)[number];
-export type Route = { page: PageName | 'account' | 'not_found'; shopId: number | null };
+type Route = { page: PageName | 'account' | 'not_found'; shopId: number | null };
 
 const BASE = '/dashboard/';
 

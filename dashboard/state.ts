@@ -9,7 +9,7 @@ export interface Shop {
   name: string;
   role: Role;
 }
-export interface Me {
+interface Me {
   user: { id: string | number; email: string };
   shops: Shop[];
   csrf_token: string;

@@ -7,7 +7,7 @@ import { expect, type APIRequestContext, type Browser, type BrowserContext, type
 
 export const base = (): string => process.env.WIDGET_BASE!;
 
-export type Role = 'owner' | 'manager' | 'support';
+type Role = 'owner' | 'manager' | 'support';
 
 /** The pages of the app, as their paths under /dashboard/ and the names of their links in the navigation. */
 export const PAGES = [
@@ -72,7 +72,7 @@ export async function addUser(shopId: number, email: string, role: Role): Promis
   return user;
 }
 
-export interface ReviewSeed {
+interface ReviewSeed {
   name?: string;
   /** The writer's address (a fresh one when left out). */
   email?: string;
@@ -97,7 +97,7 @@ export async function addReview(shopId: number, review: ReviewSeed): Promise<num
 }
 
 /** An invitation through the REST API, as a shop plugin adds one. */
-export async function addInvitation(shop: Shop, fields: { email: string; order: string; customer_name?: string; delay?: number }): Promise<void> {
+async function addInvitation(shop: Shop, fields: { email: string; order: string; customer_name?: string; delay?: number }): Promise<void> {
   const res = await fetch(`${base()}/api/1.0/invitations.json?id=${shop.id}&code=${encodeURIComponent(shop.code)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'e2e' },
@@ -198,7 +198,7 @@ export async function signedInContext(browser: Browser, email: string, options: 
 }
 
 /** What the signed-in browser would send on a state-changing call: its CSRF token and its own origin. */
-export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const me = await request.get(`${base()}/dashboard/api/me`);
   expect(me.status(), await me.text()).toBe(200);
   const { csrf_token } = (await me.json()) as { csrf_token: string };
@@ -219,7 +219,7 @@ export async function dashboardApi(request: APIRequestContext, method: 'GET' | '
 }
 
 /** The user's own page (the account menu's "My sessions"), beside the shop's pages. */
-export const ACCOUNT_PAGE = { path: 'account', heading: 'My sessions' } as const;
+const ACCOUNT_PAGE = { path: 'account', heading: 'My sessions' } as const;
 
 /** Opens a page of the app (the overview is /dashboard/ itself) and waits until it shows its heading. */
 export async function openPage(page: Page, name: PageName | 'account', shopId?: number): Promise<void> {

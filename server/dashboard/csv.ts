@@ -16,14 +16,14 @@ export interface CsvRecord {
   error?: string;
 }
 
-export interface CsvLimits {
+interface CsvLimits {
   /** Characters in one field. */
   fieldChars: number;
   /** Fields in one record. */
   fields: number;
 }
 
-export const DEFAULT_CSV_LIMITS: CsvLimits = { fieldChars: 1000, fields: 50 };
+const DEFAULT_CSV_LIMITS: CsvLimits = { fieldChars: 1000, fields: 50 };
 
 /** The header row is read whole before the delimiter is known; a longer one is not a CSV we can use. */
 const HEADER_MAX_CHARS = 64 * 1024;

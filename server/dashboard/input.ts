@@ -25,7 +25,7 @@ export async function readBody<T>(ctx: Context, schema: z.ZodType<T>): Promise<T
   return parseInput(schema, await readFields(ctx, BODY_LIMIT));
 }
 
-export const PAGE_SIZE_MAX = 100;
+const PAGE_SIZE_MAX = 100;
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -157,7 +157,7 @@ export function rowInput(
 /** A record of spreadsheet filler (`;;;;`): not a row anybody meant. */
 const isBlank = (record: CsvRecord) => !record.error && record.fields.every((f) => f.trim() === '');
 
-export interface CsvUploadResult {
+interface CsvUploadResult {
   /** Data rows read (blank ones not counted). */
   rows: number;
   queued: number;

@@ -17,7 +17,7 @@ import { recordMerchantAction } from './audit.js';
 import { readBody, shopGuard } from './input.js';
 
 /** The snippets a shop pastes, with its id and the service's address and brand. */
-export function snippetsFor(config: Pick<Config, 'baseUrl' | 'brand'>, shopId: number) {
+function snippetsFor(config: Pick<Config, 'baseUrl' | 'brand'>, shopId: number) {
   const { baseUrl, brand } = config;
   const elementId = `${brand}_order_completed`;
   const sidebarScript = `<script>\n${snippetJs({ service: baseUrl, shopId, brand, query: new URLSearchParams() })}\n</script>`;

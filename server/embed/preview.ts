@@ -15,7 +15,7 @@ import { coerce, TABLE } from '../../embed/shared/settings.js';
 import { snippetJs } from './demo.js';
 
 /** The valid settings among the query's page globals, as `window.<name> = <value>;` lines. */
-export function previewGlobals(query: URLSearchParams, brand: string): string {
+function previewGlobals(query: URLSearchParams, brand: string): string {
   const lines: string[] = [];
   for (const [suffix, , pattern] of TABLE) {
     const name = `_${brand}_${suffix}`;
