@@ -1,15 +1,13 @@
-// GET /webshops/{id}/sidebar-preview?_<brand>_sidebar_position=right&…  A sample shop page running the shop's real
+// The page of GET /webshops/{id}/sidebar-preview?_<brand>_sidebar_position=right&… (routes.ts): a sample shop page running the shop's real
 // sidebar, tooltip and pop-ups (sidebar.js, as the shop's snippet loads it) with the settings given as page globals,
 // exactly as a shop writes them before the snippet. The dashboard's Widget page frames it as its live preview of
 // settings not saved yet. Public, like the sidebar on any shop page: it shows what the shop's visitors see.
 // Only the eight settings of embed/shared/settings.ts are read, each checked by that table's pattern; anything else
 // in the query is ignored, so what is written into the page's one inline script is a few known names and values.
-import type Router from '@koa/router';
-import { HttpError } from '../http/errors.js';
+import type { Config } from '../config.js';
 import { cspHash, escapeHtml } from '../http/html.js';
-import { idParam } from '../http/validate.js';
-import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
+import type { Webshop } from '../webshops/store.js';
 import { brandClass } from '../../embed/shared/brand.js';
 import { coerce, TABLE } from '../../embed/shared/settings.js';
 import { snippetJs } from './demo.js';
@@ -67,30 +65,26 @@ function previewPage(options: { lang: string; brand: string; shopName: string; s
 </html>`;
 }
 
-export function registerSidebarPreviewRoute(router: Router, services: Services): void {
-  const { config, webshops } = services;
-  router.get('/webshops/:id/sidebar-preview', async (ctx) => {
-    const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
-    if (!shop) throw new HttpError(404, 'No such webshop.');
-    const query = new URLSearchParams(ctx.querystring);
-    const script = `${previewGlobals(query, config.brand)}\n${snippetJs({ service: config.baseUrl, shopId: shop.id, brand: config.brand, query })}`;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set(
-      'Content-Security-Policy',
-      [
-        "default-src 'none'",
-        `script-src 'self' ${config.baseUrl} ${cspHash(script)}`,
-        `connect-src 'self' ${config.baseUrl}`,
-        `style-src 'self' ${config.baseUrl} ${cspHash(STYLE)}`,
-        "img-src 'self' data:",
-        "base-uri 'none'",
-        "form-action 'none'",
-        // Framed by the dashboard (same origin) only.
-        "frame-ancestors 'self'",
-      ].join('; '),
-    );
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Robots-Tag', 'noindex');
-    ctx.body = previewPage({ lang: mainLanguage(shop), brand: config.brand, shopName: shop.name, script });
-  });
+/**
+ * The preview page of a shop with the settings of `query`, and the Content-Security-Policy it needs: the service's
+ * scripts and calls, its one inline script and style by hash, framed by our own pages only.
+ */
+export function sidebarPreview(
+  config: Pick<Config, 'baseUrl' | 'brand'>,
+  shop: Pick<Webshop, 'id' | 'name' | 'languages'>,
+  query: URLSearchParams,
+): { html: string; csp: string } {
+  const script = `${previewGlobals(query, config.brand)}\n${snippetJs({ service: config.baseUrl, shopId: shop.id, brand: config.brand, query })}`;
+  const csp = [
+    "default-src 'none'",
+    `script-src 'self' ${config.baseUrl} ${cspHash(script)}`,
+    `connect-src 'self' ${config.baseUrl}`,
+    `style-src 'self' ${config.baseUrl} ${cspHash(STYLE)}`,
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    // Framed by the dashboard (same origin) only.
+    "frame-ancestors 'self'",
+  ].join('; ');
+  return { html: previewPage({ lang: mainLanguage(shop), brand: config.brand, shopName: shop.name, script }), csp };
 }

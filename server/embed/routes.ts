@@ -1,8 +1,8 @@
 // The JSON API the shopper embeds call from shops' pages (the embed issue's contract, items 1–6): shop data and
 // reviews for the sidebar and pop-ups, the order check and consent of the Privacy First pop-up, the review written
 // in it, and the serviceAddReview form. Every call is cross-site: CORS `*` without credentials, never a cookie
-// (declared for the embed's routes in server/routes.ts). Below it, the routes of the embed's files (assets.ts) and of
-// the demo shop pages (demo.ts).
+// (declared for the embed's routes in server/routes.ts). Below it, the routes of the embed's files (assets.ts), of
+// the demo shop pages (demo.ts) and of the sidebar preview the dashboard frames (preview.ts).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseJsonObject, readRawBody, type Fields } from '../http/body.js';
@@ -38,6 +38,7 @@ import { isLoopbackRequest } from '../http/local.js';
 import { findDemoShop } from '../webshops/demo.js';
 import { embedBuild, IMMUTABLE, JS, JSON_TYPE, LOADER_CACHE, sendAsset } from './assets.js';
 import { globalsJs, HOST_PAGES_DIR, renderHostPage, snippetJs, strictCsp, type HostContext } from './demo.js';
+import { sidebarPreview } from './preview.js';
 
 const BODY_LIMIT = 64 * 1024;
 const HOUR_MS = 3_600_000;
@@ -286,5 +287,19 @@ export function registerEmbedDemoRoutes(router: Router, services: Services): voi
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = body;
+  });
+}
+
+/** /webshops/{id}/sidebar-preview: the shop's real sidebar on a sample page, with the query's settings (preview.ts). */
+export function registerSidebarPreviewRoute(router: Router, services: Services): void {
+  router.get('/webshops/:id/sidebar-preview', async (ctx) => {
+    const shop = await services.webshops.get(idParam(ctx.params.id, 'webshop'));
+    if (!shop) throw new HttpError(404, 'No such webshop.');
+    const { html, csp } = sidebarPreview(services.config, shop, new URLSearchParams(ctx.querystring));
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', csp);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Robots-Tag', 'noindex');
+    ctx.body = html;
   });
 }
