@@ -1,5 +1,5 @@
 // Building blocks every page uses: the page heading that takes the focus after a page change, a modal dialog, a
-// pager, an error line, a copy button, and a loader of server data.
+// pager, a table of records, an error line, a copy button, and a loader of server data.
 import { cloneElement, isValidElement, toChildArray, type ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
@@ -219,4 +219,44 @@ export function useAction(): { busy: boolean; error: unknown; run: (fn: () => Pr
 /** Plain access check for a page whose role may not see it. */
 export function NoAccess() {
   return <p>{t('noAccess')}</p>;
+}
+
+/** A column of a RecordTable: its heading, which is also each cell's label when the table shows as cards. */
+export interface Column<R> {
+  label: string;
+  cell: (row: R) => ComponentChildren;
+  class?: string;
+  title?: (row: R) => string | undefined;
+}
+
+/**
+ * Records as a table, named by a caption (read by screen readers only) or by a heading. Below 40rem each row shows
+ * as a card with the column's name before each value (styles.css); the markup stays a table for assistive technology.
+ */
+export function RecordTable<R>({ caption, labelledBy, columns, rows }: { caption?: string; labelledBy?: string; columns: Column<R>[]; rows: readonly R[] }) {
+  return (
+    <div class="table-wrap">
+      <table class="rows" aria-labelledby={labelledBy}>
+        {caption && <caption class="sr-only">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th scope="col">{c.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr>
+              {columns.map((c) => (
+                <td data-label={c.label} class={c.class} title={c.title?.(row)}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

@@ -3,7 +3,7 @@
 import { api } from '../api.js';
 import { dateTime, t } from '../i18n.js';
 import { announce } from '../state.js';
-import { ErrorLine, Loading, PageHeading, useAction, useLoad } from '../ui.js';
+import { ErrorLine, Loading, PageHeading, useAction, useLoad, RecordTable } from '../ui.js';
 
 interface Session {
   id: string;
@@ -56,40 +56,34 @@ export default function AccountPage() {
       <ErrorLine error={sessions.error ?? end.error} />
       {!sessions.data && sessions.loading && <Loading />}
       {list.length > 0 && (
-        <div class="table-wrap">
-          <table class="rows">
-            <caption class="sr-only">{t('pageAccount')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('browser')}</th>
-                <th scope="col">{t('signedInAt')}</th>
-                <th scope="col">{t('lastActive')}</th>
-                <th scope="col">{t('expires')}</th>
-                <th scope="col">{t('actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((s) => (
-                <tr>
-                  <td data-label={t('browser')} title={s.user_agent}>
-                    {browserOf(s.user_agent)}
-                    {s.current && <strong> ({t('thisBrowser')})</strong>}
-                  </td>
-                  <td data-label={t('signedInAt')}>{dateTime(s.created)}</td>
-                  <td data-label={t('lastActive')}>{dateTime(s.last_seen)}</td>
-                  <td data-label={t('expires')}>{dateTime(s.expires)}</td>
-                  <td data-label={t('actions')}>
-                    {!s.current && (
-                      <button type="button" disabled={end.busy} onClick={() => signOut(s)}>
-                        {t('endSession')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          caption={t('pageAccount')}
+          rows={list}
+          columns={[
+            {
+              label: t('browser'),
+              title: (s) => s.user_agent,
+              cell: (s) => (
+                <>
+                  {browserOf(s.user_agent)}
+                  {s.current && <strong> ({t('thisBrowser')})</strong>}
+                </>
+              ),
+            },
+            { label: t('signedInAt'), cell: (s) => dateTime(s.created) },
+            { label: t('lastActive'), cell: (s) => dateTime(s.last_seen) },
+            { label: t('expires'), cell: (s) => dateTime(s.expires) },
+            {
+              label: t('actions'),
+              cell: (s) =>
+                !s.current && (
+                  <button type="button" disabled={end.busy} onClick={() => signOut(s)}>
+                    {t('endSession')}
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
     </>
   );

@@ -6,7 +6,7 @@ import { api, asPage, query, shopApi, type Page } from '../api.js';
 import { dateTime, number, t } from '../i18n.js';
 import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
-import { checkedOf, Confirm, CopyButton, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field } from '../ui.js';
+import { checkedOf, Confirm, CopyButton, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field, RecordTable } from '../ui.js';
 
 interface Integration {
   shop_id: number;
@@ -148,31 +148,17 @@ function Plugins({ plugins }: { plugins: Integration['plugins'] }) {
       {plugins.length === 0 ? (
         <p>{t('noPlugins')}</p>
       ) : (
-        <div class="table-wrap">
-          <table class="rows">
-            <caption class="sr-only">{t('plugins')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('client')}</th>
-                <th scope="col">{t('platformVersion')}</th>
-                <th scope="col">{t('pluginVersion')}</th>
-                <th scope="col">{t('lastSeen')}</th>
-                <th scope="col">{t('pageInvitations')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plugins.map((p) => (
-                <tr>
-                  <td data-label={t('client')}>{p.client || '–'}</td>
-                  <td data-label={t('platformVersion')}>{p.platform_version || '–'}</td>
-                  <td data-label={t('pluginVersion')}>{p.plugin_version || '–'}</td>
-                  <td data-label={t('lastSeen')}>{dateTime(p.last_seen)}</td>
-                  <td data-label={t('pageInvitations')}>{number(p.invitations)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          caption={t('plugins')}
+          rows={plugins}
+          columns={[
+            { label: t('client'), cell: (p) => p.client || '–' },
+            { label: t('platformVersion'), cell: (p) => p.platform_version || '–' },
+            { label: t('pluginVersion'), cell: (p) => p.plugin_version || '–' },
+            { label: t('lastSeen'), cell: (p) => dateTime(p.last_seen) },
+            { label: t('pageInvitations'), cell: (p) => number(p.invitations) },
+          ]}
+        />
       )}
     </section>
   );
@@ -208,53 +194,57 @@ function Webhooks({ shopId }: { shopId: number }) {
       <p class="muted">{t('webhooksHelp')}</p>
       <ErrorLine error={list.error ?? toggle.error} />
       {hooks.length > 0 && (
-        <div class="table-wrap">
-          <table class="rows">
-            <caption class="sr-only">{t('webhooks')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('event')}</th>
-                <th scope="col">{t('url')}</th>
-                <th scope="col">{t('state')}</th>
-                <th scope="col">{t('actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hooks.map((w) => (
-                <tr>
-                  <td data-label={t('event')}>{w.topic}</td>
-                  <td data-label={t('url')} class="break">
-                    {w.url}
-                    {w.secret && (
-                      <details>
-                        <summary>{t('secret')}</summary>
-                        <code class="secret">{w.secret}</code>
-                      </details>
-                    )}
-                  </td>
-                  <td data-label={t('state')}>
-                    {w.is_active ? t('active') : t('inactive')}
-                    {w.disabled_reason && <span class="reason">{w.disabled_reason}</span>}
-                  </td>
-                  <td data-label={t('actions')} class="row-actions">
-                    <button type="button" onClick={() => setLog(w)}>
-                      {t('deliveries')}
-                    </button>
-                    <button type="button" onClick={() => setEditing({ kind: 'edit', webhook: w })}>
-                      {t('edit')}
-                    </button>
-                    <button type="button" disabled={toggle.busy} onClick={() => setActive(w)}>
-                      {w.is_active ? t('turnOff') : t('turnOn')}
-                    </button>
-                    <button type="button" class="danger" onClick={() => setRemoving(w)}>
-                      {t('delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          caption={t('webhooks')}
+          rows={hooks}
+          columns={[
+            { label: t('event'), cell: (w) => w.topic },
+            {
+              label: t('url'),
+              class: 'break',
+              cell: (w) => (
+                <>
+                  {w.url}
+                  {w.secret && (
+                    <details>
+                      <summary>{t('secret')}</summary>
+                      <code class="secret">{w.secret}</code>
+                    </details>
+                  )}
+                </>
+              ),
+            },
+            {
+              label: t('state'),
+              cell: (w) => (
+                <>
+                  {w.is_active ? t('active') : t('inactive')}
+                  {w.disabled_reason && <span class="reason">{w.disabled_reason}</span>}
+                </>
+              ),
+            },
+            {
+              label: t('actions'),
+              class: 'row-actions',
+              cell: (w) => (
+                <>
+                  <button type="button" onClick={() => setLog(w)}>
+                    {t('deliveries')}
+                  </button>
+                  <button type="button" onClick={() => setEditing({ kind: 'edit', webhook: w })}>
+                    {t('edit')}
+                  </button>
+                  <button type="button" disabled={toggle.busy} onClick={() => setActive(w)}>
+                    {w.is_active ? t('turnOff') : t('turnOn')}
+                  </button>
+                  <button type="button" class="danger" onClick={() => setRemoving(w)}>
+                    {t('delete')}
+                  </button>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       {list.data && hooks.length === 0 && <p>{t('noWebhooks')}</p>}
       {editing ? (
@@ -375,43 +365,26 @@ function DeliveryLog({ shopId, webhook, onClose }: { shopId: number; webhook: We
       {entries.loading && !data && <Loading />}
       {data && data.items.length === 0 && <p>{t('noDeliveries')}</p>}
       {data && data.items.length > 0 && (
-        <div class="table-wrap">
-          <table class="rows" aria-labelledby="log-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('time')}</th>
-                <th scope="col">{t('event')}</th>
-                <th scope="col">{t('eventId')}</th>
-                <th scope="col">{t('attempt')}</th>
-                <th scope="col">{t('result')}</th>
-                <th scope="col">{t('duration')}</th>
-                <th scope="col">{t('actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((d) => (
-                <tr>
-                  <td data-label={t('time')}>{dateTime(d.time)}</td>
-                  <td data-label={t('event')}>{d.topic}</td>
-                  <td data-label={t('eventId')}>
-                    <code>{d.event_id}</code>
-                  </td>
-                  <td data-label={t('attempt')}>
-                    {number(d.attempt)}
-                    {d.redelivery ? ` (${t('redelivery')})` : ''}
-                  </td>
-                  <td data-label={t('result')}>{d.http_status ?? d.error ?? '–'}</td>
-                  <td data-label={t('duration')}>{t('ms', { n: number(d.duration_ms) })}</td>
-                  <td data-label={t('actions')}>
-                    <button type="button" disabled={redeliver.busy} onClick={() => again(d.event_id)}>
-                      {t('redeliver')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          labelledBy="log-title"
+          rows={data.items}
+          columns={[
+            { label: t('time'), cell: (d) => dateTime(d.time) },
+            { label: t('event'), cell: (d) => d.topic },
+            { label: t('eventId'), cell: (d) => <code>{d.event_id}</code> },
+            { label: t('attempt'), cell: (d) => `${number(d.attempt)}${d.redelivery ? ` (${t('redelivery')})` : ''}` },
+            { label: t('result'), cell: (d) => d.http_status ?? d.error ?? '–' },
+            { label: t('duration'), cell: (d) => t('ms', { n: number(d.duration_ms) }) },
+            {
+              label: t('actions'),
+              cell: (d) => (
+                <button type="button" disabled={redeliver.busy} onClick={() => again(d.event_id)}>
+                  {t('redeliver')}
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
       {data && <Pager page={page} pageSize={data.page_size || 20} total={data.total} onPage={setPage} label={t('pagesOfDeliveries')} />}
     </section>

@@ -7,7 +7,7 @@ import { dateTime, number, t, tn } from '../i18n.js';
 import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
-import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field } from '../ui.js';
+import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field, RecordTable } from '../ui.js';
 
 interface Invitation {
   id: number | string;
@@ -77,35 +77,29 @@ export default function InvitationsPage({ shop }: PageProps) {
           <>
             <p class="muted">{tn('invitationsFound', data.total)}</p>
             {data.items.length > 0 && (
-              <div class="table-wrap">
-                <table class="rows">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('email')}</th>
-                      <th scope="col">{t('order')}</th>
-                      <th scope="col">{t('name')}</th>
-                      <th scope="col">{t('state')}</th>
-                      <th scope="col">{t('created')}</th>
-                      <th scope="col">{t('sent')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((inv) => (
-                      <tr>
-                        <td data-label={t('email')} class="break">{inv.email}</td>
-                        <td data-label={t('order')}>{inv.order || '–'}</td>
-                        <td data-label={t('name')}>{inv.name || '–'}</td>
-                        <td data-label={t('state')}>
-                          <span class={`badge ${inv.state}`}>{t(`inv_${inv.state}` as Key)}</span>
-                          {inv.reason && <span class="reason">{inv.reason}</span>}
-                        </td>
-                        <td data-label={t('created')}>{dateTime(inv.created)}</td>
-                        <td data-label={t('sent')}>{inv.sent_at ? dateTime(inv.sent_at) : inv.send_at && inv.state === 'queued' ? t('plannedFor', { when: dateTime(inv.send_at) }) : '–'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <RecordTable
+                rows={data.items}
+                columns={[
+                  { label: t('email'), class: 'break', cell: (inv) => inv.email },
+                  { label: t('order'), cell: (inv) => inv.order || '–' },
+                  { label: t('name'), cell: (inv) => inv.name || '–' },
+                  {
+                    label: t('state'),
+                    cell: (inv) => (
+                      <>
+                        <span class={`badge ${inv.state}`}>{t(`inv_${inv.state}` as Key)}</span>
+                        {inv.reason && <span class="reason">{inv.reason}</span>}
+                      </>
+                    ),
+                  },
+                  { label: t('created'), cell: (inv) => dateTime(inv.created) },
+                  {
+                    label: t('sent'),
+                    cell: (inv) =>
+                      inv.sent_at ? dateTime(inv.sent_at) : inv.send_at && inv.state === 'queued' ? t('plannedFor', { when: dateTime(inv.send_at) }) : '–',
+                  },
+                ]}
+              />
             )}
             <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} label={t('pagesOfInvitations')} />
           </>

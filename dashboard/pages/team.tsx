@@ -8,7 +8,7 @@ import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { me, announce } from '../state.js';
 import { ROLES, type Role } from '../../server/accounts/roles.js';
-import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, type Loaded, Field } from '../ui.js';
+import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, type Loaded, Field, RecordTable } from '../ui.js';
 
 
 interface TeamUser {
@@ -259,29 +259,16 @@ function Audit({ shopId, users }: { shopId: number; users: TeamUser[] }) {
       {!data && entries.loading && <Loading />}
       {data && data.items.length === 0 && <p>{t('noAudit')}</p>}
       {data && data.items.length > 0 && (
-        <div class="table-wrap">
-          <table class="rows">
-            <caption class="sr-only">{t('auditTrail')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('time')}</th>
-                <th scope="col">{t('who')}</th>
-                <th scope="col">{t('what')}</th>
-                <th scope="col">{t('target')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((e) => (
-                <tr>
-                  <td data-label={t('time')}>{dateTime(e.at)}</td>
-                  <td data-label={t('who')} class="break">{actor(e, users)}</td>
-                  <td data-label={t('what')}>{ACTIONS[e.action] ? t(ACTIONS[e.action]!) : e.action}</td>
-                  <td data-label={t('target')} class="break">{target(e.target, users)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          caption={t('auditTrail')}
+          rows={data.items}
+          columns={[
+            { label: t('time'), cell: (e) => dateTime(e.at) },
+            { label: t('who'), class: 'break', cell: (e) => actor(e, users) },
+            { label: t('what'), cell: (e) => (ACTIONS[e.action] ? t(ACTIONS[e.action]!) : e.action) },
+            { label: t('target'), class: 'break', cell: (e) => target(e.target, users) },
+          ]}
+        />
       )}
       {data && <Pager page={page} pageSize={data.page_size || 20} total={data.total} onPage={setPage} label={t('pagesOfAudit')} />}
     </section>
