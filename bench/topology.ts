@@ -300,6 +300,11 @@ function writeSection(summaries: Summary[], database: string, loadAtStart: numbe
     "queues its event, then the process pushes the event's id to the worker, which reads it by `_id` and sends it at",
     'once, as one process sends the review it just wrote; before the push, the worker found it at its next read of the',
     'wake-up markers (every `SCHEDULER_POLL_MS`) and searched the event queue and `webhook_due` for it.',
+    '',
+    "Add invitation also moves the shop's change counter that the dashboard's invitation lists compare",
+    '(`invitation_versions`). Each process writes it at most every 250 ms (`server/db/counted-steps.ts`): written once',
+    'per group of invitations instead, this bench measured 154/s for one process and 117/s for the split (2026-11-26,',
+    'the same machine, 3 rounds each), against 196/s and 141/s with no counter at all.',
     '<!-- topology:end -->',
   ].join('\n');
   replaceSection('topology', section);

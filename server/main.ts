@@ -122,6 +122,8 @@ async function main(): Promise<void> {
       });
     }
     await services.scheduler.stop();
+    // Other processes' dashboard lists learn of this process's last invitations from the counter.
+    await services.invitations.flushCounters().catch(() => undefined);
     await client.close();
     await embedded?.stop();
     log.info('stopped');

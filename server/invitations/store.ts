@@ -9,7 +9,7 @@ import type { Db, Collection } from '../db/index.js';
 import { GroupInsert } from '../db/group-insert.js';
 import { newLinkSecret } from '../links.js';
 import { bumpShopCounters, inBatches, isDuplicateKey } from '../db/index.js';
-import { GroupCommit } from '../db/group-commit.js';
+import { CountedSteps } from '../db/counted-steps.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
 import type { InvitationInput, InvitationProduct } from './input.js';
@@ -99,6 +99,9 @@ interface ShopCounter {
   e?: number;
 }
 
+/** How often this process writes the counter steps of invitations added (other processes' lists lag by that much). */
+const COUNTER_WRITE_MS = 250;
+
 /** What an invitation e-mail is made of. */
 export type Sendable = Pick<Invitation, 'shopId' | 'email' | 'language' | 'customer_name' | 'token' | 'unsubscribeToken'>;
 const MAIL_FIELDS = { shopId: 1, email: 1, language: 1, customer_name: 1, token: 1, unsubscribeToken: 1 } as const;
@@ -107,8 +110,8 @@ export class InvitationStore {
   private readonly collection: Collection<Invitation>;
   private readonly places: Collection<InvitationPlace>;
   private readonly counters: Collection<ShopCounter>;
-  /** Counter steps of invitations added at the same time are written together: one write per shop and group. */
-  private readonly counterSteps: GroupCommit<number>;
+  /** Steps of `v` for invitations added: written at most every COUNTER_WRITE_MS (a burst makes a few writes). */
+  private readonly added: CountedSteps<ShopCounter>;
   private readonly listeners: Listener[] = [];
   /** What is still to be sent, and how sending ended. */
   readonly queue: InvitationQueue;
@@ -125,11 +128,7 @@ export class InvitationStore {
     this.inserts = new GroupInsert(this.collection);
     this.places = db.collection<InvitationPlace>('invitation_places');
     this.counters = db.collection<ShopCounter>('invitation_versions');
-    this.counterSteps = new GroupCommit(async (shopIds) => {
-      const steps = new Map<number, number>();
-      for (const shopId of shopIds) steps.set(shopId, (steps.get(shopId) ?? 0) + 1);
-      for (const [shopId, v] of steps) await bumpShopCounters(this.counters, shopId, { v });
-    });
+    this.added = new CountedSteps(this.counters, 'v', COUNTER_WRITE_MS);
   }
 
   /** Called after each invitation added and each erasure in a shop (the dashboard's list keeps itself current). */
@@ -140,12 +139,12 @@ export class InvitationStore {
   /** The shop's counters, in any process: `all` moves by one with each invitation added and each erasure, `removals` with each erasure. */
   async changeCounters(shopId: number): Promise<{ all: number; removals: number }> {
     const found = await this.counters.findOne({ _id: shopId });
-    return { all: found?.v ?? 0, removals: found?.e ?? 0 };
+    return { all: (found?.v ?? 0) + this.added.pendingOf(shopId), removals: found?.e ?? 0 };
   }
 
-  private async added(shopId: number, invitation: ListedRecord): Promise<void> {
-    await this.counterSteps.add(shopId);
-    for (const listener of this.listeners) listener(shopId, { added: invitation });
+  /** Writes the counter steps not written yet (at shutdown; tests). */
+  flushCounters(): Promise<void> {
+    return this.added.flush();
   }
 
   private async erased(shopId: number, ids: ObjectId[]): Promise<void> {
@@ -204,7 +203,8 @@ export class InvitationStore {
       await Promise.all([this.queue.takeBack(_id), remind ? this.reminders.takeBack(_id) : null]);
       return { added: false, reason: 'duplicate' };
     }
-    await this.added(shopId, { ...invitation, _id });
+    this.added.step(shopId);
+    for (const listener of this.listeners) listener(shopId, { added: { ...invitation, _id } });
     return { added: true, invitation };
   }
 

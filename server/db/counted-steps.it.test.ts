@@ -1,0 +1,32 @@
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { CountedSteps } from './counted-steps.js';
+
+let client: MongoClient;
+let db: Db;
+beforeAll(async () => {
+  client = new MongoClient(inject('mongoUri'));
+  await client.connect();
+  db = client.db(`counted_steps_${Date.now()}`);
+});
+afterAll(async () => {
+  await db.dropDatabase();
+  await client.close();
+});
+
+it('stores a burst of steps together after a pause, and counts the ones not stored yet for this process meanwhile', async () => {
+  const counters = db.collection<{ _id: number; v?: number }>('counters');
+  const steps = new CountedSteps(counters, 'v', 200);
+  for (let i = 0; i < 30; i++) steps.step(1);
+  steps.step(2);
+  expect(await counters.countDocuments({})).toBe(0);
+  expect([steps.pendingOf(1), steps.pendingOf(2), steps.pendingOf(3)]).toEqual([30, 1, 0]);
+  await expect.poll(async () => (await counters.findOne({ _id: 1 }))?.v, { timeout: 5000 }).toBe(30);
+  expect((await counters.findOne({ _id: 2 }))?.v).toBe(1);
+  expect(steps.pendingOf(1)).toBe(0);
+  // Later steps add to the stored count; flush writes them at once.
+  steps.step(1);
+  await steps.flush();
+  expect((await counters.findOne({ _id: 1 }))?.v).toBe(31);
+  expect(steps.pendingOf(1)).toBe(0);
+});
