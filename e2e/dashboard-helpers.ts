@@ -3,7 +3,8 @@
 // token for calling the API as the signed-in browser, and screenshots for the README.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
 
 export const base = (): string => process.env.WIDGET_BASE!;
 
@@ -271,4 +272,27 @@ export async function screenshot(page: Page, name: string, { tall = false } = {}
     mkdirSync(join('docs', 'screenshots'), { recursive: true });
     copyFileSync(path, join('docs', 'screenshots', `dashboard-${name}.png`));
   }
+}
+
+/** A webhook receiver for the tests of the enclosing describe block: started before them, closed after them. */
+export function receiverForBlock(): () => Receiver {
+  let receiver: Receiver | undefined;
+  test.beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  test.afterAll(async () => {
+    await receiver?.close();
+  });
+  return () => receiver!;
+}
+
+/** A new shop whose new owner is signed in on its Integration page. */
+export async function ownerOnIntegration(browser: Browser, shopName: string, label: string): Promise<{ shop: Shop; context: BrowserContext; page: Page }> {
+  const shop = await createShop(shopName);
+  const email = uniqueEmail(label);
+  await addUser(shop.id, email, 'owner');
+  const context = await signedInContext(browser, email);
+  const page = await context.newPage();
+  await openPage(page, 'integration');
+  return { shop, context, page };
 }

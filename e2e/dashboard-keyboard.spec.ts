@@ -4,7 +4,6 @@
 // arrow keys or Escape; text is typed into the control that has the focus; the CSV file comes through the browser's
 // file chooser, opened from the keyboard. What each flow changed is checked through the APIs, as in the mouse tests.
 import { test, expect, type FileChooser, type Page } from '@playwright/test';
-import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
 import {
   addReview,
   addUser,
@@ -18,6 +17,8 @@ import {
   tabTo,
   unique,
   uniqueEmail,
+  ownerOnIntegration,
+  receiverForBlock,
 } from './dashboard-helpers.js';
 
 test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
@@ -73,24 +74,12 @@ test('keyboard alone: a CSV upload through the file chooser, opened with Space',
 });
 
 test.describe('webhooks', () => {
-  let receiver: Receiver;
-  test.beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  test.afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = receiverForBlock();
 
   test('keyboard alone: a webhook created, its delivery log opened and refreshed', async ({ browser }) => {
-    const shop = await createShop('Toets Haak');
-    const email = uniqueEmail('kb-hook');
-    await addUser(shop.id, email, 'owner');
-    const context = await signedInContext(browser, email);
-    const page = await context.newPage();
-    await openPage(page, 'integration');
-
+    const { shop, context, page } = await ownerOnIntegration(browser, 'Toets Haak', 'kb-hook');
     const path = `/hook-${unique('kh')}`;
-    const url = `${receiver.url}${path}`;
+    const url = `${receiver().url}${path}`;
     await tabTo(page, page.getByRole('button', { name: 'Add webhook' }));
     await page.keyboard.press('Enter');
     // The form takes the focus on its first field.
@@ -114,10 +103,10 @@ test.describe('webhooks', () => {
     const items = ((listed.json as { items?: unknown[] }).items ?? listed.json) as { url: string; secret: string; topic: string }[];
     const saved = items.find((w) => w.url === url);
     expect(saved?.topic).toBe('reviews.created');
-    receiver.secrets.set(path, saved!.secret);
+    receiver().secrets.set(path, saved!.secret);
     await addReview(shop.id, { name: 'Toets Tester', rating: 5, comment: 'Fine shop.' });
-    await receiver.waitFor(() => receiver.at(path).some((r) => r.verified), 20_000);
-    const delivered = receiver.at(path).find((r) => r.verified)!;
+    await receiver().waitFor(() => receiver().at(path).some((r) => r.verified), 20_000);
+    const delivered = receiver().at(path).find((r) => r.verified)!;
 
     // The row is above where the form was: back with Shift+Tab.
     await tabTo(page, row.getByRole('button', { name: 'Deliveries' }), { back: true });

@@ -4,7 +4,6 @@
 // a CSV upload with one bad row; a webhook created in the dashboard whose delivery shows in its log; "sign out
 // everywhere" ends the session of another browser too. Shops, users and reviews are seeded through the operator API.
 import { test, expect, type Page } from '@playwright/test';
-import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
 import {
   addReview,
   addUser,
@@ -21,6 +20,8 @@ import {
   signInQuickly,
   unique,
   uniqueEmail,
+  ownerOnIntegration,
+  receiverForBlock,
 } from './dashboard-helpers.js';
 
 test.use({ reducedMotion: 'reduce' });
@@ -180,24 +181,12 @@ test('a CSV upload with one bad row: the row is named, the others are queued, a 
 });
 
 test.describe('webhooks', () => {
-  let receiver: Receiver;
-  test.beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  test.afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = receiverForBlock();
 
   test('a webhook created in the dashboard; its delivery shows in the log', async ({ browser }) => {
-    const shop = await createShop('Haak & Co');
-    const email = uniqueEmail('owner');
-    await addUser(shop.id, email, 'owner');
-    const context = await signedInContext(browser, email);
-    const page = await context.newPage();
-    await openPage(page, 'integration');
-
+    const { shop, context, page } = await ownerOnIntegration(browser, 'Haak & Co', 'owner');
     const path = `/hook-${unique('h')}`;
-    const url = `${receiver.url}${path}`;
+    const url = `${receiver().url}${path}`;
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByLabel('URL', { exact: true }).fill(url);
     await page.getByRole('combobox', { name: 'Event' }).selectOption('reviews.created');
@@ -211,11 +200,11 @@ test.describe('webhooks', () => {
     const items = ((listed.json as { items?: unknown[] }).items ?? listed.json) as { url: string; secret: string }[];
     const secret = items.find((w) => w.url === url)?.secret;
     expect(secret, 'the subscription and its secret').toBeTruthy();
-    receiver.secrets.set(path, secret!);
+    receiver().secrets.set(path, secret!);
 
     await addReview(shop.id, { name: 'Hook Tester', rating: 5, comment: 'Fine shop.' });
-    await receiver.waitFor(() => receiver.at(path).some((r) => r.verified), 20_000);
-    const delivered = receiver.at(path).find((r) => r.verified)!;
+    await receiver().waitFor(() => receiver().at(path).some((r) => r.verified), 20_000);
+    const delivered = receiver().at(path).find((r) => r.verified)!;
     expect(delivered.topic).toBe('reviews.created');
 
     // The log, as the owner opens it.
