@@ -1,23 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { expect, it } from 'vitest';
+import { ObjectId } from 'mongodb';
 import { Claims } from './claims.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
 
-let client: MongoClient;
-let db: Db;
+const { db } = await scratchDatabase('claims');
+
 let clock = new Date('2026-01-01T00:00:00Z');
 const now = () => clock;
 const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
-
-beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`claims_${randomBytes(6).toString('hex')}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
 
 const fresh = async (): Promise<Claims> => {
   const claims = new Claims(db, `claims_${randomBytes(4).toString('hex')}`, now);

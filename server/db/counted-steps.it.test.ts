@@ -1,18 +1,8 @@
-import { MongoClient, type Db } from 'mongodb';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CountedSteps } from './counted-steps.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
 
-let client: MongoClient;
-let db: Db;
-beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`counted_steps_${Date.now()}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
+const { db } = await scratchDatabase('counted_steps');
 
 it('stores a burst of steps together after a pause, and counts the ones not stored yet for this process meanwhile', async () => {
   const counters = db.collection<{ _id: number; v?: number }>('counters');

@@ -1,19 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+import { beforeAll, expect, it } from 'vitest';
 import { GroupInsert } from './group-insert.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
 
-let client: MongoClient;
-let db: Db;
+const { db } = await scratchDatabase('group');
+
 beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`group_${randomBytes(6).toString('hex')}`);
   await db.collection('things').createIndex({ key: 1 }, { unique: true });
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
 });
 
 it('writes concurrent inserts together and tells each caller whether its own document was a duplicate', async () => {

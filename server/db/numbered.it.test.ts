@@ -1,19 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+import { beforeAll, expect, it } from 'vitest';
 import { insertNumbered } from './index.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
 
-let client: MongoClient;
-let db: Db;
+const { db } = await scratchDatabase('numbered');
+
 beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`numbered_${randomBytes(6).toString('hex')}`);
   await db.collection('things').createIndex({ id: 1 }, { unique: true });
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
 });
 
 it('numbers concurrent first inserts into a new sequence without an error, each with its own id', async () => {

@@ -1,24 +1,15 @@
 // A run that died after its e-mails went out (their outcomes recorded) but before it took their entries off the queue:
 // a later run must find them done, however long after the dead run's claims ran out it comes (a restart under load
 // can take longer than a lease), and not send them again.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { expect, it } from 'vitest';
+import { ObjectId } from 'mongodb';
 import { InvitationQueue } from './queue.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
+
+const { db } = await scratchDatabase('claim_after_crash');
 
 const LEASE_MS = 4000;
-let client: MongoClient;
-let db: Db;
 let clock = new Date('2026-11-26T10:00:00Z');
-
-beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`claim_after_crash_${Date.now()}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
 
 for (const [what, after] of [
   ['just after its claims ran out', LEASE_MS + 500],

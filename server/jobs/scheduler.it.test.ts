@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { MongoClient, MongoServerError } from 'mongodb';
 import { pino } from 'pino';
 import { createLogger } from '../log.js';
 import { Scheduler, WAKE_UPS } from './scheduler.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
 
-let client: MongoClient;
-let db: Db;
-beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`sched_${Date.now()}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
+const { db } = await scratchDatabase('sched');
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms;

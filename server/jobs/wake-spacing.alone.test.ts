@@ -3,25 +3,18 @@
 // measured where the pushes leave (the times `fetch` is called), not where they arrive: the network's jitter is not
 // the pusher's. It measures time, so it runs in the timing pass (vitest.alone.config.ts).
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+import { afterAll, expect, it } from 'vitest';
 import { createLogger } from '../log.js';
 import { Scheduler } from './scheduler.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
+
+const { db } = await scratchDatabase('wake_spacing');
 
 const SECRET = 'wake-test-secret-0123456789abcdef';
-let client: MongoClient;
-let db: Db;
 const stops: (() => Promise<unknown>)[] = [];
 
-beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`wake_spacing_${Date.now()}`);
-});
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
-  await db.dropDatabase();
-  await client.close();
 });
 
 const waitFor = async (check: () => boolean, ms = 10_000) => {

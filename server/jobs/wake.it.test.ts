@@ -2,26 +2,19 @@
 // drain at once and gets the pushed ids; a push that cannot be delivered falls back to the kind's marker; the
 // listener refuses what is not a wake-up from a holder of the secret.
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+import { afterAll, expect, it } from 'vitest';
 import { createLogger } from '../log.js';
 import { Scheduler, WAKE_UPS } from './scheduler.js';
 import { addPending, MAX_ITEMS, wakeUpCalls } from './wake.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
+
+const { db } = await scratchDatabase('wake');
 
 const SECRET = 'wake-test-secret-0123456789abcdef';
-let client: MongoClient;
-let db: Db;
 const stops: (() => Promise<unknown>)[] = [];
 
-beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`wake_${Date.now()}`);
-});
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
-  await db.dropDatabase();
-  await client.close();
 });
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {

@@ -1,20 +1,10 @@
 // Two processes sharing one database: a change made by one is seen by the other's cache within the TTL.
-import { afterAll, beforeAll, expect, it, inject, vi } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+import { expect, it, vi } from 'vitest';
 import { ReviewStore } from '../reviews/store.js';
 import { RatingsReadModel } from './read-model.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
 
-let client: MongoClient;
-let db: Db;
-beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`stale_${Date.now()}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
+const { db } = await scratchDatabase('stale');
 
 it('serves another process’s change after the TTL, and keeps an unchanged list without reloading it', async () => {
   const limits = { ttlMs: 200, maxEntries: 100, maxBytes: 10_000_000 };

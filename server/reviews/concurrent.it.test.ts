@@ -1,19 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+import { expect, it } from 'vitest';
 import { ReviewStore } from './store.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
 
-let client: MongoClient;
-let db: Db;
-beforeAll(async () => {
-  client = new MongoClient(inject('mongoUri'));
-  await client.connect();
-  db = client.db(`reviews_${randomBytes(6).toString('hex')}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
+const { db } = await scratchDatabase('reviews');
 
 it("stores concurrent first reviews of a new shop (and of a new database) without an error, and changes the shop's version", async () => {
   const reviews = new ReviewStore(db);
