@@ -88,6 +88,8 @@ interface Due {
 }
 
 const DUE_MIGRATION = 'webhook_due.backfill';
+/** How long after its time a due entry may wait for the write that completes it (see `due`). */
+const WRITE_GAP_MS = 60_000;
 const LOG_NAMES_MIGRATION = 'webhook_delivery_log.public_names';
 const LEGACY_LOG = 'webhook_delivery_log';
 const COPY_BATCH = 500;
@@ -192,14 +194,20 @@ export class WebhookDeliveryStore {
 
   /**
    * Pending deliveries due at `now`, oldest first, except those of the shops in `exceptShops`: found in
-   * `webhook_due`, each then read by `_id`. An entry whose delivery is gone or finished is dropped.
+   * `webhook_due`, each then read by `_id`. An entry whose delivery is gone or finished is dropped once it is a minute
+   * old (before that, the write that makes the delivery pending may still be on its way).
    */
   async due(now: Date, limit: number, exceptShops: readonly number[] = []): Promise<WebhookDelivery[]> {
     const filter: Filter<Due> = { nextAttempt: { $lte: now } };
     if (exceptShops.length) filter.shopId = { $nin: [...exceptShops] };
     const entries = await this.pending.find(filter).sort({ nextAttempt: 1 }).limit(limit).toArray();
     const found = await Promise.all(entries.map((e) => this.deliveries.findOne({ _id: e._id })));
-    const stale = entries.filter((_, i) => found[i]?.status !== 'pending').map((e) => e._id);
+    // The entry is written before its delivery (createMany) and before a finished delivery is made pending again
+    // (redeliver): a read between the two writes finds it with no pending delivery. Such a young entry is skipped,
+    // not dropped (dropping it lost the delivery); an old one was left by a crash and goes.
+    const stale = entries
+      .filter((e, i) => found[i]?.status !== 'pending' && now.getTime() - e.nextAttempt.getTime() >= WRITE_GAP_MS)
+      .map((e) => e._id);
     if (stale.length) await this.dropDue(stale);
     return found.filter((d): d is WebhookDelivery => d?.status === 'pending');
   }
