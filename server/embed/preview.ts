@@ -26,7 +26,9 @@ function previewGlobals(query: URLSearchParams, brand: string): string {
   return lines.join('\n');
 }
 
-// A plain page in the shape of a shop's: what the sidebar is placed over. No fonts or images to fetch.
+// A plain page in the shape of a shop's: what the sidebar is placed over. No fonts or images to fetch. The page is in
+// the shop's main language (what `language: html` reads, as on the shop's own pages); its sample text is English
+// and says so.
 const STYLE = `html { font-family: system-ui, sans-serif; color: #1f2328; background: #fafafa; line-height: 1.5; }
 body { margin: 0; }
 header { display: flex; align-items: center; min-height: 56px; padding: 0 24px; background: #24292f; color: #fff; }
@@ -52,7 +54,7 @@ function previewPage(options: { lang: string; brand: string; shopName: string; s
 </head>
 <body>
 <header><strong>${escapeHtml(shopName)}</strong></header>
-<main>
+<main lang="en">
 <h1>Sample page</h1>
 <p><a class="${brandClass(brand)}" href="#reviews">Rated by our customers</a></p>
 <ul class="products">
