@@ -201,9 +201,12 @@ describe('GET /dashboard/api/shops/:shopId/invitations', () => {
     const sent = await add('sent@state.example', 'S-1', { client: 'woocommerce', platformVersion: '8.9', pluginVersion: '2.1.0' });
     const failed = await add('failed@state.example', 'S-2');
     const unsubscribed = await add('gone@state.example', 'S-3');
-    await add('waiting@state.example', 'S-4');
+    const waiting = await add('waiting@state.example', 'S-4');
     const at = new Date();
     await invitations.queue.finish({ _id: sent, status: 'sent', at, messageId: '<m1@x>', reason: null });
+    await invitations.reminders.finish({ _id: sent, status: 'sent', at: new Date(at.getTime() + 1000), messageId: '<r1@x>', reason: null });
+    // The first try of S-4 met a busy server: it waits for its retry with the server's answer.
+    await invitations.queue.retryAt(waiting, new Date(at.getTime() + 600_000), 1, 'temporary: 451 4.3.0 try again later');
     await invitations.queue.finish({ _id: failed, status: 'failed', at, messageId: null, reason: 'permanent: 550 5.1.1 mailbox unknown' });
     await invitations.queue.finish({ _id: unsubscribed, status: 'suppressed', at, messageId: null, reason: 'unsubscribed' });
   });
@@ -212,13 +215,15 @@ describe('GET /dashboard/api/shops/:shopId/invitations', () => {
     const page = await list('', { s, role: 'manager' });
     expect(page).toMatchObject({ total: 4, page: 1, page_size: 20 });
     expect(page.items.map((i) => [i.order, i.state, i.reason])).toEqual([
-      ['S-4', 'queued', null],
+      ['S-4', 'queued', 'temporary: 451 4.3.0 try again later'],
       ['S-3', 'not_sent', 'unsubscribed'],
       ['S-2', 'failed', 'permanent: 550 5.1.1 mailbox unknown'],
       ['S-1', 'sent', null],
     ]);
     const sent = page.items[3]!;
-    expect(sent).toMatchObject({ client: 'woocommerce', platform_version: '8.9', plugin_version: '2.1.0', sent_at: expect.any(String), reminder_sent_at: null });
+    expect(sent).toMatchObject({ client: 'woocommerce', platform_version: '8.9', plugin_version: '2.1.0', sent_at: expect.any(String) });
+    expect(Date.parse(sent.reminder_sent_at as string) - Date.parse(sent.sent_at as string)).toBe(1000);
+    expect(page.items.filter((i) => i.reminder_sent_at !== null).map((i) => i.order)).toEqual(['S-1']);
     const second = await list('page=2&page_size=3', { s });
     expect(second).toMatchObject({ total: 4, page: 2, page_size: 3 });
     expect(second.items.map((i) => i.order)).toEqual(['S-1']);

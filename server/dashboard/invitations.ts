@@ -54,24 +54,32 @@ export function stateOf(history: ReturnType<typeof historyOf>, retryError: strin
   };
 }
 
+/**
+ * The page's invitations with their states. Each state needs a look-up or two by `_id` (about 40 ms each on the
+ * embedded database at 30,000 invitations), so only those it needs: the first e-mail's outcome; then, for one sent,
+ * its reminder's outcome, and for one not ended, its queue entry (the server's last answer while it waits for a
+ * retry). The reminder still to come is not a state the list shows.
+ */
 async function listView(services: Services, found: InvitationRow[]) {
-  const { invitations } = services;
+  const { queue, reminders } = services.invitations;
   const ids = found.map((i) => ObjectId.createFromHexString(i.id));
-  const [outcomes, reminderOutcomes, due, queued] = await Promise.all([
-    invitations.queue.outcomesOf(ids),
-    invitations.reminders.outcomesOf(ids),
-    Promise.all(ids.map((id) => invitations.reminders.entryOf(id))),
-    Promise.all(ids.map((id) => invitations.queue.entryOf(id))),
+  const outcomes = await queue.outcomesOf(ids);
+  const sent = ids.filter((id) => outcomes.get(id.toHexString())?.status === 'sent');
+  const waiting = ids.filter((id) => !outcomes.has(id.toHexString()));
+  const [reminderOutcomes, entries] = await Promise.all([
+    reminders.outcomesOf(sent),
+    Promise.all(waiting.map(async (id) => [id.toHexString(), await queue.entryOf(id)] as const)),
   ]);
-  return found.map((i, n) => {
-    const history = historyOf(new Date(i.created), outcomes.get(i.id), { due: due[n] ?? null, outcome: reminderOutcomes.get(i.id) });
+  const lastErrors = new Map(entries.map(([id, entry]) => [id, entry?.lastError ?? null]));
+  return found.map((i) => {
+    const history = historyOf(new Date(i.created), outcomes.get(i.id), { due: null, outcome: reminderOutcomes.get(i.id) });
     return {
       id: i.id,
       email: i.email,
       order: i.order,
       name: i.name,
       language: i.language,
-      ...stateOf(history, queued[n]?.lastError ?? null),
+      ...stateOf(history, lastErrors.get(i.id) ?? null),
       created: new Date(i.created).toISOString(),
       send_at: i.scheduled.toISOString(),
       client: i.client,
