@@ -52,7 +52,6 @@ const ERASED_FIELDS = { _id: 1, shopId: 1, order: 1, customer_name: 1 } as const
 
 type AddResult = { added: true; invitation: Invitation } | { added: false; reason: 'duplicate' };
 
-
 /**
  * One of the places `max_invitations_per_email` allows an address, numbered from 1. Taking a place is an insert
  * under a unique `_id`, so of concurrent calls for the last place exactly one gets it: a count read before the
