@@ -18,11 +18,11 @@ import { z } from 'zod';
 import { HttpError } from '../http/errors.js';
 import { idParam } from '../http/validate.js';
 import type { Services } from '../services.js';
-import type { DeliveryLogEntry } from '../webhooks/delivery-store.js';
 import { subscribeSchema, patchSchema as webhookPatchSchema } from '../webhooks/routes.js';
 import {
   changeSubscription,
   deliveryLog,
+  deliveryLogItem,
   isEventId,
   redeliver,
   removeSubscription,
@@ -78,19 +78,6 @@ function webhookView(s: WebhookSubscription) {
     secret: s.secret,
     disabled_reason: s.disabled_reason ?? null,
     created: s.created.toISOString(),
-  };
-}
-
-function deliveryView(e: DeliveryLogEntry) {
-  return {
-    time: e.time.toISOString(),
-    topic: e.topic,
-    event_id: e.event_id,
-    attempt: e.attempt,
-    http_status: e.status,
-    error: e.error,
-    duration_ms: e.duration_ms,
-    redelivery: e.redelivery,
   };
 }
 
@@ -175,7 +162,7 @@ export function registerDashboardIntegrationRoutes(router: Router, services: Ser
     const q = parseInput(pageQuery, ctx.query);
     const subscription = await subscriptionIn(ctx);
     const { items, total } = await deliveryLog(services, subscription, (q.page - 1) * q.page_size, q.page_size);
-    ctx.body = listOf(items.map(deliveryView), total, q);
+    ctx.body = listOf(items.map((e) => deliveryLogItem(e, (at) => at.toISOString())), total, q);
   });
 
   router.post('/dashboard/api/shops/:shopId/webhooks/:webhookId/redeliver', ...owner, async (ctx) => {

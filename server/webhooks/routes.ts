@@ -21,9 +21,8 @@ import { intParam } from '../http/params.js';
 import { idParam, validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { formatTimestamp } from '../time.js';
-import type { DeliveryLogEntry } from './delivery-store.js';
 import { WEBHOOK_TOPICS, type WebhookSubscription } from './store.js';
-import { changeSubscription, deliveryLog, isEventId, redeliver, removeSubscription, subscribe, subscriptionOf } from './service.js';
+import { changeSubscription, deliveryLog, deliveryLogItem, isEventId, redeliver, removeSubscription, subscribe, subscriptionOf } from './service.js';
 
 const BODY_LIMIT = 64 * 1024;
 const PAGE_SIZE = 20;
@@ -95,19 +94,6 @@ export const patchSchema = subscribeSchema.partial();
 
 const view = (s: WebhookSubscription) => ({ ...listItem(s), disabled_reason: s.disabled_reason ?? null });
 
-function logItem(e: DeliveryLogEntry) {
-  return {
-    time: formatTimestamp(e.time),
-    topic: e.topic,
-    event_id: e.event_id,
-    attempt: e.attempt,
-    http_status: e.status,
-    error: e.error,
-    duration_ms: e.duration_ms,
-    redelivery: e.redelivery,
-  };
-}
-
 function eventIdParam(value: unknown): string {
   if (value === undefined || value === '') throw new HttpError(400, 'The parameter event_id is required.');
   if (!isEventId(value)) {
@@ -153,7 +139,7 @@ export function registerWebhookManageRoutes(router: Router, services: Services):
       const page = pageParam(ctx.query.page);
       const { items, total } = await deliveryLog(services, subscription, (page - 1) * PAGE_SIZE, PAGE_SIZE);
       ctx.set('X-Total', String(total));
-      ctx.body = items.map(logItem);
+      ctx.body = items.map((e) => deliveryLogItem(e, formatTimestamp));
       return {};
     }),
   );

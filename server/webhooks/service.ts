@@ -83,6 +83,20 @@ export function deliveryLog(
   return services.webhookDeliveries.logPage(subscription.id, offset, limit);
 }
 
+/** A delivery log entry as both APIs show it; `time` writes the date in the API's own format. */
+export function deliveryLogItem(e: DeliveryLogEntry, time: (at: Date) => string) {
+  return {
+    time: time(e.time),
+    topic: e.topic,
+    event_id: e.event_id,
+    attempt: e.attempt,
+    http_status: e.status,
+    error: e.error,
+    duration_ms: e.duration_ms,
+    redelivery: e.redelivery,
+  };
+}
+
 /** Event ids are `<review id>:<version>`; anything else cannot name one (and never reaches a query). */
 export function isEventId(value: unknown): value is string {
   return typeof value === 'string' && /^\d{1,15}:\d{1,9}$/.test(value);
