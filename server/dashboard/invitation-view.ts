@@ -72,7 +72,9 @@ function invitationRows(invitations: InvitationStore): RowSource<InvitationRow> 
   };
   return {
     counter: (shopId) => invitations.changeCounters(shopId),
-    all: (shopId, size) => rows(invitations.allOfShop(shopId, size)),
+    all: async function* (shopIds, size) {
+      for await (const batch of invitations.allOfShops(shopIds, size)) yield batch.map((i) => ({ shopId: i.shopId, row: toInvitationRow(i) }));
+    },
     changedSince: (shopId, since, size) => rows(invitations.createdSince(shopId, since, size)),
     subscribe: (apply) =>
       invitations.onChange((shopId, change) =>

@@ -46,7 +46,7 @@ class FakeStore {
   docs = new Map<number, Review>();
   counters = new Map<number, number>();
   listeners: ((shopId: number, review: Review) => void)[] = [];
-  reads: { shopId: number; since: Date | undefined }[] = [];
+  reads: { shopIds: number[]; since: Date | undefined }[] = [];
   /** ms each read of changes (a `since`) takes. */
   slowReads = 0;
 
@@ -56,13 +56,16 @@ class FakeStore {
   async versionsOf(shopId: number) {
     return { all: this.counters.get(shopId) ?? 0, public: 0 };
   }
-  allOfShop(shopId: number, batchSize: number) {
-    return this.modifiedSince(shopId, undefined, batchSize);
+  allOfShops(shopIds: number[], batchSize: number) {
+    return this.read(shopIds, undefined, batchSize);
   }
-  async *modifiedSince(shopId: number, since: Date | undefined, batchSize: number) {
-    this.reads.push({ shopId, since });
+  modifiedSince(shopId: number, since: Date | undefined, batchSize: number) {
+    return this.read([shopId], since, batchSize);
+  }
+  private async *read(shopIds: number[], since: Date | undefined, batchSize: number) {
+    this.reads.push({ shopIds, since });
     if (since && this.slowReads) await new Promise((r) => setTimeout(r, this.slowReads));
-    const found = [...this.docs.values()].filter((r) => r.shopId === shopId && (!since || r.modified >= since));
+    const found = [...this.docs.values()].filter((r) => shopIds.includes(r.shopId) && (!since || r.modified >= since));
     for (let i = 0; i < found.length; i += batchSize) yield found.slice(i, i + batchSize);
   }
   /** A write by another process: stored, counter moved, no listener here. */
@@ -173,6 +176,26 @@ describe('ReviewView', () => {
     expect(view.holds(1)).toBe(false);
     expect((await view.overview(1, new Date(Date.UTC(2026, 0, 20)))).count).toBe(30);
     expect(store.reads.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads shops ahead in one pass, and leaves out the last ones when together they would not fit', async () => {
+    const { store, view } = setUp();
+    for (let id = 101; id <= 130; id++) store.writeElsewhere(review(id, 2));
+    for (let id = 201; id <= 230; id++) store.writeElsewhere(review(id, 3));
+    await view.warmUp([2, 1, 3]);
+    expect(store.reads).toEqual([{ shopIds: [2, 1, 3], since: undefined }]);
+    expect([1, 2, 3].map((shop) => view.holds(shop))).toEqual([true, true, true]);
+    expect((await view.page(3, {}, 0, 5)).total).toBe(30);
+    expect(store.reads).toHaveLength(1);
+
+    // Room for one shop: the pass keeps the first asked for, and the others read on their first request.
+    const small = setUp(12_000);
+    for (let id = 101; id <= 130; id++) small.store.writeElsewhere(review(id, 2));
+    for (let id = 201; id <= 230; id++) small.store.writeElsewhere(review(id, 3));
+    await small.view.warmUp([3, 2, 1]);
+    expect([3, 2, 1].map((shop) => small.view.holds(shop))).toEqual([true, false, false]);
+    expect((await small.view.page(1, {}, 0, 5)).total).toBe(30);
+    expect(small.store.reads.map((r) => r.shopIds)).toEqual([[3, 2, 1], [1]]);
   });
 
   it('keeps shops in an LRU bounded by bytes', async () => {

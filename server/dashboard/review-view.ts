@@ -174,7 +174,9 @@ function reviewRows(reviews: ReviewStore): RowSource<ViewRow> {
     // Hard deletes (unconfirmed reviews expiring) are not counted apart: other processes' views see them at their
     // next full read (RELOAD_MS).
     counter: async (shopId) => ({ all: (await reviews.versionsOf(shopId)).all, removals: 0 }),
-    all: (shopId, size) => rows(reviews.allOfShop(shopId, size)),
+    all: async function* (shopIds, size) {
+      for await (const batch of reviews.allOfShops(shopIds, size)) yield batch.map((r) => ({ shopId: r.shopId, row: toRow(r) }));
+    },
     changedSince: (shopId, since, size) => rows(reviews.modifiedSince(shopId, since, size)),
     // A removal (ReviewStore.removeUnconfirmed) calls with the review as it was: no newer version, which ShopView
     // takes for a removal.

@@ -41,7 +41,8 @@ export interface RowSource<Row> {
    * those that removed records (which no read of changes can show: they make the view read again).
    */
   counter(shopId: number): Promise<{ all: number; removals: number }>;
-  all(shopId: number, batchSize: number): AsyncIterable<Row[]>;
+  /** Every record of these shops, in no order (one query for all of them). */
+  all(shopIds: readonly number[], batchSize: number): AsyncIterable<{ shopId: number; row: Row }[]>;
   /** The records changed (or added) since `since`. */
   changedSince(shopId: number, since: Date, batchSize: number): AsyncIterable<Row[]>;
   /** Calls `apply` after each write of this process, once per counter step: the row written, or the keys removed. */
@@ -110,6 +111,8 @@ export class ShopView<Row> {
   /** Reads of other processes' changes under way, per shop. */
   private readonly catchUps = new Map<number, Promise<void>>();
   private readonly tooLarge = new Map<number, number>();
+  /** Shops being read ahead (warmUp), until the pass ends: their view, null if too large, undefined if left out. */
+  private readonly warming = new Map<number, Promise<HeldShop<Row> | null | undefined>>();
 
   constructor(
     private readonly source: RowSource<Row>,
@@ -145,7 +148,7 @@ export class ShopView<Row> {
 
   /** Every row of the shop from the database, in no order (for a shop too large to hold). */
   async stream(shopId: number, visit: (row: Row) => void): Promise<void> {
-    for await (const batch of this.source.all(shopId, BATCH)) for (const row of batch) visit(row);
+    for await (const batch of this.source.all([shopId], BATCH)) for (const { row } of batch) visit(row);
   }
 
   /** Whether the shop's view is held (for the benchmark and tests). */
@@ -154,11 +157,18 @@ export class ShopView<Row> {
   }
 
   /**
-   * Reads these shops' views one after another, so that the first dashboard request after a start does not wait
-   * for them. A failure leaves the shop to its first request.
+   * Reads these shops' views ahead, so that their first dashboard request after a start does not wait: in one pass
+   * (on the embedded database one read of the whole collection for all of them, not one each). Shops are given
+   * most wanted first; those that no longer fit in the bound are left to their first request, as is everything
+   * after a failure. A request for one of them meanwhile waits for the pass.
    */
   async warmUp(shopIds: Iterable<number>): Promise<void> {
-    for (const shopId of shopIds) await this.held(shopId).catch(() => undefined);
+    const wanted = [...new Set(shopIds)].filter((id) => !this.shops.has(id) && !this.pending.has(id));
+    if (wanted.length === 0) return;
+    const pass = this.loadAll(wanted).catch(() => new Map<number, HeldShop<Row> | null | undefined>());
+    for (const id of wanted) this.warming.set(id, pass.then((views) => views.get(id)));
+    await pass;
+    for (const id of wanted) this.warming.delete(id);
   }
 
   /** A write of this process: applied at once, so the merchant sees their own reply or mark without a query. */
@@ -205,6 +215,9 @@ export class ShopView<Row> {
 
   /** The shop's view, brought up to date; null when the shop is too large to hold. Callers at once share one read. */
   private async held(shopId: number): Promise<HeldShop<Row> | null> {
+    const warming = this.warming.get(shopId);
+    // Read ahead by warmUp; undefined: left out of it, so read now.
+    if (warming && (await warming) !== undefined) return this.refresh(shopId);
     const running = this.pending.get(shopId);
     if (running) return running;
     const work = this.refresh(shopId).finally(() => this.pending.delete(shopId));
@@ -284,30 +297,42 @@ export class ShopView<Row> {
 
   /** Reads the shop's rows into a new view; null (and nothing kept) when they would not fit. */
   private async load(shopId: number): Promise<HeldShop<Row> | null> {
+    return (await this.loadAll([shopId])).get(shopId) ?? null;
+  }
+
+  /**
+   * Reads these shops' rows into new views in one pass: a view, or null for a shop whose view alone would not fit
+   * (nothing kept of it). Together they stay within the bound: when they would not, the shops last in the list are
+   * dropped from the pass (undefined), so memory never holds more than the bound and a batch.
+   */
+  private async loadAll(shopIds: readonly number[]): Promise<Map<number, HeldShop<Row> | null | undefined>> {
     const syncedAt = this.clock();
-    const { all: counter, removals } = await this.source.counter(shopId);
-    const held: HeldShop<Row> = {
-      rows: new Map(),
-      sorted: null,
-      version: counter,
-      removals,
-      local: 0,
-      syncedAt,
-      loadedAt: syncedAt,
-      bytes: 256,
-      reloadDue: false,
-    };
-    for await (const batch of this.source.all(shopId, BATCH)) {
-      for (const row of batch) this.put(held, row);
-      if (held.bytes > this.limits.maxBytes) {
-        this.shops.delete(shopId);
-        this.tooLarge.set(shopId, this.clock());
-        return null;
+    const views = new Map<number, HeldShop<Row> | null | undefined>();
+    for (const shopId of shopIds) {
+      const { all: counter, removals } = await this.source.counter(shopId);
+      views.set(shopId, { rows: new Map(), sorted: null, version: counter, removals, local: 0, syncedAt, loadedAt: syncedAt, bytes: 256, reloadDue: false });
+    }
+    const bytesHeld = () => [...views.values()].reduce((sum, v) => sum + (v?.bytes ?? 0), 0);
+    for await (const batch of this.source.all(shopIds, BATCH)) {
+      for (const { shopId, row } of batch) {
+        const held = views.get(shopId);
+        if (held) this.put(held, row);
+      }
+      for (const [shopId, held] of views) if (held && held.bytes > this.limits.maxBytes) views.set(shopId, null);
+      for (let i = shopIds.length - 1; i > 0 && bytesHeld() > this.limits.maxBytes; i--) {
+        if (views.get(shopIds[i]!)) views.set(shopIds[i]!, undefined);
       }
     }
-    this.tooLarge.delete(shopId);
-    this.shops.set(shopId, held);
-    return held;
+    for (const [shopId, held] of views) {
+      if (held) {
+        this.tooLarge.delete(shopId);
+        this.shops.set(shopId, held);
+      } else if (held === null) {
+        this.shops.delete(shopId);
+        this.tooLarge.set(shopId, this.clock());
+      }
+    }
+    return views;
   }
 
   /** A page of a shop too large to hold: one pass over its records, keeping only the newest offset+limit matches. */

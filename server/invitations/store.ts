@@ -64,12 +64,13 @@ interface InvitationPlace {
   created: Date;
 }
 
-/** An invitation as the dashboard lists it (InvitationStore.onChange, allOfShop, createdSince): no link secrets. */
+/** An invitation as the dashboard lists it (InvitationStore.onChange, allOfShops, createdSince): no link secrets. */
 export type ListedRecord = WithId<
-  Pick<Invitation, 'email' | 'order' | 'dedupe' | 'language' | 'customer_name' | 'client' | 'platform_version' | 'plugin_version' | 'created' | 'scheduled'>
+  Pick<Invitation, 'shopId' | 'email' | 'order' | 'dedupe' | 'language' | 'customer_name' | 'client' | 'platform_version' | 'plugin_version' | 'created' | 'scheduled'>
 >;
 const LISTED_FIELDS = {
   _id: 1,
+  shopId: 1,
   email: 1,
   order: 1,
   dedupe: 1,
@@ -305,9 +306,10 @@ export class InvitationStore {
     return { invitations, total };
   }
 
-  /** The shop's invitations as listed, in no order, in arrays of `batchSize` (a scan on FerretDB). */
-  allOfShop(shopId: number, batchSize: number): AsyncGenerator<ListedRecord[]> {
-    return inBatches(this.collection.find({ shopId }, { projection: LISTED_FIELDS }).batchSize(batchSize), batchSize);
+  /** These shops' invitations as listed, in no order, in arrays of `batchSize` (one scan on FerretDB for all). */
+  allOfShops(shopIds: readonly number[], batchSize: number): AsyncGenerator<ListedRecord[]> {
+    const filter = { shopId: { $in: [...shopIds] } };
+    return inBatches(this.collection.find(filter, { projection: LISTED_FIELDS }).batchSize(batchSize), batchSize);
   }
 
   /** The shop's invitations added since `since` (invitations do not change once added; a scan on FerretDB). */
