@@ -1,44 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Review, ReviewStore } from '../reviews/store.js';
 import { ReviewView, statusOf } from './review-view.js';
+import { storedReview } from '../../test/review-fixture.js';
 
 const DAY = 86_400_000;
 
 function review(id: number, shopId = 1, changes: Partial<Review> = {}): Review {
   const created = new Date(Date.UTC(2026, 0, 1) + id * DAY);
-  return {
+  return storedReview({
     id,
     shopId,
     name: `Writer ${id}`,
     email: `w${id}@example.com`,
     rating: (id % 5) + 1,
-    ratings: { shippingtime: 0, customerservice: 0, pricequality: 0, aftersale: 0 },
     comment: `Comment number ${id}`,
     language: 'en',
-    country: 'NL',
     order: `o-${id}`,
     created,
     modified: created,
-    read: false,
-    quarantine: false,
-    is_spam: false,
-    valid: true,
-    deleted: false,
-    published: true,
-    announced: true,
-    verified: true,
-    source: 'invitation',
-    products: [],
-    reply: null,
-    editToken: null,
-    editMailDue: null,
-    editMailSent: null,
-    confirmToken: null,
-    confirmMailSent: null,
-    version: 1,
-    pendingEvent: null,
     ...changes,
-  };
+  });
 }
 
 /** The part of ReviewStore the view uses, in memory, counting the reads that would be queries. */

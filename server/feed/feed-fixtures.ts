@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 import type { Review, ReviewProduct } from '../reviews/store.js';
-import { noSubRatings } from '../reviews/rules.js';
+import { storedReview } from '../../test/review-fixture.js';
 
 const XSD = fileURLToPath(new URL('./product_reviews-2.3-approx.xsd', import.meta.url));
 
@@ -24,34 +24,13 @@ export function product(overrides: Partial<ReviewProduct> = {}): ReviewProduct {
 }
 
 export function review(overrides: Partial<Review> = {}): Review {
-  const base: Review = {
-    id: 1,
-    shopId: 1,
-    name: 'Jan',
-    email: 'jan@example.com',
-    rating: 4,
-    ratings: noSubRatings(),
-    comment: 'Goede winkel',
-    language: 'nl',
-    country: 'NL',
-    order: '1001',
+  return storedReview({
     created: new Date(Date.UTC(2024, 10, 3, 7, 0, 0)),
     modified: new Date(Date.UTC(2024, 10, 4, 9, 30, 0)),
-    read: false,
-    quarantine: false,
-    is_spam: false,
-    valid: true,
-    deleted: false,
-    published: true,
-    announced: true,
     verified: false,
-    source: 'invitation',
     products: [product()],
-    reply: null,
-    version: 1,
-    pendingEvent: null,
-  } as Review;
-  return { ...base, ...overrides };
+    ...overrides,
+  });
 }
 
 /** The spec's own elements, which Google's strict sequence does not allow. */

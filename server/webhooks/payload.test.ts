@@ -5,40 +5,21 @@ import type { Review } from '../reviews/store.js';
 import { noSubRatings } from '../reviews/rules.js';
 import { outcomeOf, ReviewSnapshots } from './delivery.js';
 import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';
+import { storedReview } from '../../test/review-fixture.js';
 
-const review = (changes: Partial<Review> = {}): Review => ({
-  id: 12,
-  shopId: 3,
-  name: 'Jane',
-  email: 'jane@example.com',
-  rating: 4,
-  ratings: { ...noSubRatings(), shippingtime: 5 },
-  comment: 'Good',
-  language: 'nl',
-  country: 'NL',
-  order: '1001',
-  created: new Date('2024-11-03T08:00:00Z'),
-  modified: new Date('2024-11-03T08:00:00Z'),
-  read: false,
-  quarantine: false,
-  is_spam: false,
-  valid: true,
-  deleted: false,
-  published: true,
-  announced: true,
-  verified: true,
-  source: 'import',
-  products: [],
-  reply: null,
-  editToken: null,
-  editMailDue: null,
-  editMailSent: null,
-  confirmToken: null,
-  confirmMailSent: null,
-  version: 1,
-  pendingEvent: 'reviews.created',
-  ...changes,
-});
+const review = (changes: Partial<Review> = {}): Review =>
+  storedReview({
+    id: 12,
+    shopId: 3,
+    name: 'Jane',
+    email: 'jane@example.com',
+    ratings: { ...noSubRatings(), shippingtime: 5 },
+    comment: 'Good',
+    created: new Date('2024-11-03T08:00:00Z'),
+    source: 'import',
+    pendingEvent: 'reviews.created',
+    ...changes,
+  });
 
 describe('payloadFor', () => {
   it('is the ratings.json object for created and updated', () => {
