@@ -1,7 +1,7 @@
 // The merchant dashboard's flows end to end (issue 10, Quality), in Debian's Chromium against the real service, its
 // scheduler and a real SMTP server (e2e/server.ts): a user signs in from the e-mailed link; replies to a review and
-// finds the reply in the public widget; a support user finds no way to rotate the API code and the API refuses it;
-// a CSV upload with one bad row; a webhook created in the dashboard whose delivery shows in its log; "sign out
+// finds the reply in the public widget; a support user may reply but not e-mail the reviewer, and finds no way to
+// rotate the API code (the API refuses both); a CSV upload with one bad row; a webhook created in the dashboard whose delivery shows in its log; "sign out
 // everywhere" ends the session of another browser too. Shops, users and reviews are seeded through the operator API.
 import { test, expect, type Page } from '@playwright/test';
 import {
@@ -75,8 +75,8 @@ test('a reply written in the dashboard shows in the public widget', async ({ bro
   const comment = `Saddle arrived scratched, ${unique('c')}`;
   const writer = uniqueEmail('jane');
   await addReview(shop.id, { name: 'Jane Doe', email: writer, rating: 3, comment, created: new Date(Date.now() - 86_400_000) });
-  const email = uniqueEmail('support');
-  await addUser(shop.id, email, 'support');
+  const email = uniqueEmail('manager');
+  await addUser(shop.id, email, 'manager');
   const context = await signedInContext(browser, email);
   const page = await context.newPage();
 
@@ -98,6 +98,31 @@ test('a reply written in the dashboard shows in the public widget', async ({ bro
   await page.goto(widget);
   await expect(page.locator('.rp').filter({ hasText: reply.slice(0, 40) }).first()).toBeAttached();
   await expect(page.getByText(comment)).toBeAttached();
+  await context.close();
+});
+
+test('a support user replies but cannot e-mail the reviewer: no checkbox in the app, 403 from the API', async ({ browser }) => {
+  const shop = await createShop('Stille Spaken');
+  const comment = `Bell rings too softly, ${unique('s')}`;
+  const reviewId = await addReview(shop.id, { name: 'Piet', rating: 3, comment, created: new Date() });
+  const support = uniqueEmail('support');
+  await addUser(shop.id, support, 'support');
+  const context = await signedInContext(browser, support);
+  const page = await context.newPage();
+
+  await openPage(page, 'reviews');
+  const review = page.getByRole('article').filter({ hasText: comment });
+  await review.getByRole('button', { name: 'Reply' }).click();
+  await expect(review.getByLabel('Your reply')).toBeVisible();
+  await expect(review.getByLabel('Notify the reviewer')).toHaveCount(0);
+  const reply = `A louder bell is on its way. ${unique('b')}`;
+  await review.getByLabel('Your reply').fill(reply);
+  await review.getByRole('button', { name: 'Save reply' }).click();
+  await expect(review.getByText(reply)).toBeVisible();
+
+  const refused = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/reviews/${reviewId}/reply`, { text: 'Again', notify: true });
+  expect(refused.status).toBe(403);
+  expect(refused.json).toMatchObject({ error: { code: 'forbidden' } });
   await context.close();
 });
 

@@ -1,6 +1,6 @@
 // Reviews: newest first, paged, filtered (rating, status, language, reply, unread, dates) and searched; per review:
-// reply (optionally notifying the reviewer), edit or delete the reply, mark read or unread, report it to the
-// operator with a ground. There is no control to delete or hide a review: the shop cannot gate its reviews.
+// reply (optionally notifying the reviewer, for roles that may), edit or delete the reply, mark read or unread,
+// report it to the operator with a ground. There is no control to delete or hide a review: the shop cannot gate its reviews.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, asPage, query, shopApi, type Page } from '../api.js';
 import { date, t, tn } from '../i18n.js';
@@ -207,6 +207,7 @@ function ReviewCard({ review, shopId, role, onChange }: { review: Review; shopId
         <ReplyForm
           review={review}
           editing={mode === 'edit'}
+          mayNotify={can(role, 'notify')}
           path={path('/reply')}
           onDone={(updated) => {
             if (updated) {
@@ -289,7 +290,8 @@ function SubRatings({ ratings }: { ratings: Record<string, number> }) {
   );
 }
 
-function ReplyForm({ review, editing, path, onDone }: { review: Review; editing: boolean; path: string; onDone: (r?: Review) => void }) {
+function ReplyForm(props: { review: Review; editing: boolean; mayNotify: boolean; path: string; onDone: (r?: Review) => void }) {
+  const { review, editing, mayNotify, path, onDone } = props;
   const [text, setText] = useState(editing ? (review.reply?.text ?? '') : '');
   const [notify, setNotify] = useState(false);
   const save = useAction();
@@ -310,7 +312,7 @@ function ReplyForm({ review, editing, path, onDone }: { review: Review; editing:
     <form class="reply-form" onSubmit={submit}>
       <label for={id}>{t('yourReply')}</label>
       <textarea id={id} ref={field} rows={4} required maxLength={10000} value={text} onInput={(e) => setText(valueOf(e))} />
-      {!editing && (
+      {!editing && mayNotify && (
         <label class="check">
           <input type="checkbox" checked={notify} onChange={(e) => setNotify(checkedOf(e))} />
           <span>{t('notifyReviewer')}</span>

@@ -4,12 +4,15 @@
 export const ROLES = ['owner', 'manager', 'support'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const DASHBOARD_ACTIONS = ['read', 'reply', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team'] as const;
-/** `integration`: the API code, webhooks and require_signed_order_data; `team`: users, roles and their sessions. */
+export const DASHBOARD_ACTIONS = ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team'] as const;
+/**
+ * `notify`: a reply that e-mails the reviewer (the shop speaking to a customer's inbox, not only on its page);
+ * `integration`: the API code, webhooks and require_signed_order_data; `team`: users, roles and their sessions.
+ */
 export type DashboardAction = (typeof DASHBOARD_ACTIONS)[number];
 
 const SUPPORT: readonly DashboardAction[] = ['read', 'reply', 'report', 'mark_read'];
-const MANAGER: readonly DashboardAction[] = [...SUPPORT, 'invite', 'widget'];
+const MANAGER: readonly DashboardAction[] = [...SUPPORT, 'notify', 'invite', 'widget'];
 
 const ALLOWED: Record<Role, readonly DashboardAction[]> = {
   support: SUPPORT,

@@ -3,11 +3,11 @@ import { can, DASHBOARD_ACTIONS, ROLES } from './roles.js';
 import { newSessionTimes, readCookie, SESSION_IDLE_MS, SESSION_MAX_MS, sessionCookie, sessionLive, slide, takesLastOwner } from './rules.js';
 
 describe('roles', () => {
-  it('support reads and answers; manager also invites and sets up the widget; owner does everything', () => {
+  it('support reads and answers; manager also e-mails the reviewer, invites and sets up the widget; owner does everything', () => {
     const table = Object.fromEntries(ROLES.map((r) => [r, DASHBOARD_ACTIONS.filter((a) => can(r, a))]));
     expect(table).toEqual({
-      owner: ['read', 'reply', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team'],
-      manager: ['read', 'reply', 'report', 'mark_read', 'invite', 'widget'],
+      owner: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team'],
+      manager: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget'],
       support: ['read', 'reply', 'report', 'mark_read'],
     });
   });

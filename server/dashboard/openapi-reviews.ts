@@ -72,7 +72,9 @@ export function dashboardReviewPaths() {
     '/dashboard/api/shops/{shopId}/reviews/{reviewId}/reply': {
       post: {
         ...dashboard,
-        summary: 'Reply (or replace the reply), as POST /api/1.0/review_replies.json; `notify` e-mails the writer. Audited.',
+        summary:
+          'Reply (or replace the reply), as POST /api/1.0/review_replies.json; `notify` e-mails the writer (not for the role support: 403 ' +
+          '`forbidden`), at most once a day per review: within a day of the last e-mail it goes at the day’s end, with the latest text. Audited.',
         parameters: [shopId, reviewId],
         requestBody: body(replyBody),
         responses: { '200': json(item, 'the review as listed'), ...errors },

@@ -165,8 +165,8 @@ describe('replies from the dashboard', () => {
 
   it('replies as the classic endpoint does (public reply, revision, notification queued), audited with the user', async () => {
     const review = await write(shop, { name: 'Rita Reply', comment: 'Where is my parcel?' });
-    const support = await as('support');
-    const res = await call(support, 'POST', replyPath(review), { text: '  Sorry, it left today.  ', notify: true });
+    const manager = await as('manager');
+    const res = await call(manager, 'POST', replyPath(review), { text: '  Sorry, it left today.  ', notify: true });
     expect(res.status).toBe(200);
     const item = await res.json();
     expect(item).toMatchObject({ id: review.id, reply: { text: 'Sorry, it left today.', notify: true } });
@@ -181,7 +181,25 @@ describe('replies from the dashboard', () => {
     expect(await ids('reply=with')).toContain(review.id);
     expect(await ids('reply=without')).not.toContain(review.id);
     const [entry] = await trail(review.id);
-    expect(entry).toMatchObject({ action: 'reply.created', actor: { kind: 'user', id: support.userId }, details: { revision: 1, notify: true } });
+    expect(entry).toMatchObject({ action: 'reply.created', actor: { kind: 'user', id: manager.userId }, details: { revision: 1, notify: true } });
+  });
+
+  it('lets support reply but not e-mail the reviewer: notify true is refused with 403 and changes nothing', async () => {
+    const review = await write(shop, { name: 'Sue Support', comment: 'Wrong colour' });
+    const support = await as('support');
+    const refused = await call(support, 'POST', replyPath(review), { text: 'We will swap it.', notify: true });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/support.*notify/) });
+    expect((await t.services.reviews.get(review.id))!.reply).toBeNull();
+    expect(await t.db.collection('review_mail_queue').countDocuments({ reviewId: review.id })).toBe(0);
+    expect(await trail(review.id)).toEqual([]);
+
+    for (const body of [{ text: 'We will swap it.' }, { text: 'We will swap it today.', notify: false }]) {
+      const res = await call(support, 'POST', replyPath(review), body);
+      expect(res.status).toBe(200);
+      expect((await res.json()).reply).toMatchObject({ text: body.text, notify: false });
+    }
+    expect(await t.db.collection('review_mail_queue').countDocuments({ reviewId: review.id })).toBe(0);
   });
 
   it('edits the reply (a pending notification carries the new text) and deletes it, each audited', async () => {

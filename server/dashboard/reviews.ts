@@ -12,6 +12,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountOf } from '../accounts/middleware.js';
+import { can, type Role } from '../accounts/roles.js';
 import type { AuditActor } from '../audit/store.js';
 import { parseJsonObject, readRawBody, type Fields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
@@ -168,6 +169,11 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
     const who = signedIn(ctx);
     const reviewId = reviewIdOf(ctx);
     const body = parseInput(replyBody, await jsonBody(ctx));
+    // Answering on the shop's page is not writing to the customer's inbox: the role needs `notify` for that.
+    const role = ctx.state.role as Role;
+    if (body.notify && !can(role, 'notify')) {
+      throw new HttpError(403, `The role ${role} may not e-mail the reviewer (notify).`, 'forbidden');
+    }
     const before = await services.reviews.get(reviewId);
     const updated = await replyToReview(services, who.shop.id, reviewId, { reply: body.text, notify: body.notify ?? false });
     if (updated) {

@@ -25,6 +25,16 @@ describe('outstandingMails', () => {
     expect(queueKey(r, 'reply')).toBe('9:reply:2');
   });
 
+  it("queues a reply e-mail within a day of the last one for the day's end", () => {
+    const reply = { text: 'x', date: now, notify: true, revision: 2, notified: null };
+    const sent = new Date(now.getTime() - 3_600_000);
+    expect(outstandingMails(review({ reply, replyMailSent: sent }), now)).toEqual([
+      { reviewId: 9, kind: 'reply', due: new Date(sent.getTime() + 86_400_000) },
+    ]);
+    const dayAgo = new Date(now.getTime() - 86_400_000);
+    expect(outstandingMails(review({ reply, replyMailSent: dayAgo }), now)).toEqual([{ reviewId: 9, kind: 'reply', due: now }]);
+  });
+
   it('lists nothing for a deleted or erased review, or e-mails already sent', () => {
     expect(outstandingMails(review({ confirmToken: 'c', deleted: true }), now)).toEqual([]);
     expect(outstandingMails(review({ confirmToken: 'c', email: '' }), now)).toEqual([]);
@@ -42,6 +52,16 @@ describe('verdictFor', () => {
     const reply = { text: 'x', date: now, notify: true, revision: 3, notified: null };
     expect(verdictFor(entry('reply', '9:reply:2'), review({ reply }), now)).toEqual({ send: false });
     expect(verdictFor(entry('reply', '9:reply:3'), review({ reply }), now)).toEqual({ send: true });
+  });
+
+  it('holds a reply e-mail until a day after the last one went out, then sends it', () => {
+    const reply = { text: 'x', date: now, notify: true, revision: 3, notified: null };
+    const sent = new Date(now.getTime() - 3_600_000);
+    const dayEnd = new Date(sent.getTime() + 86_400_000);
+    const held = review({ reply, replyMailSent: sent });
+    expect(verdictFor(entry('reply', '9:reply:3'), held, now)).toEqual({ send: false, laterAt: dayEnd });
+    expect(verdictFor(entry('reply', '9:reply:3'), held, dayEnd)).toEqual({ send: true });
+    expect(verdictFor(entry('reply', '9:reply:3'), review({ reply, replyMailSent: sent, email: '' }), now)).toEqual({ send: false });
   });
 
   it('looks again later at an edit e-mail planned for later than its entry said', () => {

@@ -5,8 +5,12 @@
 //
 // An entry only says "look at this review then": whether the e-mail is still wanted is read from the review when it
 // is due (dueMails), so an entry that outlived its reason (the review was deleted, the reply replaced) just goes.
+//
+// A review's reply e-mails are at least a day apart (docs/decisions/reviews.md): a reply within the day of the last one is
+// queued for the day's end, and whichever revision is current then is sent, once.
 import { isDuplicateKey, onlyDuplicateKeys, type Collection, type Db } from '../db/index.js';
 import type { Review, WriteFollower } from '../reviews/store.js';
+import { DAY_MS } from '../time.js';
 
 export type ReviewMailKind = 'edit' | 'confirm' | 'reply';
 
@@ -15,11 +19,21 @@ export interface QueuedReviewMail {
   _id: string;
   reviewId: number;
   kind: ReviewMailKind;
-  /** When to look at it: the edit e-mail's due time, else when it was queued; later, the next retry. */
+  /** When to look at it: the edit e-mail's due time, a reply's day end, else when it was queued; later, the next retry. */
   due: Date;
 }
 
 const MIGRATION = 'review_mail_queue.backfill';
+
+/** The least time between two reply e-mails about one review. */
+export const REPLY_MAIL_SPACING_MS = DAY_MS;
+
+/** When the review's next reply e-mail may go: a day after the last went out; null when none went out yet. */
+export function replyMailNotBefore(review: Pick<Review, 'replyMailSent'>): Date | null {
+  return review.replyMailSent ? new Date(review.replyMailSent.getTime() + REPLY_MAIL_SPACING_MS) : null;
+}
+
+const later = (a: Date, b: Date | null): Date => (b && b > a ? b : a);
 
 /** The e-mails the review, as written, still waits for, and from when. Pure: the queue's and the migration's rule. */
 export function outstandingMails(review: Review, queuedAt: Date): Omit<QueuedReviewMail, '_id'>[] {
@@ -27,7 +41,9 @@ export function outstandingMails(review: Review, queuedAt: Date): Omit<QueuedRev
   const mails: Omit<QueuedReviewMail, '_id'>[] = [];
   if (review.confirmToken && !review.confirmMailSent) mails.push({ reviewId: review.id, kind: 'confirm', due: queuedAt });
   if (review.editToken && !review.editMailSent && review.editMailDue) mails.push({ reviewId: review.id, kind: 'edit', due: review.editMailDue });
-  if (review.reply?.notify && !review.reply.notified) mails.push({ reviewId: review.id, kind: 'reply', due: queuedAt });
+  if (review.reply?.notify && !review.reply.notified) {
+    mails.push({ reviewId: review.id, kind: 'reply', due: later(queuedAt, replyMailNotBefore(review)) });
+  }
   return mails;
 }
 

@@ -17,7 +17,7 @@ import type { MailAttempt, MailAttemptStore } from './attempt-store.js';
 import { messageIdFor, type MailPurpose } from './message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure, mailSweepMs } from './retry.js';
 import { confirmMail, editMail, replyMail, type RenderedMail } from './templates.js';
-import { queueKey, type QueuedReviewMail, type ReviewMailKind } from './review-queue.js';
+import { queueKey, replyMailNotBefore, type QueuedReviewMail, type ReviewMailKind } from './review-queue.js';
 
 export type { ReviewMailKind } from './review-queue.js';
 
@@ -40,8 +40,18 @@ function dueMails(review: Review, now: Date): ReviewMailKind[] {
   const due: ReviewMailKind[] = [];
   if (review.confirmToken && !review.confirmMailSent) due.push('confirm');
   if (review.editToken && !review.editMailSent && review.editMailDue && review.editMailDue <= now) due.push('edit');
-  if (review.reply?.notify && !review.reply.notified) due.push('reply');
+  if (review.reply?.notify && !review.reply.notified && !isLater(replyMailNotBefore(review), now)) due.push('reply');
   return due;
+}
+
+const isLater = (at: Date | null, now: Date): at is Date => at !== null && at > now;
+
+/** When an e-mail still wanted but not due may go: an edit e-mail planned again, a reply within a day of the last. */
+function dueLater(kind: ReviewMailKind, review: Review): Date | null {
+  if (review.deleted || !review.email) return null;
+  if (kind === 'edit' && !review.editMailSent) return review.editMailDue;
+  if (kind === 'reply' && review.reply?.notify && !review.reply.notified) return replyMailNotBefore(review);
+  return null;
 }
 
 function purposeOf(kind: ReviewMailKind, review: Review): MailPurpose {
@@ -62,12 +72,11 @@ export function verdictFor(entry: QueuedReviewMail, review: Review | undefined, 
   // Gone, replaced by a newer reply, or sent meanwhile: nothing to send.
   if (!review || queueKey(review, entry.kind) !== entry._id) return { send: false };
   if (dueMails(review, now).includes(entry.kind)) return { send: true };
-  // An edit e-mail planned again for later than the entry said.
-  const later = entry.kind === 'edit' && !review.editMailSent && !review.deleted && review.email ? review.editMailDue : null;
-  return later && later > now ? { send: false, laterAt: later } : { send: false };
+  const later = dueLater(entry.kind, review);
+  return isLater(later, now) ? { send: false, laterAt: later } : { send: false };
 }
 
-async function drainReviewMails(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
+export async function drainReviewMails(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
   const attempts = services.mailAttempts;
   const queue = services.reviewMails;
   let tried = false;

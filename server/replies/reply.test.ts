@@ -24,6 +24,14 @@ describe('nextReply', () => {
       notified: null,
     });
   });
+
+  it('takes over a notification still waiting, whatever the request says, but not one already sent', () => {
+    const waiting = { text: 'Old', date: new Date(0), notify: true, revision: 3, notified: null };
+    expect(nextReply(waiting, { review_id: 1, reply: 'New' }, now)).toMatchObject({ notify: true, notified: null, revision: 4 });
+    expect(nextReply(waiting, { review_id: 1, reply: 'New', notify: false }, now)).toMatchObject({ notify: true });
+    const sent = { ...waiting, notified: new Date(1) };
+    expect(nextReply(sent, { review_id: 1, reply: 'New', notify: false }, now)).toMatchObject({ notify: false });
+  });
 });
 
 describe('replyRequestSchema', () => {

@@ -26,12 +26,19 @@ export const replyRequestSchema = z.object({
 
 type ReplyRequest = z.infer<typeof replyRequestSchema>;
 
-/** The reply that replaces `previous`: a fresh revision whose notification (if wanted) is still to be sent. */
+/** Whether the reply's e-mail to the writer is still to be sent (it may be waiting for the day's end). */
+const notificationWaiting = (reply: Reply | null): boolean => reply !== null && reply.notify && reply.notified === null;
+
+/**
+ * The reply that replaces `previous`: a fresh revision whose notification (if wanted) is still to be sent. A
+ * notification still waiting is taken over, whatever the request says: the writer is told once, with the latest
+ * text (reply e-mails are at least a day apart, so a correction within the day must not drop the one held back).
+ */
 export function nextReply(previous: Reply | null, request: ReplyRequest, now: Date): Reply {
   return {
     text: request.reply,
     date: now,
-    notify: request.notify ?? false,
+    notify: request.notify === true || notificationWaiting(previous),
     revision: (previous?.revision ?? 0) + 1,
     notified: null,
   };

@@ -1,7 +1,8 @@
 // The shop's reply to a review, one rule for every way a shop replies: the classic POST /api/1.0/review_replies.json
 // and the dashboard (which also edits and removes a reply). Any review of the shop that is not deleted can be
 // answered, quarantined ones included; another shop's review is as unknown as a missing one. A reply asking to
-// notify the writer has its e-mail queued by the review write itself (mail/review-queue.ts); the mail job is woken.
+// notify the writer has its e-mail queued by the review write itself (mail/review-queue.ts), for at once or, within
+// a day of the review's last reply e-mail, for that day's end; the mail job is woken.
 import type { Review } from '../reviews/store.js';
 import type { Services } from '../services.js';
 import { JOB } from '../jobs/names.js';
@@ -39,11 +40,10 @@ export async function editReply(services: ReplyServices, shopId: number, reviewI
   const review = await ownReview(services, shopId, reviewId);
   if (!review) return null;
   if (!review.reply) return 'no_reply';
-  const updated = await services.reviews.update(reviewId, (current) => {
-    if (!current.reply) return {};
-    const stillToSend = current.reply.notify && current.reply.notified === null;
-    return { reply: { ...nextReply(current.reply, { review_id: reviewId, reply: text, notify: stillToSend }, services.now()) } };
-  });
+  // nextReply keeps a notification still waiting, so the edit adds none of its own.
+  const updated = await services.reviews.update(reviewId, (current) =>
+    current.reply ? { reply: nextReply(current.reply, { review_id: reviewId, reply: text }, services.now()) } : {},
+  );
   if (updated && !updated.reply) return 'no_reply';
   if (updated?.reply?.notify) services.scheduler.trigger(JOB.reviewMail);
   return updated;

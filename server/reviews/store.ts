@@ -102,6 +102,12 @@ export interface Review {
   source_verified?: boolean;
   products: ReviewProduct[];
   reply: Reply | null;
+  /**
+   * When the last e-mail about a reply to this review went out, whichever revision (ReviewStore.markMailSent): the
+   * next waits a day from it (mail/review-queue.ts). Mail bookkeeping, kept when the reply is replaced or removed.
+   * Absent until a reply e-mail is sent.
+   */
+  replyMailSent?: Date | null;
   /** Secret of the writer's edit link (`/edit/{token}`); null when the review has none. */
   editToken: string | null;
   /** When the edit e-mail is due (pop-up reviews: after the order's inviteDelay); null when none is to be sent. */
@@ -430,7 +436,8 @@ export class ReviewStore {
       const topic = topicFor(before, after);
       after.announced = before.announced || after.published;
       after.pendingEvent = topic ?? null;
-      const { id: _id, shopId: _s, created: _c, ...set } = after;
+      // replyMailSent is the mailer's, set without a new version: a write that read the review before must not undo it.
+      const { id: _id, shopId: _s, created: _c, replyMailSent: _m, ...set } = after;
       // Optimistic concurrency: the write only lands on the version we read.
       const result = await this.collection.updateOne({ id, version: before.version }, { $set: set });
       if (result.matchedCount === 0) {
@@ -714,6 +721,8 @@ export class ReviewStore {
     if (kind === 'edit') await this.collection.updateOne({ id: review.id, editMailSent: null }, { $set: { editMailSent: at } });
     else if (kind === 'confirm') await this.collection.updateOne({ id: review.id, confirmMailSent: null }, { $set: { confirmMailSent: at } });
     else {
+      // Whatever became of the reply meanwhile, an e-mail about it went out: the next one waits a day from now.
+      await this.collection.updateOne({ id: review.id }, { $set: { replyMailSent: at } });
       await this.collection.updateOne(
         { id: review.id, 'reply.revision': review.reply?.revision ?? 0, 'reply.notified': null },
         { $set: { 'reply.notified': at } },
