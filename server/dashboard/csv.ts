@@ -184,7 +184,7 @@ export class CsvParser {
   }
 }
 
-/** The file as a whole cannot be read (no usable header, not UTF-8): nothing in it is queued. */
+/** The file cannot be taken as a whole (no usable header, not UTF-8, over a limit, broken off): nothing in it is queued. */
 export class CsvFileError extends Error {}
 
 /**
