@@ -76,11 +76,6 @@ export class CsvParser {
     return this.delimiter;
   }
 
-  /** The row the next record will have (the one being read). */
-  get currentRow(): number {
-    return this.row;
-  }
-
   push(text: string): CsvRecord[] {
     if (this.delimiter === null) {
       this.pending += text;
