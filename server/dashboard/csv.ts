@@ -76,11 +76,6 @@ export class CsvParser {
     return this.delimiter;
   }
 
-  /** The row the next record will have (the one being read). */
-  get currentRow(): number {
-    return this.row;
-  }
-
   push(text: string): CsvRecord[] {
     if (this.delimiter === null) {
       this.pending += text;
@@ -184,7 +179,7 @@ export class CsvParser {
   }
 }
 
-/** The file as a whole cannot be read (no usable header, not UTF-8): nothing in it is queued. */
+/** The file cannot be taken as a whole (no usable header, not UTF-8, over a limit, broken off): nothing in it is queued. */
 export class CsvFileError extends Error {}
 
 /**

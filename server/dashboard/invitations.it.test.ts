@@ -1,12 +1,18 @@
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { invitationInput } from '../../test/invitations.js';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
+import { drainInvitations } from '../invitations/send.js';
 import { signedInAgent } from '../accounts/test-session.js';
 import type { Role } from '../accounts/roles.js';
 import type { Webshop } from '../webshops/store.js';
 import { buildApp } from '../app.js';
 import { eraseCustomer } from '../customers/erase.js';
 
+let sink: SmtpSink;
 let t: TestApp;
 let shop: Webshop;
 let otherShop: Webshop;
@@ -31,11 +37,16 @@ async function list(query = '', { role = 'manager' as Role, s = shop } = {}) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  sink = await startSmtpSink();
+  t = await startTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Reviews <noreply@reviews.example>' });
   shop = await t.createShop({ name: 'Invite Shop' });
   otherShop = await t.createShop({ name: 'Other Shop' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  t.services.mailer.close();
+  await t.close();
+  await sink.close();
+});
 
 describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
   // As a Dutch spreadsheet saves it: BOM, semicolons, CRLF; row 3 has no usable address.
@@ -135,7 +146,17 @@ describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
     expect((await big.json()).error.code).toBe('payload_too_large');
   });
 
-  it('reads at most 10,000 rows and lists at most 1,000 errors, counting them all; the answer comes on the same connection', async () => {
+  it('lists at most 1,000 row errors, counting them all', async () => {
+    const bad = Array.from({ length: 1500 }, (_, i) => `bad-${i};L-${i}\n`).join('');
+    const res = await upload(`email;order\n${bad}listed@rows.example;L-ok\n`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ rows: 1501, queued: 1, error_count: 1500 });
+    expect(body.errors).toHaveLength(1000);
+    expect(body.errors[0]).toEqual({ row: 2, message: 'email must be a valid e-mail address.' });
+  });
+
+  it('refuses a file of more than 10,000 rows without reading it to its end; the answer comes on the same connection', async () => {
     // About 5 MB, streamed: most of it is still on its way when the reader stops.
     const pad = 'p'.repeat(400);
     const encoder = new TextEncoder();
@@ -154,13 +175,8 @@ describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
       body: stream,
       duplex: 'half',
     } as RequestInit);
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body.rows).toBe(10_000);
-    expect(body.error_count).toBe(10_001);
-    expect(body.errors).toHaveLength(1000);
-    expect(body.errors[0]).toEqual({ row: 2, message: 'email must be a valid e-mail address.' });
-    expect(body.queued).toBe(0);
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toEqual({ code: 'payload_too_large', message: expect.stringMatching(/more than 10,000 rows.*nothing.*queued/i) });
   });
 
   it('is for managers and owners: support gets 403, another shop 404, no session 401', async () => {
@@ -296,4 +312,127 @@ describe('the invitations list across processes', () => {
     await t.services.invitations.add(s.id, invitationInput('new@erasure.example', 'E-3'));
     expect((await list('', { s })).items.map((i) => i.order)).toEqual(['E-3', 'E-2']);
   });
+});
+
+describe('a file is queued only once it has been read to its end', () => {
+  const header = 'email;order;name;language;delay\r\n';
+  /** Rows due at once (delay 0), as in the report: whatever is queued goes out within seconds. */
+  const rows = (domain: string, from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => `c${from + i}@${domain};P-${from + i};Klant ${from + i};nl;0\r\n`).join('');
+  const path = (s: Webshop) => `/dashboard/api/shops/${s.id}/invitations/csv`;
+
+  /** The file in pieces; a pause before the second, as on a slow line, so the server reads the first one alone. */
+  async function streamed(s: Webshop, pieces: (string | Uint8Array)[]) {
+    const encoder = new TextEncoder();
+    let next = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (next === 1) await pause(300);
+        const piece = pieces[next++]!;
+        controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
+        if (next === pieces.length) controller.close();
+      },
+    });
+    const headers = { ...(await as('manager', s)), 'content-type': 'text/csv' };
+    return t.fetch(path(s), { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+  }
+
+  /** What the sender e-mails to the domain, once it has sent everything due. */
+  async function mailedTo(domain: string): Promise<number> {
+    await drainInvitations(t.services, { touch: async () => undefined });
+    return sink.received.filter((m) => m.to.some((to) => to.endsWith(`@${domain}`))).length;
+  }
+
+  const uploadsAudited = async (s: Webshop) =>
+    (await t.services.audit.list({ shopId: s.id, limit: 50 })).filter((e) => e.action === 'invitations.csv_uploaded');
+
+  it('queues and sends nothing of a file that turns out not to be UTF-8 after 520 good rows', async () => {
+    const s = await t.createShop({ name: 'Encoding Shop' });
+    const res = await streamed(s, [header + rows('encoding.example', 1, 520), Uint8Array.from([0xff, 0xfe]), rows('encoding.example', 521, 10)]);
+    expect(res.status).toBe(400);
+    expect((await list('', { s })).total).toBe(0);
+    expect(await mailedTo('encoding.example')).toBe(0);
+    expect((await res.json()).error).toEqual({ code: 'invalid', message: expect.stringMatching(/not UTF-8.*nothing.*queued/i) });
+  });
+
+  it('queues nothing of an upload the client breaks off', async () => {
+    const s = await t.createShop({ name: 'Broken Off Shop' });
+    // The app behind a server of the test's own, which tells when the app is done with the request (nobody is
+    // there to answer by then).
+    const handle = t.app.callback();
+    const handled: Promise<unknown>[] = [];
+    const server = createServer((req, res) => void handled.push(handle(req, res)));
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const headers = { ...(await as('manager', s)), 'content-type': 'text/csv' };
+      const req = request({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, method: 'POST', path: path(s), headers });
+      req.on('error', () => undefined);
+      req.write(header + rows('broken.example', 1, 520));
+      // The rows are on their way (and read) before the connection drops.
+      await pause(500);
+      req.destroy();
+      await expect.poll(() => handled.length).toBe(1);
+      await Promise.allSettled(handled);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+    }
+    expect((await list('', { s })).total).toBe(0);
+    expect(await mailedTo('broken.example')).toBe(0);
+  });
+
+  it('queues nothing of a file over a limit, and says so', async () => {
+    const s = await t.createShop({ name: 'Limits Shop' });
+    // One row more than a file may have, every one of them good.
+    const rowsOver = await streamed(s, [header + rows('limits.example', 1, 5000), rows('limits.example', 5001, 5001)]);
+    expect(rowsOver.status).toBe(413);
+    expect((await rowsOver.json()).error).toEqual({ code: 'payload_too_large', message: expect.stringMatching(/more than 10,000 rows.*nothing.*queued/i) });
+    // 600 good rows, then blank lines past 10 MB, with no Content-Length to refuse it by.
+    const blank = '\r\n'.repeat(1024 * 1024);
+    const bytesOver = await streamed(s, [header + rows('limits.example', 20_001, 600), ...Array.from({ length: 6 }, () => blank)]);
+    expect(bytesOver.status).toBe(413);
+    expect((await bytesOver.json()).error).toEqual({ code: 'payload_too_large', message: expect.stringMatching(/larger than 10 MB.*nothing.*queued/i) });
+    expect((await list('', { s })).total).toBe(0);
+    expect(await mailedTo('limits.example')).toBe(0);
+  }, 120_000);
+
+  it('queues the good rows of a file with bad ones, names the bad rows, and writes one audit entry of counts', async () => {
+    const s = await t.createShop({ name: 'Bad Rows Shop' });
+    // Over two batches of the queue: a bad row in each, a repeat of an order above, a quoted line break (one
+    // row, two lines), and a blank row (not counted).
+    const good = (from: number, count: number) => rows('bad-rows.example', from, count);
+    const file =
+      header +
+      good(1, 400) + // rows 2-401
+      'no-address;X-1;Klant X;nl;0\r\n' + // row 402
+      good(401, 199) + // rows 403-601
+      'c1@bad-rows.example;P-1;Klant 1 again;nl;0\r\n' + // row 602: a repeat
+      'c600@bad-rows.example;P-600;"Klant\r\n600";nl;0\r\n' + // row 603, on two lines
+      ';;;;\r\n' + // row 604: blank
+      'c601@bad-rows.example;P-601;Klant;klingon;0\r\n' + // row 605
+      good(602, 100) + // rows 606-705
+      'c702@bad-rows.example;P-702;Klant;nl;soon\r\n'; // row 706
+    const res = await upload(file, { s });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      rows: 704,
+      queued: 700,
+      skipped_duplicates: 1,
+      skipped_reviewed: 0,
+      errors: [
+        { row: 402, message: 'email must be a valid e-mail address.' },
+        { row: 605, message: expect.stringMatching(/^language "klingon"/) },
+        { row: 706, message: expect.stringMatching(/^delay must be an integer/) },
+      ],
+      error_count: 3,
+    });
+    expect((await list('', { s })).total).toBe(700);
+    const audited = await uploadsAudited(s);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      actor: { kind: 'user' },
+      details: { rows: 704, queued: 700, skipped_duplicates: 1, skipped_reviewed: 0, errors: 3 },
+    });
+    expect(JSON.stringify(audited)).not.toMatch(/bad-rows\.example|Klant|P-\d/);
+  }, 120_000);
 });

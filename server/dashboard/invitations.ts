@@ -100,9 +100,9 @@ export const CSV_LIMITS = {
   /** Row errors listed in the answer; the count goes on past them. */
   errorsListed: 1000,
   /**
-   * Rows handed to Add invitation at once: what is held in memory, whatever the file's size. Their writes go to
-   * the database together (group commit); on FerretDB a re-uploaded 1,000-row file took 10 s in batches of 100 and
-   * 3 s in batches of 500 (every take-back of a repeat reads the whole queue, once per group).
+   * Rows handed to Add invitation at once. Their writes go to the database together (group commit); on FerretDB a
+   * re-uploaded 1,000-row file took 10 s in batches of 100 and 3 s in batches of 500 (every take-back of a repeat
+   * reads the whole queue, once per group).
    */
   batch: 500,
 } as const;
@@ -165,8 +165,20 @@ export function rowInput(
 /** A record of spreadsheet filler (`;;;;`): not a row anybody meant. */
 const isBlank = (record: CsvRecord) => !record.error && record.fields.every((f) => f.trim() === '');
 
-interface CsvUploadResult {
+/** The rows of a file read to its end and checked, before anything is queued. */
+export interface CheckedCsv {
   /** Data rows read (blank ones not counted). */
+  rows: number;
+  /** The good rows, in the file's order. */
+  inputs: InvitationInput[];
+  /** The rows skipped for what is wrong with them, named as a spreadsheet numbers them. */
+  errors: { row: number; message: string }[];
+  /** All row errors, also those past the listed ones. */
+  error_count: number;
+}
+
+/** The answer: the checked file's counts and row errors, and what became of its good rows. */
+interface CsvUploadResult {
   rows: number;
   queued: number;
   /** Rows whose address and order were invited before (an earlier upload, the API, or a row above). */
@@ -174,32 +186,73 @@ interface CsvUploadResult {
   /** Rows not queued because the customer already wrote their review for the order. */
   skipped_reviewed: number;
   errors: { row: number; message: string }[];
-  /** All row errors, also those past the listed ones. */
   error_count: number;
 }
 
-/**
- * Reads the file as it arrives and queues its rows in batches: memory holds one batch and the listed errors,
- * whatever the file's size. Rows before a row past the limits are queued; the rest are reported as not read.
- */
-export async function uploadCsv(
-  services: Services,
-  shop: Webshop,
-  body: AsyncIterable<Uint8Array>,
-): Promise<{ result: CsvUploadResult; unread: boolean }> {
-  const result: CsvUploadResult = { rows: 0, queued: 0, skipped_duplicates: 0, skipped_reviewed: 0, errors: [], error_count: 0 };
-  const fail = (row: number, message: string) => {
-    result.error_count++;
-    if (result.errors.length < CSV_LIMITS.errorsListed) result.errors.push({ row, message });
-  };
-  const reader = new CsvByteReader();
-  const language = mainLanguage(shop);
-  let columns: Partial<Record<Column, number>> | undefined;
-  let batch: InvitationInput[] = [];
-  let stopped = false;
-  let bytes = 0;
+/** The file is over a limit: refused as a whole (413), whatever its rows. */
+class CsvTooLarge extends CsvFileError {}
 
-  const flush = async () => {
+const TOO_LARGE = `the file is larger than ${CSV_LIMITS.bytes / 1024 / 1024} MB: split it into several uploads`;
+
+/**
+ * Reads the file to its end and checks every row; a file that cannot be taken as a whole (not UTF-8, no usable
+ * header, over a limit, broken off before its end) throws a CsvFileError, and nothing in it is ever queued: rows
+ * queued before a later part failed would go out within minutes, from a file the merchant was told was refused.
+ * Memory: the good rows of one file, at most CSV_LIMITS.rows of them from at most CSV_LIMITS.bytes.
+ */
+export async function readCsv(body: AsyncIterable<Uint8Array>, shopLanguage: Language): Promise<CheckedCsv> {
+  const file: CheckedCsv = { rows: 0, inputs: [], errors: [], error_count: 0 };
+  const reader = new CsvByteReader();
+  let columns: Partial<Record<Column, number>> | undefined;
+
+  const take = (records: CsvRecord[]) => {
+    for (const record of records) {
+      if (!columns) {
+        columns = columnsOf(record);
+        continue;
+      }
+      if (isBlank(record)) continue;
+      if (++file.rows > CSV_LIMITS.rows) {
+        throw new CsvTooLarge(`the file has more than ${CSV_LIMITS.rows.toLocaleString('en')} rows: split it into several uploads`);
+      }
+      const input = rowInput(record, columns, shopLanguage);
+      if ('error' in input) {
+        file.error_count++;
+        if (file.errors.length < CSV_LIMITS.errorsListed) file.errors.push({ row: record.row, message: input.error });
+      } else file.inputs.push(input);
+    }
+  };
+
+  // Pulled by hand, and simply no longer pulled past a limit: leaving a `for await` would destroy the request, and
+  // with it the connection the answer goes back on. Node discards what the client still sends.
+  const chunks = body[Symbol.asyncIterator]();
+  let bytes = 0;
+  for (let next = await nextChunk(chunks); !next.done; next = await nextChunk(chunks)) {
+    bytes += next.value.length;
+    if (bytes > CSV_LIMITS.bytes) throw new CsvTooLarge(TOO_LARGE);
+    take(reader.push(next.value));
+  }
+  take(reader.end());
+  if (!columns) throw new CsvFileError('the file is empty: row 1 must be the header naming the columns: email, order, name, language, delay');
+  return file;
+}
+
+/** The next piece of the body; a body that breaks off (the client went away) is a file that never ended. */
+async function nextChunk(chunks: AsyncIterator<Uint8Array>): Promise<IteratorResult<Uint8Array>> {
+  try {
+    return await chunks.next();
+  } catch {
+    throw new CsvFileError('the upload broke off before the end of the file');
+  }
+}
+
+/**
+ * Queues a checked file's good rows in batches, counting into `result` as it goes (so that what was queued is
+ * known, and audited, even if the database fails part-way).
+ */
+export async function queueCsv(services: Services, shop: Webshop, file: CheckedCsv, result: CsvUploadResult): Promise<void> {
+  for (let start = 0; start < file.inputs.length; start += CSV_LIMITS.batch) {
+    const batch = file.inputs.slice(start, start + CSV_LIMITS.batch);
     // Rows the shop's invitations already hold (a re-upload) are found in the dashboard's view of them, without a
     // write; the others go to Add invitation, whose unique index finds the repeats the view does not know yet (from
     // another process, or a row above in the same batch), as for the API. Asking the database per batch would read
@@ -209,54 +262,24 @@ export async function uploadCsv(
     const outcomes = await Promise.all(
       batch.map((input, i) => (known.has(keys[i] ?? '') ? ('alreadySent' as const) : addInvitation(services, shop, input))),
     );
-    batch = [];
     for (const outcome of outcomes) {
       if (outcome === 'queued') result.queued++;
       else if (outcome === 'reviewWritten') result.skipped_reviewed++;
       // No per-address limit is asked for, so 'limitReached' cannot happen: what is left is a repeat.
       else result.skipped_duplicates++;
     }
-  };
-
-  const take = async (records: CsvRecord[]) => {
-    for (const record of records) {
-      if (stopped) return;
-      if (!columns) {
-        columns = columnsOf(record);
-        continue;
-      }
-      if (isBlank(record)) continue;
-      if (result.rows === CSV_LIMITS.rows) {
-        stopped = true;
-        fail(record.row, `more than ${CSV_LIMITS.rows.toLocaleString('en')} rows: this row and those after it were not read (upload them in another file)`);
-        return;
-      }
-      result.rows++;
-      const input = rowInput(record, columns, language);
-      if ('error' in input) fail(record.row, input.error);
-      else batch.push(input);
-      if (batch.length === CSV_LIMITS.batch) await flush();
-    }
-  };
-
-  // Pulled by hand, and simply no longer pulled past a limit: leaving a `for await` would destroy the request, and
-  // with it the connection the answer goes back on. Node discards what the client still sends.
-  const chunks = body[Symbol.asyncIterator]();
-  for (let next = await chunks.next(); !next.done && !stopped; next = await chunks.next()) {
-    bytes += next.value.length;
-    if (bytes > CSV_LIMITS.bytes) {
-      fail(lastRowOf(reader), `the file is larger than ${CSV_LIMITS.bytes / 1024 / 1024} MB: the rows from here on were not read`);
-      stopped = true;
-    } else await take(reader.push(next.value));
   }
-  if (!stopped) await take(reader.end());
-  if (!columns) throw new CsvFileError('the file is empty: row 1 must be the header naming the columns: email, order, name, language, delay');
-  await flush();
-  return { result, unread: stopped };
 }
 
-/** The row being read when the reader stopped. */
-const lastRowOf = (reader: CsvByteReader) => reader.parser.currentRow;
+/** What the answer says of a checked file before its rows are queued. */
+export const uploadResultOf = (file: CheckedCsv): CsvUploadResult => ({
+  rows: file.rows,
+  queued: 0,
+  skipped_duplicates: 0,
+  skipped_reviewed: 0,
+  errors: file.errors,
+  error_count: file.error_count,
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -294,30 +317,32 @@ export function registerDashboardInvitationRoutes(router: Router, services: Serv
 
   router.post('/dashboard/api/shops/:shopId/invitations/csv', ...guard('invite'), async (ctx) => {
     refuseForms(ctx);
-    const declared = Number(ctx.get('content-length') || 0);
-    if (declared > CSV_LIMITS.bytes) {
-      throw new HttpError(413, `The file is larger than ${CSV_LIMITS.bytes / 1024 / 1024} MB: split it into several uploads.`, 'payload_too_large');
-    }
     const shop = ctx.state.shop as Webshop;
-    let result: CsvUploadResult;
+    let file: CheckedCsv;
     try {
-      const upload = await uploadCsv(services, shop, ctx.req);
-      result = upload.result;
-      // The client may still be sending what was not read: this connection cannot carry another request.
-      if (upload.unread) ctx.set('Connection', 'close');
+      if (Number(ctx.get('content-length') || 0) > CSV_LIMITS.bytes) throw new CsvTooLarge(TOO_LARGE);
+      file = await readCsv(ctx.req, mainLanguage(shop));
     } catch (err) {
-      if (err instanceof CsvFileError) throw new HttpError(400, err.message, 'invalid');
-      throw err;
+      if (!(err instanceof CsvFileError)) throw err;
+      const [status, code] = err instanceof CsvTooLarge ? [413, 'payload_too_large'] : [400, 'invalid'];
+      // The client may still be sending what was not read: this connection cannot carry another request.
+      const headers: Record<string, string> = ctx.req.complete ? {} : { Connection: 'close' };
+      throw new HttpError(status, `${err.message}. Nothing in the file was queued.`, code, headers);
     }
-    await recordMerchantAction(services, ctx, 'invitations.csv_uploaded', {
-      details: {
-        rows: result.rows,
-        queued: result.queued,
-        skipped_duplicates: result.skipped_duplicates,
-        skipped_reviewed: result.skipped_reviewed,
-        errors: result.error_count,
-      },
-    });
+    const result = uploadResultOf(file);
+    try {
+      await queueCsv(services, shop, file, result);
+    } finally {
+      await recordMerchantAction(services, ctx, 'invitations.csv_uploaded', {
+        details: {
+          rows: result.rows,
+          queued: result.queued,
+          skipped_duplicates: result.skipped_duplicates,
+          skipped_reviewed: result.skipped_reviewed,
+          errors: result.error_count,
+        },
+      });
+    }
     ctx.body = result;
   });
 }

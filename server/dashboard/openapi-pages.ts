@@ -96,14 +96,16 @@ export function dashboardPagePaths(): Record<string, Schema> {
         description:
           'Header row naming the columns email, order, name, language, delay (email required; any order and case). `,` or `;`, ' +
           `UTF-8 with or without BOM, CRLF or LF, RFC 4180 quotes. At most ${CSV_LIMITS.rows.toLocaleString('en')} rows and ` +
-          `${CSV_LIMITS.bytes / 1024 / 1024} MB; rows past the limits are reported as not read. Rows with an address and order invited before are not queued again.`,
+          `${CSV_LIMITS.bytes / 1024 / 1024} MB. The file is read and checked to its end before any row is queued: a file that cannot be taken ` +
+          'as a whole (over a limit, not UTF-8, no usable header, broken off) queues nothing; bad rows are skipped and named. Rows with an ' +
+          'address and order invited before are not queued again.',
         parameters: shop,
         requestBody: { required: true, content: { 'text/csv': { schema: str() } } },
         responses: {
           '200': json(csvResult),
           ...writes('invite'),
-          '400': error('invalid: the file cannot be read (no header naming email, not UTF-8, empty); nothing was queued'),
-          '413': error('payload_too_large: Content-Length over the limit; nothing was read'),
+          '400': error('invalid: the file cannot be read (no header naming email, not UTF-8, empty, broken off); nothing was queued'),
+          '413': error(`payload_too_large: over ${CSV_LIMITS.bytes / 1024 / 1024} MB or ${CSV_LIMITS.rows.toLocaleString('en')} rows; nothing was queued`),
           '415': error('unsupported_media_type: a form or JSON instead of the file'),
         },
       },
