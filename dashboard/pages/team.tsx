@@ -218,6 +218,13 @@ const ACTIONS: Record<string, Key> = {
   'webhook.changed': 'audit_webhook_changed',
   'webhook.deleted': 'audit_webhook_deleted',
   'webhook.redelivered': 'audit_webhook_redelivered',
+  'invitations.settings_changed': 'audit_invitation_settings',
+  'review.imported': 'audit_review_imported',
+  'review.changed': 'audit_review_changed',
+  'review.deleted': 'audit_review_deleted',
+  'webshop.created': 'audit_shop_created',
+  'webshop.settings_changed': 'audit_shop_settings',
+  'customer.erased': 'audit_customer_erased',
 };
 
 /** A user as their address when they are on the team, else by number. */

@@ -1,8 +1,10 @@
 // Operator API: erase a customer's personal data (a GDPR erasure request), in one shop or in all of them. What is
-// erased, and how, is erase.ts.
+// erased, and how, is erase.ts. The audit trail records the counts, never the address (not even hashed: a hash
+// would let anyone holding the address find that it was erased).
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
+import { OPERATOR } from '../audit/changes.js';
 import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { isValidEmail, normalizeEmail } from '../email.js';
@@ -32,6 +34,8 @@ export function registerCustomerAdminRoutes(router: Router, services: Services):
   router.delete('/admin/api/customers', admin, async (ctx) => {
     const { email, webshop } = validate(erasureQuery, { email: ctx.query.email, webshop: ctx.query.webshop });
     if (webshop !== undefined && !(await services.webshops.get(webshop))) throw new HttpError(404, 'No such webshop.');
-    ctx.body = await eraseCustomer(services, { email, shopId: webshop });
+    const counts = await eraseCustomer(services, { email, shopId: webshop });
+    await services.audit.record({ shopId: webshop ?? null, actor: OPERATOR, action: 'customer.erased', details: { ...counts } });
+    ctx.body = counts;
   });
 }

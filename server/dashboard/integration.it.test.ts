@@ -126,7 +126,7 @@ describe('PATCH /dashboard/api/shops/:shopId/integration', () => {
     expect(res.json).toEqual({ shop_id: shop.id, require_signed_order_data: true });
     expect((await t.services.webshops.getFresh(shop.id))!.require_signed_order_data).toBe(true);
     const [entry] = await t.services.audit.list({ shopId: shop.id, limit: 1 });
-    expect(entry).toMatchObject({ action: 'integration.settings_changed', details: { require_signed_order_data: true } });
+    expect(entry).toMatchObject({ action: 'integration.settings_changed', details: { require_signed_order_data: { from: false, to: true } } });
     await call('owner', 'PATCH', '/integration', { require_signed_order_data: false });
   });
 

@@ -100,9 +100,12 @@ export function registerDashboardIntegrationRoutes(router: Router, services: Ser
 
   router.patch('/dashboard/api/shops/:shopId/integration', ...owner, async (ctx) => {
     const input = await readBody(ctx, integrationPatchSchema);
+    const before = requiresSignedOrderData(shopOf(ctx));
     const shop = await webshops.update(shopOf(ctx).id, { require_signed_order_data: input.require_signed_order_data });
     if (!shop) throw new HttpError(404, 'No such webshop.');
-    await recordMerchantAction(services, ctx, 'integration.settings_changed', { details: { require_signed_order_data: input.require_signed_order_data } });
+    await recordMerchantAction(services, ctx, 'integration.settings_changed', {
+      details: { require_signed_order_data: { from: before, to: requiresSignedOrderData(shop) } },
+    });
     ctx.body = { shop_id: shop.id, require_signed_order_data: requiresSignedOrderData(shop) };
   });
 

@@ -304,7 +304,8 @@ export function registerDashboardInvitationRoutes(router: Router, services: Serv
     const input = await readBody(ctx, invitationSettingsSchema);
     const shop = await services.webshops.update((ctx.state.shop as Webshop).id, { reminder_days: input.reminder_days });
     if (!shop) throw new HttpError(404, 'No such webshop.');
-    await recordMerchantAction(services, ctx, 'invitations.settings_changed', { details: { reminder_days: input.reminder_days } });
+    const reminder = { from: reminderDays(ctx.state.shop as Webshop), to: reminderDays(shop) };
+    await recordMerchantAction(services, ctx, 'invitations.settings_changed', { details: { reminder_days: reminder } });
     ctx.body = { reminder_days: reminderDays(shop) };
   });
 

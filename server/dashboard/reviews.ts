@@ -13,6 +13,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { accountOf } from '../accounts/middleware.js';
 import { can, type Role } from '../accounts/roles.js';
+import { changesOf } from '../audit/changes.js';
 import type { AuditActor } from '../audit/store.js';
 import { parseJsonObject, readRawBody, type Fields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
@@ -58,6 +59,9 @@ export function signedIn(ctx: Context): SignedIn {
 }
 
 const userActor = (who: SignedIn): AuditActor => ({ kind: 'user', id: who.userId });
+/** The reply's text in the trail: that it changed, and its lengths (never the words: they may name the writer). */
+const replyText = (before: Review | null, after: Review | null) =>
+  changesOf({ text: before?.reply?.text ?? '' }, { text: after?.reply?.text ?? '' }, ['text'], ['text']);
 
 /** Query values are single strings; an empty one (an unset form field) means "no filter". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -182,7 +186,7 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
         actor: userActor(who),
         action: before?.reply ? 'reply.replaced' : 'reply.created',
         target: `review:${reviewId}`,
-        details: { revision: updated.reply?.revision ?? null, notify: updated.reply?.notify ?? false },
+        details: { revision: updated.reply?.revision ?? null, notify: updated.reply?.notify ?? false, ...replyText(before, updated) },
       });
     }
     answer(ctx, updated);
@@ -192,6 +196,7 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
     const who = signedIn(ctx);
     const reviewId = reviewIdOf(ctx);
     const body = parseInput(replyEditBody, await jsonBody(ctx));
+    const before = await services.reviews.get(reviewId);
     const updated = await editReply(services, who.shop.id, reviewId, body.text);
     if (updated === 'no_reply') throw new HttpError(409, 'The review has no reply to edit.', 'no_reply');
     if (updated) {
@@ -200,7 +205,7 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
         actor: userActor(who),
         action: 'reply.edited',
         target: `review:${reviewId}`,
-        details: { revision: updated.reply?.revision ?? null, notify: updated.reply?.notify ?? false },
+        details: { revision: updated.reply?.revision ?? null, notify: updated.reply?.notify ?? false, ...replyText(before, updated) },
       });
     }
     answer(ctx, updated);
@@ -212,7 +217,13 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
     const before = await services.reviews.get(reviewId);
     const updated = await removeReply(services, who.shop.id, reviewId);
     if (updated && before?.reply) {
-      await services.audit.record({ shopId: who.shop.id, actor: userActor(who), action: 'reply.deleted', target: `review:${reviewId}` });
+      await services.audit.record({
+        shopId: who.shop.id,
+        actor: userActor(who),
+        action: 'reply.deleted',
+        target: `review:${reviewId}`,
+        details: replyText(before, updated),
+      });
     }
     answer(ctx, updated);
   });

@@ -59,7 +59,7 @@ describe('PATCH /dashboard/api/shops/:shopId/widget', () => {
     const operatorView = await (await t.admin(`/admin/api/webshops/${shop.id}`)).json();
     expect(operatorView.sidebar).toMatchObject({ position: 'right', tooltip: false });
     const entries = await t.services.audit.list({ shopId: shop.id, limit: 10 });
-    expect(entries.map((e) => [e.action, e.details])).toContainEqual(['widget.settings_changed', { changes: { tooltip: false } }]);
+    expect(entries.map((e) => [e.action, e.details])).toContainEqual(['widget.settings_changed', { sidebar: { tooltip: { from: true, to: false } } }]);
   });
 
   it('refuses a value the table does not allow, an unknown setting and an empty change, naming them', async () => {
@@ -88,7 +88,8 @@ describe('GET /dashboard/api/shops/:shopId/audit', () => {
     expect(first.json.items[0]).toMatchObject({ actor: 'operator', target: 'review:1', at: expect.any(String) });
     expect(first.json.items[1].actor).toMatch(/^user:\d+$/);
     const second = await call('owner', 'GET', '/audit?page=2&page_size=2', undefined, s);
-    expect(second.json.items.map((e: { details: { changes: unknown } }) => e.details.changes)).toEqual([{ position: 'right' }, { position: 'left' }]);
+    // Each entry names the setting before → after; the first PATCH asked for the default, so nothing changed.
+    expect(second.json.items.map((e: { details: unknown }) => e.details)).toEqual([{ sidebar: { position: { from: 'left', to: 'right' } } }, {}]);
     expect((await call('manager', 'GET', '/audit', undefined, s)).status).toBe(403);
     // Another shop's trail is not in this one.
     expect((await call('owner', 'GET', '/audit')).json.items.every((e: { action: string }) => e.action !== 'report.kept')).toBe(true);

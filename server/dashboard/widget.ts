@@ -13,6 +13,7 @@ import type { Services } from '../services.js';
 import { sidebarSchema } from '../webshops/admin.js';
 import type { Webshop } from '../webshops/store.js';
 import { DEFAULTS, mergeSettings, type Settings } from '../../embed/shared/settings.js';
+import { changesOf } from '../audit/changes.js';
 import { recordMerchantAction } from './audit.js';
 import { readBody, shopGuard } from './input.js';
 
@@ -63,7 +64,8 @@ export function registerDashboardWidgetRoutes(router: Router, services: Services
     if (!current) throw new HttpError(404, 'No such webshop.');
     const shop = await webshops.update(id, { sidebar: { ...current.sidebar, ...changes } as Partial<Settings> });
     if (!shop) throw new HttpError(404, 'No such webshop.');
-    await recordMerchantAction(services, ctx, 'widget.settings_changed', { details: { changes } });
+    const settings = (s: Webshop) => ({ sidebar: mergeSettings(s.sidebar, {}) });
+    await recordMerchantAction(services, ctx, 'widget.settings_changed', { details: changesOf(settings(current), settings(shop), ['sidebar'], []) });
     ctx.body = widgetView(config, shop);
   });
 }

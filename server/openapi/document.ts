@@ -401,7 +401,7 @@ export function openApiDocument(config: Config) {
       '/admin/api/webshops': {
         post: {
           ...admin,
-          summary: 'Create a webshop',
+          summary: 'Create a webshop (audited)',
           requestBody: { required: true, content: { 'application/json': { schema: fromZod(webshopCreate) } } },
           responses: { '201': json(ref('AdminWebshop'), 'created, with id and code'), ...adminErrors },
         },
@@ -410,7 +410,7 @@ export function openApiDocument(config: Config) {
         get: { ...admin, summary: 'Read a webshop', parameters: [pathId()], responses: { '200': json(ref('AdminWebshop')), ...adminErrors } },
         patch: {
           ...admin,
-          summary: 'Change stored settings',
+          summary: 'Change stored settings (audited: values before → after, texts only as changed with their lengths)',
           parameters: [pathId()],
           requestBody: { required: true, content: { 'application/json': { schema: ref('WebshopSettings') } } },
           responses: { '200': json(ref('AdminWebshop')), ...adminErrors },
@@ -419,7 +419,7 @@ export function openApiDocument(config: Config) {
       '/admin/api/webshops/{id}/code': {
         post: {
           ...admin,
-          summary: 'Rotate the API code (the old one stops working at once)',
+          summary: 'Rotate the API code (the old one stops working at once; audited, never the code)',
           parameters: [pathId()],
           responses: { '200': json(obj({ id: int(), code: str() })), ...adminErrors },
         },
@@ -427,7 +427,7 @@ export function openApiDocument(config: Config) {
       '/admin/api/webshops/{id}/reviews': {
         post: {
           ...admin,
-          summary: 'Import a review',
+          summary: 'Import a review (audited, without the name, address or text)',
           parameters: [pathId()],
           requestBody: { required: true, content: { 'application/json': { schema: ref('ReviewImport') } } },
           responses: { '201': json(obj({ id: int() }), 'created'), ...adminErrors },
@@ -437,7 +437,7 @@ export function openApiDocument(config: Config) {
         get: { ...admin, summary: 'Read a review with its moderation state', parameters: [pathId()], responses: { '200': json({ type: 'object' }), ...adminErrors } },
         patch: {
           ...admin,
-          summary: 'Moderate a review',
+          summary: 'Moderate a review (audited: scores and flags before → after, texts only as changed with their lengths)',
           parameters: [pathId()],
           requestBody: {
             required: true,
@@ -449,7 +449,7 @@ export function openApiDocument(config: Config) {
         },
         delete: {
           ...admin,
-          summary: 'Soft-delete a review (kept in the product feed as deleted)',
+          summary: 'Soft-delete a review (kept in the product feed as deleted; audited)',
           parameters: [pathId()],
           responses: { '204': { description: 'deleted' }, ...adminErrors },
         },
@@ -463,14 +463,14 @@ export function openApiDocument(config: Config) {
         },
         put: {
           ...admin,
-          summary: "Replace the review policy page's service-wide texts in a language (plain text; blank lines make paragraphs)",
+          summary: "Replace the review policy page's service-wide texts in a language (plain text; blank lines make paragraphs; audited)",
           parameters: [policyLang],
           requestBody: { required: true, content: { 'application/json': { schema: fromZod(policyTextInput) } } },
           responses: { '200': json(policyText), ...adminErrors },
         },
         delete: {
           ...admin,
-          summary: "Back to the default texts of the review policy page in a language",
+          summary: "Back to the default texts of the review policy page in a language (audited)",
           parameters: [policyLang],
           responses: { '204': { description: 'reset' }, ...adminErrors },
         },
@@ -478,7 +478,7 @@ export function openApiDocument(config: Config) {
       '/admin/api/audit': {
         get: {
           ...admin,
-          summary: 'The audit trail (moderation decisions, reports, writers’ deletions), newest first; `before` pages back',
+          summary: 'The audit trail (moderation decisions, reports, writers’ deletions, operator and merchant actions), newest first; `before` pages back',
           parameters: queryFromZod(auditQuerySchema),
           responses: {
             '200': json(
@@ -541,7 +541,7 @@ export function openApiDocument(config: Config) {
       '/admin/api/tokens': {
         post: {
           ...admin,
-          summary: 'Issue a token for fetch_domain.json',
+          summary: 'Issue a token for fetch_domain.json (audited, never the token)',
           requestBody: { content: { 'application/json': { schema: fromZod(issueSchema) } } },
           responses: { '201': json(obj({ token: str() }), 'created'), '401': adminError('no or wrong operator token') },
         },
@@ -549,7 +549,7 @@ export function openApiDocument(config: Config) {
       '/admin/api/tokens/{token}': {
         delete: {
           ...admin,
-          summary: 'Revoke a token',
+          summary: 'Revoke a token (audited, never the token)',
           parameters: [{ name: 'token', in: 'path', required: true, schema: str() }],
           responses: { '204': { description: 'revoked' }, '401': adminError('no or wrong operator token'), '404': adminError('unknown token') },
         },
@@ -597,7 +597,7 @@ export function openApiDocument(config: Config) {
       '/admin/api/customers': {
         delete: {
           ...admin,
-          summary: "Erase a customer's personal data (GDPR)",
+          summary: "Erase a customer's personal data (GDPR; the counts are audited, never the address)",
           parameters: queryFromZod(erasureQuery),
           responses: {
             '200': json(

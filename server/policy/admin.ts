@@ -1,7 +1,9 @@
 // The operator's service-wide texts of the review policy page (routes.ts): GET/PUT/DELETE /admin/api/policy-text/{lang}.
+// Changes are in the service-wide audit trail (no shop), as changed with their lengths.
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
+import { changesOf, OPERATOR } from '../audit/changes.js';
 import { readFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
@@ -33,12 +35,17 @@ export function registerPolicyAdminRoutes(router: Router, services: Services): v
   router.put('/admin/api/policy-text/:lang', admin, async (ctx) => {
     const lang = langParam(ctx.params.lang);
     const text = validate(textSchema, await readFields(ctx, JSON_LIMIT));
+    const before = await texts.get(lang);
     await texts.put(lang, text);
+    const details = changesOf({ ...before.text }, text, OPERATOR_TEXT_FIELDS, 'all');
+    await services.audit.record({ shopId: null, actor: OPERATOR, action: 'policy_text.changed', target: `policy_text:${lang}`, details });
     ctx.body = { lang, custom: true, ...text };
   });
 
   router.delete('/admin/api/policy-text/:lang', admin, async (ctx) => {
-    await texts.reset(langParam(ctx.params.lang));
+    const lang = langParam(ctx.params.lang);
+    await texts.reset(lang);
+    await services.audit.record({ shopId: null, actor: OPERATOR, action: 'policy_text.reset', target: `policy_text:${lang}` });
     ctx.status = 204;
   });
 }

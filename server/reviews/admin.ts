@@ -1,5 +1,5 @@
 // Operator API for reviews: import (from another platform), read, moderate and delete. Every write goes through
-// ReviewStore, which records the review events webhooks deliver.
+// ReviewStore, which records the review events webhooks deliver, and into the shop's audit trail.
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
@@ -12,9 +12,10 @@ import { toRating } from './rating.js';
 import type { Services } from '../services.js';
 import { formatDate, parseSyncTime } from '../time.js';
 import { mainLanguage } from '../webshops/rules.js';
-import type { Review, ReviewChanges, ReviewProduct } from './store.js';
+import type { Review, ReviewProduct } from './store.js';
 import { noSubRatings } from './rules.js';
 import { originFields } from './origin.js';
+import { changesOf, OPERATOR } from '../audit/changes.js';
 
 const JSON_LIMIT = 1024 * 1024;
 const MAX_PRODUCTS = 100;
@@ -157,6 +158,9 @@ function adminReviewView(r: Review): Record<string, unknown> {
 
 const notFound = () => new HttpError(404, 'No such review.');
 
+/** The writer's words and person: the audit trail says only that they changed, and their lengths. */
+const REVIEW_TEXTS = ['comment', 'name'];
+
 export function registerReviewAdminRoutes(router: Router, services: Services): void {
   const { reviews, webshops } = services;
   const admin = requireAdmin(services.config.adminToken);
@@ -191,6 +195,13 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
       products: input.products?.map(toProduct) ?? [],
       source: 'import',
     });
+    await services.audit.record({
+      shopId: shop.id,
+      actor: OPERATOR,
+      action: 'review.imported',
+      target: `review:${review.id}`,
+      details: { rating: review.rating, published: review.published },
+    });
     ctx.status = 201;
     ctx.body = { id: review.id };
   });
@@ -205,21 +216,34 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
     const id = idParam(ctx.params.id, 'review');
     const patch = validate(patchSchema, await readFields(ctx, JSON_LIMIT));
     const { ratings, ...rest } = patch;
-    const changes: ReviewChanges = { ...rest };
-    if (ratings) {
+    // Applied to the version written, which is also what the trail compares with.
+    let before: Review | undefined;
+    const updated = await reviews.update(id, (current) => {
+      before = current;
       // Sub-scores not named keep their value.
-      const current = await reviews.get(id);
-      if (!current || current.deleted) throw notFound();
-      changes.ratings = { ...current.ratings, ...ratings };
+      return ratings ? { ...rest, ratings: { ...current.ratings, ...ratings } } : { ...rest };
+    });
+    if (!updated || !before) throw notFound();
+    const fields = [...Object.keys(patch), 'published'];
+    const details = changesOf({ ...before }, { ...updated }, fields, REVIEW_TEXTS);
+    if (Object.keys(details).length > 0) {
+      await services.audit.record({ shopId: updated.shopId, actor: OPERATOR, action: 'review.changed', target: `review:${id}`, details });
     }
-    const updated = await reviews.update(id, changes);
-    if (!updated) throw notFound();
     ctx.body = moderatedView(updated);
   });
 
   router.delete('/admin/api/reviews/:id', admin, async (ctx) => {
-    const deleted = await reviews.softDelete(idParam(ctx.params.id, 'review'));
+    const id = idParam(ctx.params.id, 'review');
+    const before = await reviews.get(id);
+    const deleted = await reviews.softDelete(id);
     if (!deleted) throw notFound();
+    await services.audit.record({
+      shopId: deleted.shopId,
+      actor: OPERATOR,
+      action: 'review.deleted',
+      target: `review:${id}`,
+      details: { rating: deleted.rating, published: { from: before?.published ?? null, to: false } },
+    });
     ctx.status = 204;
   });
 }

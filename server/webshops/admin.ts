@@ -1,4 +1,5 @@
-// Operator API for webshops: create, read, change every stored setting, rotate the API code.
+// Operator API for webshops: create, read, change every stored setting, rotate the API code. Every change is in
+// the shop's audit trail, which its owners read too.
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
@@ -9,7 +10,8 @@ import { LANGUAGES, LANGUAGE_NAMES } from '../languages.js';
 import type { Services } from '../services.js';
 import type { Webshop } from './store.js';
 import { reminderDays, requiresSignedOrderData } from './rules.js';
-import { BOOL, OFFSET, settingKey, TABLE, type Settings } from '../../embed/shared/settings.js';
+import { BOOL, mergeSettings, OFFSET, settingKey, TABLE, type Settings } from '../../embed/shared/settings.js';
+import { changesOf, OPERATOR } from '../audit/changes.js';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -100,6 +102,12 @@ function adminView(shop: Webshop) {
   };
 }
 
+/** The settings a shopper reads as text: the trail says only that they changed (an address may be someone's home). */
+const SETTING_TEXTS = ['name', 'url', 'logo', 'hero_image', 'address'];
+
+/** A shop's settings as in force, for the trail to compare: the sidebar with its defaults filled in. */
+const inForce = (shop: Webshop) => ({ ...adminView(shop), sidebar: mergeSettings(shop.sidebar, {}) });
+
 export function registerWebshopAdminRoutes(router: Router, services: Services): void {
   const { webshops } = services;
   const admin = requireAdmin(services.config.adminToken);
@@ -112,6 +120,7 @@ export function registerWebshopAdminRoutes(router: Router, services: Services): 
       languages: input.languages ? languagesFrom(input.languages, input.url) : undefined,
       partner_assurances: input.partner_assurances ? { ...input.partner_assurances } : undefined,
     } as Parameters<typeof webshops.create>[0]);
+    await services.audit.record({ shopId: shop.id, actor: OPERATOR, action: 'webshop.created', details: { settings: Object.keys(input).sort() } });
     ctx.status = 201;
     ctx.body = adminView(shop);
   });
@@ -134,12 +143,18 @@ export function registerWebshopAdminRoutes(router: Router, services: Services): 
     if (input.partner_assurances) changes.partner_assurances = { ...input.partner_assurances };
     const shop = await webshops.update(id, changes);
     if (!shop) throw new HttpError(404, 'No such webshop.');
+    const details = changesOf(inForce(current), inForce(shop), Object.keys(input), SETTING_TEXTS);
+    if (Object.keys(details).length > 0) {
+      await services.audit.record({ shopId: id, actor: OPERATOR, action: 'webshop.settings_changed', details });
+    }
     ctx.body = adminView(shop);
   });
 
   router.post('/admin/api/webshops/:id/code', admin, async (ctx) => {
     const shop = await webshops.rotateCode(idParam(ctx.params.id, 'webshop'));
     if (!shop) throw new HttpError(404, 'No such webshop.');
+    // The action the owners' own rotation is recorded as (dashboard/integration.ts), by the operator.
+    await services.audit.record({ shopId: shop.id, actor: OPERATOR, action: 'integration.code_rotated' });
     ctx.body = { id: shop.id, code: shop.code };
   });
 }
