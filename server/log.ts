@@ -1,19 +1,21 @@
 // Structured logging. Credentials never reach the log: known secret fields are redacted by pino, and URLs are
 // logged through redactUrl, which masks the query parameters that carry credentials.
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
 const SECRET_KEYS = ['code', 'token', 'secret', 'password', 'authorization', 'admin_token', 'review_token'];
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** `destination`: standard output unless given (tests read what would be logged). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     redact: {
       paths: [...SECRET_KEYS, ...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers.authorization', 'req.headers.cookie'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Masks credential-bearing query parameters (`code`, `token`, …) and review-token paths in a URL for logging. */
