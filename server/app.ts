@@ -117,8 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The client writes X-Forwarded-For as it likes and each proxy appends what it saw: only the last
   // `trustProxyHops` entries are ours, so ctx.ip is the entry that far from the right (Koa: ips.slice(-n)[0]).
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
-  app.use(errorHandler(log, config.brandName));
+  // The access log outside the error handler: it sees every answer, errors included, with its final status.
   app.use(accessLog(log));
+  app.use(errorHandler(log, config.brandName));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();

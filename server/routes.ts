@@ -9,6 +9,7 @@ import type { Middleware } from 'koa';
 import { HttpError, sendError, useEnvelope, type Envelope } from './http/errors.js';
 import { byClientAddress } from './http/client-key.js';
 import { rateLimit, RateLimiter } from './http/rate-limit.js';
+import { routedPath } from './http/route-path.js';
 import type { Services } from './services.js';
 import { registerCustomerAdminRoutes } from './customers/admin.js';
 import { registerDashboardRoutes } from './dashboard/routes.js';
@@ -40,6 +41,7 @@ import { registerWidgetRoutes } from './widget/routes.js';
 
 interface RouteGroup {
   name: string;
+  /** Tested against the path in lower case (routedPath), as the router matches paths whatever their case. */
   paths: RegExp;
   /** How errors are answered, including those of middleware and of paths no route matches. */
   envelope: Envelope;
@@ -144,7 +146,8 @@ function byGroup(groups: RouteGroup[]): Middleware {
   const chains = groups.map((g) => ({ paths: g.paths, chain: [useEnvelope(g.envelope), ...g.middleware] }));
   return async (ctx, next) => {
     // The last group matches every path.
-    const { chain } = chains.find((g) => g.paths.test(ctx.path))!;
+    const path = routedPath(ctx);
+    const { chain } = chains.find((g) => g.paths.test(path))!;
     const run = async (i: number): Promise<void> => {
       if (i < chain.length) await chain[i]!(ctx, () => run(i + 1));
       else await next();

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { inject } from 'vitest';
 import { MongoClient, type Db } from 'mongodb';
 import { testConfig } from '../server/config.js';
-import { createLogger } from '../server/log.js';
+import { createLogger, type Logger } from '../server/log.js';
 import { buildApp, type BuiltApp } from '../server/app.js';
 import type { Webshop } from '../server/webshops/store.js';
 
@@ -24,13 +24,19 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** `now`: the service's clock, for tests that move time (every store and route reads it). */
-export async function startTestApp(env: Record<string, string> = {}, { now }: { now?: () => Date } = {}): Promise<TestApp> {
+/**
+ * `now`: the service's clock, for tests that move time (every store and route reads it); `log`: the logger, for tests
+ * that read what is logged (test/log-capture.ts).
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { now, log }: { now?: () => Date; log?: Logger } = {},
+): Promise<TestApp> {
   const client = new MongoClient(inject('mongoUri'));
   await client.connect();
   const db = client.db(`t_${randomBytes(6).toString('hex')}`);
   const config = testConfig({ BASE_URL: 'http://127.0.0.1:1', ...env });
-  const built = await buildApp({ config, db, log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), now });
+  const built = await buildApp({ config, db, log: log ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), now });
   const server = createServer(built.app.callback());
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -6,9 +6,15 @@ import type { Collection, Db } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
 import { fixedWindows, WindowPlaces } from '../db/window-places.js';
 
-/** Links an address may be sent in a window of 15 minutes: a typo retried, not an inbox flooded. */
-export const LINKS_PER_ADDRESS = 5;
-const LINK_WINDOW_MS = 15 * 60_000;
+/**
+ * Links an address may be sent per clock hour and per UTC day: a typo retried, not an inbox flooded. Past them the
+ * request is answered as any other and sends nothing (service.ts requestSignInLink): a stranger asking for someone's
+ * links spends that person's e-mails, never their sign-in.
+ */
+export const LINKS_PER_ADDRESS_PER_HOUR = 5;
+export const LINKS_PER_ADDRESS_PER_DAY = 20;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 interface SignInLink {
   digest: string;
@@ -32,21 +38,26 @@ export class SignInLinkStore {
   private readonly links: Collection<LinkDoc>;
   private readonly uses: Collection<UseDoc>;
 
-  /** Link requests per address, counted in every process alike (an inbox is flooded across processes too). */
-  private readonly perAddress: WindowPlaces;
+  /** Links sent per address, counted in every process alike (an inbox is flooded across processes too). */
+  private readonly perHour: WindowPlaces;
+  private readonly perDay: WindowPlaces;
 
   constructor(db: Db, now: () => Date = () => new Date()) {
     this.links = db.collection<LinkDoc>('dashboard_sign_in_links');
     this.uses = db.collection<UseDoc>('dashboard_sign_in_uses');
-    this.perAddress = new WindowPlaces(db, 'dashboard_sign_in_limits', LINKS_PER_ADDRESS, fixedWindows(LINK_WINDOW_MS), now);
+    // Two collections: each range delete of earlier windows must see only its own windows' names.
+    this.perHour = new WindowPlaces(db, 'dashboard_sign_in_limits', LINKS_PER_ADDRESS_PER_HOUR, fixedWindows(HOUR_MS), now);
+    this.perDay = new WindowPlaces(db, 'dashboard_sign_in_limits_daily', LINKS_PER_ADDRESS_PER_DAY, fixedWindows(DAY_MS), now);
   }
 
   /**
-   * Counts a link request for the address behind `addressDigest` (a digest: the places hold no address); the seconds
-   * until the address may ask again when it has asked LINKS_PER_ADDRESS times in this window, else 0.
+   * Takes a place for one more link to the address behind `addressDigest` (a digest: the places hold no address);
+   * false when this hour's or this day's are all taken. The hour is asked first, so the requests it refuses do not
+   * spend the day's places.
    */
-  takeAddressPlace(addressDigest: string): Promise<number> {
-    return this.perAddress.take(addressDigest);
+  async takeLinkPlace(addressDigest: string): Promise<boolean> {
+    if ((await this.perHour.take(addressDigest)) > 0) return false;
+    return (await this.perDay.take(addressDigest)) === 0;
   }
 
   async add(link: SignInLink): Promise<void> {
@@ -78,7 +89,8 @@ export class SignInLinkStore {
   async deleteExpired(now: Date): Promise<number> {
     const { deletedCount } = await this.links.deleteMany({ expires: { $lte: now } });
     await this.uses.deleteMany({ expires: { $lte: now } });
-    await this.perAddress.removeEarlierWindows();
+    await this.perHour.removeEarlierWindows();
+    await this.perDay.removeEarlierWindows();
     return deletedCount;
   }
 }

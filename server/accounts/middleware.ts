@@ -7,6 +7,7 @@
 import type { Context, Middleware } from 'koa';
 import { HttpError } from '../http/errors.js';
 import { safeEqual } from '../http/credentials.js';
+import { routedPath } from '../http/route-path.js';
 import { idParam } from '../http/validate.js';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
@@ -28,7 +29,7 @@ const SHOPS = 'dashboardShops';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The API paths a visitor without a session may call. */
+/** The API paths a visitor without a session may call (in lower case: routedPath). */
 const PUBLIC_API = new Set(['/dashboard/api/sign-in-link']);
 
 export function accountOf(ctx: Context): DashboardAccount {
@@ -73,7 +74,7 @@ function checkOriginAndToken(ctx: Context, origin: string, csrf: string): void {
 export function dashboardApiGuard(services: Services): Middleware {
   const session = dashboardSession(services);
   return async (ctx, next) => {
-    if (PUBLIC_API.has(ctx.path)) {
+    if (PUBLIC_API.has(routedPath(ctx))) {
       await next();
       return;
     }

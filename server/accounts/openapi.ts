@@ -14,7 +14,7 @@ const teamErrors = {
   '403': error('csrf (as above), or the role may not manage the team (code forbidden)'),
   '404': error('no such shop among the user’s shops, or no such user in it'),
 };
-const limited = { '429': error('too many links asked for this address or from this client (Retry-After header)') };
+const limited = { '429': error('too many requests from this client (Retry-After header); never for the address asked about') };
 
 const role = { type: 'string', enum: [...ROLES] };
 const teamUser = obj({
@@ -47,7 +47,8 @@ export function accountPaths(): Record<string, Schema> {
     '/dashboard/api/sign-in-link': {
       post: {
         tags: ['dashboard'],
-        summary: 'E-mail a sign-in link (valid 15 minutes, once); the same answer whether or not the address has access',
+        summary:
+          'E-mail a sign-in link (valid 15 minutes, once); the same answer whether or not the address has access, and past its limit of 5 links an hour and 20 a day (then nothing is sent)',
         requestBody: body(signInLinkSchema),
         responses: { '202': json(obj({ status: { const: 'sent' } }), 'accepted'), '400': error('invalid: not an address'), ...limited },
       },
@@ -78,7 +79,7 @@ export function accountPaths(): Record<string, Schema> {
         tags: ['dashboard'],
         summary: 'The pages’ form for a new link (as POST /dashboard/api/sign-in-link, answered as a page)',
         requestBody: signInForm('email', 'the address'),
-        responses: { '202': html('a link is on its way if the address has access'), '400': html('not an address'), '429': html('limited') },
+        responses: { '202': html('a link is on its way if the address has access'), '400': html('not an address'), '429': html('too many requests from this client') },
       },
     },
     '/dashboard/api/me': {

@@ -1,5 +1,6 @@
 // The dashboard's account routes:
-// - POST /dashboard/api/sign-in-link: e-mail a sign-in link (the same answer whether or not the address has access);
+// - POST /dashboard/api/sign-in-link: e-mail a sign-in link (the same answer whether or not the address has access,
+//   and past the address's limits, which only stop the e-mails);
 // - GET /dashboard/sign-in/{secret}: the page with the "Sign in" button (uses nothing up); POST /dashboard/sign-in:
 //   the button, which uses the link and starts the session; POST /dashboard/sign-in/new: the pages' form for a new link;
 // - GET /dashboard/api/me, GET /dashboard/api/sessions, DELETE /dashboard/api/sessions/{id}, POST
@@ -11,16 +12,15 @@ import type { Context } from 'koa';
 import { readFields } from '../http/body.js';
 import { clientKey } from '../http/client-key.js';
 import { HttpError } from '../http/errors.js';
-import { enforceLimit, RateLimiter, tooManyRequests } from '../http/rate-limit.js';
+import { enforceLimit, RateLimiter } from '../http/rate-limit.js';
 import { idParam } from '../http/validate.js';
-import { sha256Hex } from '../hash.js';
 import { normalizeLanguage } from '../languages.js';
 import type { Services } from '../services.js';
 import type { AuditActor } from '../audit/store.js';
 import { addUserSchema, newLinkFormSchema, parseInput, patchUserSchema, sessionIdParam, signInFormSchema, signInLinkSchema } from './input.js';
 import { accountOf, requireShopRole } from './middleware.js';
 import { linkProblemPage, linkSentPage, pageContext, sendPage, signInPage } from './pages.js';
-import { addressKey, clearedSessionCookie, SECRET_FORMAT, sessionCookie } from './rules.js';
+import { clearedSessionCookie, SECRET_FORMAT, sessionCookie } from './rules.js';
 import {
   addTeamMember,
   changeTeamRole,
@@ -37,8 +37,8 @@ const BODY_LIMIT = 16 * 1024;
 const WINDOW_MS = 15 * 60_000;
 /**
  * Link requests a client may make in 15 minutes, whatever the addresses: no trawling for who has access. Counted
- * per process, as every limit per client address (RATE_LIMIT_PER_IP); the limit per address is shared
- * (SignInLinkStore.takeAddressPlace).
+ * per process, as every limit per client address (RATE_LIMIT_PER_IP). The limits per address (shared by every
+ * process: SignInLinkStore.takeLinkPlace) only decide whether an e-mail goes out, never the answer.
  */
 export const LINKS_PER_CLIENT = 30;
 
@@ -63,20 +63,24 @@ export function registerAccountRoutes(router: Router, services: Services): void 
   const perClient = new RateLimiter(LINKS_PER_CLIENT, clock, 100_000, WINDOW_MS);
   const emailLanguage = (ctx: Context) => ctx.acceptsLanguages().map(normalizeLanguage).find((l) => l !== undefined) ?? 'en';
 
-  /** Both limits, then the link (or nothing, for an address without access): the caller answers the same. */
-  async function askForLink(ctx: Context, email: string): Promise<void> {
+  /**
+   * The limit per client, then the link (or nothing: for an address without access, or past its limits): the
+   * caller answers the same.
+   */
+  function askForLink(ctx: Context, email: string): void {
     enforceLimit(perClient, clientKey(ctx.ip));
-    // Counted by digest: the places hold no addresses.
-    const wait = await services.signInLinks.takeAddressPlace(sha256Hex(addressKey(email)));
-    if (wait > 0) throw tooManyRequests(wait);
-    // Not awaited: the answer must not take longer for an address that has access (its look-ups, the link written,
-    // the SMTP round trip) than for one that has none.
-    requestSignInLink(services, email, emailLanguage(ctx)).catch((err: unknown) => services.log.error({ err }, 'sign-in link not made'));
+    // Not awaited: the answer must not take longer for an address that has access (its look-ups, the places taken,
+    // the link written, the SMTP round trip) than for one that has none or is past its limits.
+    // The outcome (sent, no_access, limited) tells an operator why a user got no e-mail; never the address.
+    requestSignInLink(services, email, emailLanguage(ctx)).then(
+      (outcome) => services.log.debug({ outcome }, 'sign-in link asked for'),
+      (err: unknown) => services.log.error({ err }, 'sign-in link not made'),
+    );
   }
 
   router.post('/dashboard/api/sign-in-link', async (ctx) => {
     const { email } = parseInput(signInLinkSchema, await readFields(ctx, BODY_LIMIT));
-    await askForLink(ctx, email);
+    askForLink(ctx, email);
     ctx.status = 202;
     ctx.body = { status: 'sent' };
   });
@@ -133,7 +137,7 @@ export function registerAccountRoutes(router: Router, services: Services): void 
       sendPage(ctx, 400, linkProblemPage(p, 'unknown'));
       return;
     }
-    await askForLink(ctx, parsed.data.email);
+    askForLink(ctx, parsed.data.email);
     sendPage(ctx, 202, linkSentPage(p));
   });
 

@@ -11,6 +11,7 @@ import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
 import type { Role } from './roles.js';
 import {
+  addressKey,
   linkExpired,
   newSessionTimes,
   SECRET_FORMAT,
@@ -59,11 +60,19 @@ function sendSignInMail(services: AccountServices, user: User, url: string, lang
     .catch((err: unknown) => services.log.warn({ err, userId: user.id }, 'sign-in e-mail not sent'));
 }
 
-/** Someone asked for a link for `email`: only a user with at least one shop gets one; the caller answers the same. */
-export async function requestSignInLink(services: AccountServices, email: string, language: Language): Promise<void> {
+type LinkRequestOutcome = 'sent' | 'no_access' | 'limited';
+
+/**
+ * Someone asked for a link for `email`: only a user with at least one shop gets one, and no more than the limits
+ * per address allow (counted by digest: the places hold no addresses). The caller answers the same whatever the
+ * outcome, so asking for someone's links never locks them out.
+ */
+export async function requestSignInLink(services: AccountServices, email: string, language: Language): Promise<LinkRequestOutcome> {
   const user = await services.users.findByEmail(email);
-  if (!user || membershipsOf(user).length === 0) return;
+  if (!user || membershipsOf(user).length === 0) return 'no_access';
+  if (!(await services.signInLinks.takeLinkPlace(sha256Hex(addressKey(user.email))))) return 'limited';
   sendSignInMail(services, user, await createSignInLink(services, user.id), language);
+  return 'sent';
 }
 
 type LinkState = 'valid' | 'used' | 'expired' | 'unknown';

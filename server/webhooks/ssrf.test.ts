@@ -106,6 +106,8 @@ describe('resolveTarget', () => {
     'public.example': ['93.184.215.14'],
     'mixed.example': ['93.184.215.14', '10.0.0.5'],
     'rebind.example': ['127.0.0.1'],
+    // DNS is asked for the name as written.
+    'rebind.example.': ['127.0.0.1'],
     'v6.example': ['2606:4700::1'],
   });
   const refusal = (url: string, allowed: string[] = []) =>
@@ -130,6 +132,11 @@ describe('resolveTarget', () => {
     ['https://0x7f.1/hook', /127\.0\.0\.1 is a/],
     ['https://localhost/hook', /localhost is a loopback name/],
     ['https://api.localhost/hook', /loopback name/],
+    // A trailing dot names the same host (an absolute name): the name check must not be dodged by it.
+    ['https://localhost./hook', /localhost is a loopback name/],
+    ['https://LOCALHOST./hook', /localhost is a loopback name/],
+    ['https://foo.localhost./hook', /foo\.localhost is a loopback name/],
+    ['https://localhost../hook', /loopback name/],
     ['https://rebind.example/hook', /rebind\.example resolves to 127\.0\.0\.1/],
     ['https://mixed.example/hook', /resolves to 10\.0\.0\.5/],
     ['http://public.example/hook', /must be an https/],
@@ -143,6 +150,8 @@ describe('resolveTarget', () => {
     expect(await resolveTarget(new URL('http://rebind.example/hook'), ['rebind.example'], dns)).toEqual({ address: '127.0.0.1', family: 4 });
     expect(await resolveTarget(new URL('http://[::1]/hook'), ['::1'], dns)).toEqual({ address: '::1', family: 6 });
     expect(await refusal('https://localhost/hook', ['127.0.0.1'])).toMatch(/loopback name/);
+    // An allowed name is the same host with its trailing dot.
+    expect(await resolveTarget(new URL('http://rebind.example./hook'), ['rebind.example'], dns)).toEqual({ address: '127.0.0.1', family: 4 });
     expect(await refusal('https://10.0.0.1/hook', ['127.0.0.1'])).toMatch(/10\.0\.0\.1 is a/);
   });
 });

@@ -92,8 +92,11 @@ export interface Target {
   family: 4 | 6;
 }
 
-/** The host part of a URL as DNS and the allow-list know it (IPv6 without brackets, lower case). */
+/** The host part of a URL as DNS knows it (IPv6 without brackets, lower case). */
 const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+
+/** The name a host is judged by: `localhost.` is `localhost` written as an absolute name, the same host. */
+const nameOf = (host: string): string => host.replace(/\.+$/, '');
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
@@ -105,13 +108,14 @@ const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: t
  */
 export async function resolveTarget(url: URL, allowedHosts: readonly string[], resolve: Resolver = systemResolver): Promise<Target> {
   const host = hostOf(url);
-  const allowed = allowedHosts.includes(host);
+  const name = nameOf(host);
+  const allowed = allowedHosts.some((allowedHost) => nameOf(allowedHost) === name);
   if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:')) {
     throw new RefusedTarget('must be an https:// URL');
   }
   const literal = isIP(host);
-  if (!allowed && !literal && (host === 'localhost' || host.endsWith('.localhost'))) {
-    throw new RefusedTarget(`${host} is a loopback name, which webhooks may not reach`);
+  if (!allowed && !literal && (name === 'localhost' || name.endsWith('.localhost'))) {
+    throw new RefusedTarget(`${name} is a loopback name, which webhooks may not reach`);
   }
   const addresses = literal ? [{ address: host, family: literal }] : await resolve(host);
   if (addresses.length === 0) throw new Error(`${host} has no address`);
