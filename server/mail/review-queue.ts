@@ -6,7 +6,7 @@
 // An entry only says "look at this review then": whether the e-mail is still wanted is read from the review when it
 // is due (dueMails), so an entry that outlived its reason (the review was deleted, the reply replaced) just goes.
 import { isDuplicateKey, onlyDuplicateKeys, type Collection, type Db } from '../db/index.js';
-import type { Review, WriteFollower } from '../reviews/store.js';
+import type { Review, WriteFollower } from '../reviews/model.js';
 
 export type ReviewMailKind = 'edit' | 'confirm' | 'reply';
 

@@ -2,7 +2,7 @@
 // and the dashboard (which also edits and removes a reply). Any review of the shop that is not deleted can be
 // answered, quarantined ones included; another shop's review is as unknown as a missing one. A reply asking to
 // notify the writer has its e-mail queued by the review write itself (mail/review-queue.ts); the mail job is woken.
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { JOB } from '../jobs/names.js';
 import { nextReply } from './reply.js';
