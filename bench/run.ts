@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { connect } from '../server/db/index.js';
 import { startEmbeddedDatabase } from '../server/db/embedded.js';
 import { WebshopStore, type Webshop } from '../server/webshops/store.js';
-import type { Review } from '../server/reviews/store.js';
+import type { Review } from '../server/reviews/model.js';
 import { noSubRatings } from '../server/reviews/rules.js';
 import { load, type LoadResult } from './load.js';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';

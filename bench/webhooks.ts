@@ -9,7 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '../server/db/index.js';
 import { freePort, startEmbeddedDatabase } from '../server/db/embedded.js';
-import type { Review } from '../server/reviews/store.js';
+import type { Review } from '../server/reviews/model.js';
 import { noSubRatings } from '../server/reviews/rules.js';
 import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { MongoClient, type Db } from 'mongodb';
 import { InvitationStore } from '../server/invitations/store.js';
-import { ReviewStore, type NewReview } from '../server/reviews/store.js';
+import { ReviewStore } from '../server/reviews/store.js';
+import type { NewReview } from '../server/reviews/model.js';
 import { WebshopStore, type Webshop } from '../server/webshops/store.js';
 
 const base = () => process.env.WIDGET_BASE!;

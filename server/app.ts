@@ -20,8 +20,7 @@ import { ReviewMailQueue } from './mail/review-queue.js';
 import { DomainTokenStore } from './domains/token-store.js';
 import { PopupTokenStore } from './reviews/popup-token-store.js';
 import { ConfirmationQueue } from './reviews/confirmation-queue.js';
-import { migrateConsentTrust } from './consents/migrate.js';
-import { migrateReviewOrigins } from './reviews/migrate-origin.js';
+import { runMigrations } from './migrations/registry.js';
 import { releaseOnInvitation } from './reviews/publication.js';
 import { createMailer } from './mail/transport.js';
 import { SuppressionStore } from './mail/suppression-store.js';
@@ -94,23 +93,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.webhookDeliveries.ensureIndexes();
   await services.reviewEvents.ensureIndexes();
   await services.reviewMails.ensureIndexes();
-  // What every review write leaves for later is queued with it; what older versions left is queued once, here.
+  // What every review write leaves for later is queued with it; what older versions left is queued once, below.
   reviews.follow(services.reviewEvents);
   reviews.follow(services.reviewMails);
-  await services.reviewEvents.migrate(reviews);
-  await services.reviewMails.migrate(reviews);
-  await services.webhookDeliveries.migrate(now());
-  await services.webhookDeliveries.migrateLogNames(now);
   await services.domainTokens.ensureIndexes();
   await services.popupTokens.ensureIndexes();
   await services.confirmations.ensureIndexes();
   await services.audit.ensureIndexes();
   await services.moderation.ensureIndexes();
   await services.users.ensureIndexes();
-  await migrateConsentTrust(services);
-  await migrateReviewOrigins(services);
-  await reviews.migrateRemovalGround();
-  await services.webhooks.migrateFailureCount();
+  // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
+  await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).
   await registerJobs(services);
 

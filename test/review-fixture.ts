@@ -1,6 +1,6 @@
 // A stored review with every required field, for tests and benchmarks that build reviews without the store (pure
 // rules, read models, payloads, seeded databases): each gives only what matters to it.
-import type { Review } from '../server/reviews/store.js';
+import type { Review } from '../server/reviews/model.js';
 import { noSubRatings } from '../server/reviews/rules.js';
 
 export function storedReview(changes: Partial<Review> = {}): Review {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { orderSignature } from './signature.js';
 import type { Invitation } from '../invitations/store.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { DAY_MS } from '../time.js';
 import { expireUnconfirmed } from '../reviews/publication.js';
-import { migrateConsentTrust } from './migrate.js';
+import { migrateConsentTrust } from '../migrations/consent-trust.js';
 import type { Webshop } from '../webshops/store.js';
 
 let t: TestApp;

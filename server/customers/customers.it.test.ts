@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import type { Webshop } from '../webshops/store.js';
-import type { Review, ReviewEvent } from '../reviews/store.js';
+import type { Review, ReviewEvent } from '../reviews/model.js';
 import type { ErasureReport } from './erase.js';
 
 let t: TestApp;

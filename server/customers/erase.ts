@@ -19,7 +19,7 @@ import { messageIdFor, type MailPurpose } from '../mail/message-id.js';
 import { deleteOutboxMessages } from '../mail/outbox.js';
 import { forgetReviewMails } from '../mail/reviews.js';
 import { outboxDir } from '../mail/transport.js';
-import type { Review, ReviewChanges } from '../reviews/store.js';
+import type { Review, ReviewChanges } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { redactor, type Redact } from './redact.js';
 

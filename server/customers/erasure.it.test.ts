@@ -13,7 +13,7 @@ import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from '../../test/
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { orderSignature } from '../consents/signature.js';
 import type { Invitation } from '../invitations/store.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { WebhookDelivery } from '../webhooks/delivery-store.js';
 import { ANONYMOUS } from './erase.js';
 import type { Webshop } from '../webshops/store.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { signedInAgent } from '../accounts/test-session.js';
 import type { Role } from '../accounts/roles.js';
-import type { NewReview } from '../reviews/store.js';
+import type { NewReview } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { lastTwelveMonths } from './review-view.js';
 

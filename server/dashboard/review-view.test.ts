@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Review, ReviewStore } from '../reviews/store.js';
+import type { ReviewStore } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { ReviewView, statusOf } from './review-view.js';
 import { storedReview } from '../../test/review-fixture.js';
 

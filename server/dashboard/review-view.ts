@@ -4,7 +4,8 @@
 // `all`; changes are the reviews whose `modified` moved; hard deletes (unconfirmed reviews expiring) reach the
 // listener with no newer version and reload the view.
 import { onePerServices, ShopView, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
-import type { Review, ReviewStore } from '../reviews/store.js';
+import type { ReviewStore } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { awaitsConfirmation, SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
 import { summarize } from '../reviews/rating.js';

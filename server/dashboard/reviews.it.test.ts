@@ -3,7 +3,7 @@ import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { signedInAgent } from '../accounts/test-session.js';
 import { buildApp } from '../app.js';
 import type { Role } from '../accounts/roles.js';
-import type { Review, NewReview } from '../reviews/store.js';
+import type { Review, NewReview } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 
 let t: TestApp;

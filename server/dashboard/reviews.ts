@@ -23,7 +23,7 @@ import { GROUNDS, REPORT_LIMITS } from '../moderation/schema.js';
 import { submitReport } from '../moderation/service.js';
 import { replyRequestSchema } from '../replies/reply.js';
 import { editReply, removeReply, replyToReview } from '../replies/service.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
 import { parseInput, shopGuard } from './input.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { orderSignature, type OrderFields } from '../consents/signature.js';
 import type { Invitation } from '../invitations/store.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { DAY_MS } from '../time.js';
 import type { Webshop } from '../webshops/store.js';
 

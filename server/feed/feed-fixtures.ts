@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
-import type { Review, ReviewProduct } from '../reviews/store.js';
+import type { Review, ReviewProduct } from '../reviews/model.js';
 import { storedReview } from '../../test/review-fixture.js';
 
 const XSD = fileURLToPath(new URL('./product_reviews-2.3-approx.xsd', import.meta.url));

@@ -6,7 +6,7 @@
 // modified, product external_id) are added at the end of their parents and only with `detailed=1`.
 import { escapeXml, xmlSafe } from '../http/xml.js';
 import { publicPageUrl } from '../links.js';
-import type { Review, ReviewProduct } from '../reviews/store.js';
+import type { Review, ReviewProduct } from '../reviews/model.js';
 import { collectionMethodOf } from '../reviews/origin.js';
 import { formatIso } from '../time.js';
 import type { Webshop } from '../webshops/store.js';

@@ -1,7 +1,7 @@
 // The feed is sent in parts as the reviews come from the database in batches: the document must be the same,
 // byte for byte, as the one rendered from all reviews at once, however they are batched.
 import { describe, expect, it } from 'vitest';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { feedParts, renderFeed, type FeedContext } from './feed.js';
 import { product, review } from './feed-fixtures.js';
 

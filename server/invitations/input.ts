@@ -4,7 +4,7 @@ import { asList, type Fields } from '../http/body.js';
 import { ClassicError } from '../http/errors.js';
 import { intParam, stringParam } from '../http/params.js';
 import { normalizeLanguage, type Language } from '../languages.js';
-import type { ReviewProduct } from '../reviews/store.js';
+import type { ReviewProduct } from '../reviews/model.js';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import { productsJson } from './order-data.js';
 import { MESSAGES } from '../http/classic.js';

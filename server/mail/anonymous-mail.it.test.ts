@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink, type ReceivedMail } from '../../test/smtp-sink.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 
 const PHISH_NAME = 'URGENT: your account is locked, log in at evil.example';

@@ -9,7 +9,7 @@ import { DAY_MS } from '../time.js';
 import type { Webshop } from '../webshops/store.js';
 import type { Invitation } from '../invitations/store.js';
 import type { InvitationOutcome, QueuedInvitation } from '../invitations/queue.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { freePort } from '../db/embedded.js';
 
 const BASE = 'http://127.0.0.1:1';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import type { Webshop } from '../webshops/store.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 
 let sink: SmtpSink;
 let t: TestApp;

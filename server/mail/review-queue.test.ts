@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { outstandingMails, queueKey } from './review-queue.js';
 import { verdictFor } from './reviews.js';
 

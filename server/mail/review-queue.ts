@@ -9,7 +9,7 @@
 // A review's reply e-mails are at least a day apart (docs/decisions/reviews.md): a reply within the day of the last one is
 // queued for the day's end, and whichever revision is current then is sent, once.
 import { isDuplicateKey, onlyDuplicateKeys, type Collection, type Db } from '../db/index.js';
-import type { Review, WriteFollower } from '../reviews/store.js';
+import type { Review, WriteFollower } from '../reviews/model.js';
 import { DAY_MS } from '../time.js';
 
 export type ReviewMailKind = 'edit' | 'confirm' | 'reply';

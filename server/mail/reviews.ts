@@ -8,7 +8,7 @@
 // the review is only written once a message went out, and then only its mail bookkeeping
 // (ReviewStore.markMailSent): no new version, no webhook.
 import type { Services } from '../services.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { randomUUID } from 'node:crypto';
 import { Claims } from '../db/claims.js';
@@ -18,8 +18,6 @@ import { messageIdFor, type MailPurpose } from './message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure, mailSweepMs } from './retry.js';
 import { confirmMail, editMail, replyMail, type RenderedMail } from './templates.js';
 import { queueKey, replyMailNotBefore, type QueuedReviewMail, type ReviewMailKind } from './review-queue.js';
-
-export type { ReviewMailKind } from './review-queue.js';
 
 const PAGE = 200;
 

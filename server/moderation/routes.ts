@@ -9,7 +9,7 @@ import { RateLimiter } from '../http/rate-limit.js';
 import { normalizeLanguage, type Language } from '../languages.js';
 import { sendHtml } from '../pages/html.js';
 import { STYLE_HASH } from '../pages/components.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
 import { signFormToken, verifyFormToken } from './form-token.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { redacted } from './service.js';
 
 const review = (over: Partial<Review>) =>

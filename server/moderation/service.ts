@@ -3,7 +3,7 @@
 // queues the writer's e-mail and writes the audit trail. The shop has no part in it: only the operator decides.
 import type { AuditActor } from '../audit/store.js';
 import { HttpError } from '../http/errors.js';
-import type { Review, ReviewChanges } from '../reviews/store.js';
+import type { Review, ReviewChanges } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { JOB } from '../jobs/names.js';
 import { noticeMessageId } from './jobs.js';

@@ -2,7 +2,7 @@
 // nobody writes an honest review of the order any more, and a link found later in an old or forwarded e-mail should
 // not still publish one. An edit link changes a published review: after three months it is more likely found by
 // someone else than used by its writer. Unsubscribe links never expire: they only ever stop mail.
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 
 export const REVIEW_LINK_DAYS = 180;
 export const EDIT_LINK_DAYS = 90;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectId } from 'mongodb';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import type { Invitation } from '../invitations/store.js';
-import type { Review, ReviewEvent } from '../reviews/store.js';
+import type { Review, ReviewEvent } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import { releaseReview, writeInvitationReview } from '../reviews/publication.js'
 import { LINK_SECRET_FORMAT, publicPageUrl } from '../links.js';
 import type { Invitation } from '../invitations/store.js';
 import { normalizeLanguage, type Language } from '../languages.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { noSubRatings } from '../reviews/rules.js';
 import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';

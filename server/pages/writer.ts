@@ -7,7 +7,7 @@
 import { editMail } from '../mail/templates.js';
 import type { Language } from '../languages.js';
 import { newLinkSecret } from '../links.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { editLinkSince, EDIT_LINK_DAYS, linkExpired } from './expiry.js';
 import type { PageFrame } from './views.js';

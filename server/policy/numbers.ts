@@ -1,7 +1,7 @@
 // The policy page's numbers, as pure functions of what the stores return: which collection methods this shop
 // actually uses, how many published reviews have each origin, how many were incentivised, and removals per ground.
 import { ORIGINS, originFields, type ReviewOrigin } from '../reviews/origin.js';
-import type { Review, ReviewSource } from '../reviews/store.js';
+import type { Review, ReviewSource } from '../reviews/model.js';
 import type { Ground } from './strings.js';
 
 const GROUND_ORDER: readonly Ground[] = ['not_experience', 'offensive', 'personal_data', 'spam', 'conflict_of_interest', 'other'];

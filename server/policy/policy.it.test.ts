@@ -1,7 +1,7 @@
 // The review policy page (issue 11): its numbers from fixtures, its language, its escaping, and the operator's texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import type { NewReview } from '../reviews/store.js';
+import type { NewReview } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@
 // service-wide texts (`OperatorText`), per language; the defaults are below.
 import type { Language } from '../languages.js';
 import type { ReviewOrigin } from '../reviews/origin.js';
-import type { ReviewSource } from '../reviews/store.js';
+import type { ReviewSource } from '../reviews/model.js';
 
 export const POLICY_LANGUAGES = ['en', 'nl', 'de'] as const;
 export type PolicyLanguage = (typeof POLICY_LANGUAGES)[number];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
-import type { NewReview, Review } from '../reviews/store.js';
+import type { NewReview, Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 
 let t: TestApp;

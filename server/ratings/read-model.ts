@@ -8,7 +8,8 @@
 // nobody can keep a shop's public pages reloading.
 // A shop whose list is too large for the cache is paged in the database instead.
 import { BoundedCache, type CacheLimits } from '../cache.js';
-import type { Review, ReviewStore } from '../reviews/store.js';
+import type { ReviewStore } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
 import { summarize, toRating, type Rating, type RatingsSummary } from '../reviews/rating.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import type { Webshop } from '../webshops/store.js';
-import type { Review, ReviewEvent } from '../reviews/store.js';
+import type { Review, ReviewEvent } from '../reviews/model.js';
 
 let t: TestApp;
 let shop: Webshop;

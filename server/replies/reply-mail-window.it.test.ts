@@ -7,7 +7,7 @@ import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { drainReviewMails } from '../mail/reviews.js';
 import { eraseCustomer } from '../customers/erase.js';
 import { removeReply } from './service.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 // The rules of a review reply, apart from any I/O: what a valid request is and what the stored reply becomes.
 import { z } from 'zod';
-import type { Reply } from '../reviews/store.js';
+import type { Reply } from '../reviews/model.js';
 
 /** Long enough for any real answer, short enough for the notification e-mail and the widget. */
 const REPLY_MAX_LENGTH = 10_000;

@@ -3,7 +3,7 @@
 // answered, quarantined ones included; another shop's review is as unknown as a missing one. A reply asking to
 // notify the writer has its e-mail queued by the review write itself (mail/review-queue.ts), for at once or, within
 // a day of the review's last reply e-mail, for that day's end; the mail job is woken.
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { JOB } from '../jobs/names.js';
 import { nextReply } from './reply.js';

@@ -12,7 +12,7 @@ import { toRating } from './rating.js';
 import type { Services } from '../services.js';
 import { formatDate, parseSyncTime } from '../time.js';
 import { mainLanguage } from '../webshops/rules.js';
-import type { Review, ReviewProduct } from './store.js';
+import type { Review, ReviewProduct } from './model.js';
 import { noSubRatings } from './rules.js';
 import { originFields } from './origin.js';
 import { changesOf, OPERATOR } from '../audit/changes.js';

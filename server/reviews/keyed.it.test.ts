@@ -3,7 +3,8 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { ReviewStore, type Review } from './store.js';
+import { ReviewStore } from './store.js';
+import type { Review } from './model.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { orderSignature } from '../consents/signature.js';
 import type { Invitation } from '../invitations/store.js';
-import type { Review } from './store.js';
+import type { Review } from './model.js';
 import type { Webshop } from '../webshops/store.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 // Where a review comes from, as shoppers are told (issue 11; docs/decisions.md "Review origin"). EU law makes it
 // material whether and how a shop checks that its reviews come from real customers, so each review says how it was
 // checked: the order was proven, only the writer's e-mail address was, or it was imported from another platform.
-import type { Review } from './store.js';
+import type { Review } from './model.js';
 
 export const ORIGINS = ['verified_order', 'email_confirmed', 'imported'] as const;
 export type ReviewOrigin = (typeof ORIGINS)[number];
@@ -26,7 +26,7 @@ export interface OriginFields {
   original_date: string | null;
 }
 
-/** Reviews stored before origins existed read as their migration would set them (see migrate-origin.ts). */
+/** Reviews stored before origins existed read as their migration would set them (see migrations/review-origins.ts). */
 export function originFields(r: Pick<Review, 'source' | 'verified'> & Partial<Pick<Review, 'origin' | 'incentivised' | 'imported_from' | 'original_date'>>): OriginFields {
   return {
     origin: r.origin ?? originOf(r),

@@ -6,7 +6,7 @@
 //   would have proved): an unsigned pop-up review under that address becomes a verified customer's, whether it
 //   still waited or was confirmed by e-mail already.
 // Reviews nobody confirms are removed CONFIRMATION_DAYS after they were written.
-import type { Review, NewReview } from './store.js';
+import type { Review, NewReview } from './model.js';
 import type { NewConsent } from '../consents/store.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Services } from '../services.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Review } from './store.js';
+import type { Review } from './model.js';
 import { noSubRatings } from './rules.js';
 import { summarize, toRating } from './rating.js';
 

@@ -1,5 +1,5 @@
 // The spec's Rating object and ratings summary, as pure functions of stored reviews.
-import type { Review } from './store.js';
+import type { Review } from './model.js';
 import { SUB_RATINGS, type SubRatings } from './rules.js';
 import { formatDate, formatTimestamp } from '../time.js';
 import { originFields, type OriginFields } from './origin.js';

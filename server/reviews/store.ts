@@ -8,202 +8,17 @@
 // `review_writes` (unfinished-store.ts) and the announcement removed once the followers are done: one left behind marks a
 // crash (or a failed write) in between, and finishInterruptedWrites() has the followers redo the shop's reviews
 // written since. Followers are idempotent (their queue entries are keyed by the review and version).
-import type { ObjectId } from 'mongodb';
 import type { Db, Collection, Filter } from '../db/index.js';
 import { ReviewOrderIndex } from './order-index-store.js';
 import { ReviewLinkStore } from './link-store.js';
-import { bumpShopCounters, inBatches, insertNumbered, updateBatches } from '../db/index.js';
-import { MigrationMarkers } from '../db/migrations.js';
+import { bumpShopCounters, inBatches, insertNumbered } from '../db/index.js';
+import { versionedUpdate } from '../db/versioned.js';
 import type { Language } from '../languages.js';
-import { noSubRatings, type SubRatings } from './rules.js';
-
-export type { SubRatingKey, SubRatings } from './rules.js';
+import { noSubRatings } from './rules.js';
 import { sameAddress } from '../email.js';
-import { originOf, type ReviewOrigin } from './origin.js';
+import { originOf } from './origin.js';
 import { UnfinishedWrites } from './unfinished-store.js';
-
-export interface ReviewProduct {
-  /** The `order_data.products[].id` the shop sent. */
-  external_id: string;
-  name: string;
-  url: string;
-  image_url: string;
-  sku: string;
-  gtin: string;
-  mpn: string;
-  brand: string;
-  /** 1–5 once the customer rated the product; null while not rated. */
-  rating: number | null;
-  content: string;
-}
-
-export interface Reply {
-  text: string;
-  date: Date;
-  /** The customer asked to be told (the reply e-mail is sent by the scheduler). */
-  notify: boolean;
-  /** Counts replies to this review, so each replacement has its own e-mail identity. */
-  revision: number;
-  /** When the notification e-mail was sent; null while pending or not wanted. */
-  notified: Date | null;
-}
-
-export type ReviewSource = 'invitation' | 'popup' | 'form' | 'import';
-
-export interface Review {
-  id: number;
-  shopId: number;
-  name: string;
-  email: string;
-  /** Overall score 1–5. */
-  rating: number;
-  ratings: SubRatings;
-  comment: string | null;
-  language: Language;
-  /** Two-letter country code (upper case), or ''. */
-  country: string;
-  order: string;
-  created: Date;
-  modified: Date;
-  read: boolean;
-  quarantine: boolean;
-  is_spam: boolean;
-  /** Operator's verdict that the review may be published (the feed's `valid`). */
-  valid: boolean;
-  deleted: boolean;
-  /**
-   * The ground the operator removed the review on (server/moderation/schema.ts GROUNDS); absent otherwise. Internal
-   * (the policy page counts `review_removals`), so camelCase; stored as `removal_ground` before (migrateRemovalGround).
-   */
-  removalGround?: string | null;
-  /** Derived: visible in public displays (not deleted, quarantined or spam, and valid). */
-  published: boolean;
-  /** Set once the review has been published: from then on changes are `reviews.updated` events. */
-  announced: boolean;
-  /** Written by a customer of the order: an invitation's link, signed order data, or the shop's own Add invitation. */
-  verified: boolean;
-  /**
-   * The writer confirmed their address by the e-mailed link. It proves the address, not the order: such a review
-   * is published but not verified (docs/decisions.md). Absent on reviews stored before it existed: false.
-   */
-  emailConfirmed?: boolean;
-  source: ReviewSource;
-  // The origin fields are absent on reviews that a process of an older version wrote (the start-up migration,
-  // migrate-origin.ts, sets them on those stored before it ran): read them through originFields() (origin.ts).
-  /** How the review was checked (origin.ts), derived on every write from `source` and `verified`. */
-  origin?: ReviewOrigin;
-  /** The writer was offered something for the review: by the invitation, the import or the operator. */
-  incentivised?: boolean;
-  /** Imports: the platform the review came from (free text as the operator gave it); null otherwise. */
-  imported_from?: string | null;
-  /** Imports: the date the review carried on that platform; null otherwise. */
-  original_date?: Date | null;
-  /** Imports: what the source platform said about the writer's purchase. It proves nothing here (never `verified`). */
-  source_verified?: boolean;
-  products: ReviewProduct[];
-  reply: Reply | null;
-  /**
-   * When the last e-mail about a reply to this review went out, whichever revision (ReviewStore.markMailSent): the
-   * next waits a day from it (mail/review-queue.ts). Mail bookkeeping, kept when the reply is replaced or removed.
-   * Absent until a reply e-mail is sent.
-   */
-  replyMailSent?: Date | null;
-  /** Secret of the writer's edit link (`/edit/{token}`); null when the review has none. */
-  editToken: string | null;
-  /** When the edit e-mail is due (pop-up reviews: after the order's inviteDelay); null when none is to be sent. */
-  editMailDue: Date | null;
-  editMailSent: Date | null;
-  /** Secret of the confirmation link for reviews that wait for their writer's confirmation; null when none. */
-  confirmToken: string | null;
-  confirmMailSent: Date | null;
-  version: number;
-  /**
-   * The event this version caused (null: none). Kept with the version, so that a write interrupted before its
-   * event was recorded can be redone from the review (finishInterruptedWrites). Versions before the event queue
-   * cleared it once the event was recorded: the start-up migration queues those still set.
-   */
-  pendingEvent: ReviewTopic | null;
-}
-
-export type ReviewTopic = 'reviews.created' | 'reviews.updated' | 'reviews.deleted';
-
-export interface ReviewEvent {
-  /** `<review id>:<version>`: one event per review version, so recording it twice is harmless. */
-  _id: string;
-  shopId: number;
-  reviewId: number;
-  version: number;
-  topic: ReviewTopic;
-  created: Date;
-  /** The review as this version was written: the payload is built from it, without reading the reviews. */
-  review: Review;
-}
-
-/**
- * Records what a review write leaves for later (an event, e-mails to send), right after the write. `before` is
- * undefined for a new review and for a repair, which redoes whatever the review as stored calls for: so each
- * follower must be idempotent.
- */
-export interface WriteFollower {
-  follow(before: Review | undefined, after: Review): Promise<void>;
-}
-
-export type NewReview = Pick<Review, 'name' | 'email' | 'rating' | 'language'> &
-  Partial<
-    Pick<
-      Review,
-      | 'ratings'
-      | 'comment'
-      | 'country'
-      | 'order'
-      | 'created'
-      | 'quarantine'
-      | 'is_spam'
-      | 'valid'
-      | 'verified'
-      | 'emailConfirmed'
-      | 'source'
-      | 'incentivised'
-      | 'imported_from'
-      | 'original_date'
-      | 'source_verified'
-      | 'products'
-      | 'read'
-      | 'editToken'
-      | 'editMailDue'
-      | 'confirmToken'
-    >
-  >;
-
-/**
- * What the single write path may change. Mail bookkeeping (editMailSent, confirmMailSent, reply.notified) is not a
- * change of the review: the mailer sets it directly on the collection, without a new version or event.
- */
-export type ReviewChanges = Partial<
-  Pick<
-    Review,
-    | 'name'
-    | 'email'
-    | 'rating'
-    | 'ratings'
-    | 'comment'
-    | 'country'
-    | 'read'
-    | 'quarantine'
-    | 'is_spam'
-    | 'valid'
-    | 'verified'
-    | 'emailConfirmed'
-    | 'incentivised'
-    | 'products'
-    | 'reply'
-    | 'language'
-    | 'editToken'
-    | 'editMailDue'
-    | 'confirmToken'
-    | 'order'
-  >
->;
+import type { NewReview, Review, ReviewChanges, ReviewTopic, WriteFollower } from './model.js';
 
 function isPublished(r: Pick<Review, 'deleted' | 'quarantine' | 'is_spam' | 'valid'>): boolean {
   return !r.deleted && !r.quarantine && !r.is_spam && r.valid;
@@ -232,7 +47,6 @@ const changesPublic = (before: Pick<Review, 'published'> | undefined, after: Pic
 
 /** How far before an interrupted write's announcement its reviews are looked for (other processes' clocks). */
 const UNFINISHED_SLACK_MS = 60_000;
-const REMOVAL_GROUND_MIGRATION = 'reviews.removal_ground';
 
 export class ReviewStore {
   private readonly collection: Collection<Review>;
@@ -422,10 +236,7 @@ export class ReviewStore {
    * that depend on the review (erasure rewrites its texts) are a function of it, applied to the version written.
    */
   async update(id: number, changes: ReviewChanges | ((before: Review) => ReviewChanges)): Promise<Review | null> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const before = await this.get(id);
-      if (!before || before.deleted) return null;
-      const write = await this.unfinished.begin(before.shopId);
+    return this.writeVersion(id, async (before) => {
       const change = typeof changes === 'function' ? changes(before) : changes;
       const after: Review = { ...before, ...change, modified: this.now(), version: before.version + 1 };
       // Indexed before the write: the link must open the review as soon as the review carries it.
@@ -436,19 +247,8 @@ export class ReviewStore {
       const topic = topicFor(before, after);
       after.announced = before.announced || after.published;
       after.pendingEvent = topic ?? null;
-      // replyMailSent is the mailer's, set without a new version: a write that read the review before must not undo it.
-      const { id: _id, shopId: _s, created: _c, replyMailSent: _m, ...set } = after;
-      // Optimistic concurrency: the write only lands on the version we read.
-      const result = await this.collection.updateOne({ id, version: before.version }, { $set: set });
-      if (result.matchedCount === 0) {
-        await this.unfinished.end(write);
-        continue;
-      }
-      await this.afterWrite(before, after, changesPublic(before, after));
-      await this.unfinished.end(write);
       return after;
-    }
-    throw new Error(`review ${id} is being changed concurrently`);
+    });
   }
 
   /**
@@ -458,22 +258,28 @@ export class ReviewStore {
    * the shop's counter (not the public one), so the merchant's caches in every process see it. Looked up by `_id`.
    */
   async markRead(id: number, read: boolean): Promise<Review | null> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const before = await this.get(id);
-      if (!before || before.deleted) return null;
-      if (before.read === read) return before;
-      const set = { read, modified: this.now(), version: before.version + 1 };
-      // Reviews keyed by id are updated by `_id` (no scan on FerretDB); only ids up to legacyMaxId may not be.
-      const filter = id > (await this.legacyMaxId()) ? { _id: id, version: before.version } : { id, version: before.version };
-      const result = await this.collection.updateOne(filter as unknown as Filter<Review>, { $set: set });
-      if (result.matchedCount === 0) continue;
-      // Listeners see no pending event: this version caused none (a stored one is the previous write's, for repair).
-      const after: Review = { ...before, ...set, pendingEvent: null };
-      await this.bumpShopVersion(before.shopId, false);
-      for (const listener of this.listeners) listener(before.shopId, after);
-      return after;
-    }
-    throw new Error(`review ${id} is being changed concurrently`);
+    return versionedUpdate<Review, Review | null>(
+      this.collection,
+      () => this.get(id),
+      async (before) => {
+        if (before.deleted) return { answer: null };
+        if (before.read === read) return { answer: before };
+        const set = { read, modified: this.now(), version: before.version + 1 };
+        // Listeners see no pending event: this version caused none (a stored one is the previous write's, for repair).
+        const after: Review = { ...before, ...set, pendingEvent: null };
+        return {
+          // Reviews keyed by id are updated by `_id` (no scan on FerretDB); only ids up to legacyMaxId may not be.
+          where: (id > (await this.legacyMaxId()) ? { _id: id } : { id }) as Filter<Review>,
+          set,
+          landed: async () => {
+            await this.bumpShopVersion(before.shopId, false);
+            for (const listener of this.listeners) listener(before.shopId, after);
+            return after;
+          },
+        };
+      },
+      { what: `Review ${id}` },
+    );
   }
 
   /**
@@ -541,64 +347,12 @@ export class ReviewStore {
   }
 
   /**
-   * Start-up migration of origins only (migrate-origin.ts): sets `changes` on the reviews that have no origin yet
-   * and match. Like the mail bookkeeping it is not a change of the review: no new version, no event. Returns how
-   * many changed.
-   */
-  async backfillOrigin(
-    match: { source: ReviewSource; verified?: boolean; ids?: readonly number[] },
-    changes: Pick<Review, 'origin' | 'verified'> & Pick<Partial<Review>, 'source_verified'>,
-  ): Promise<number> {
-    const filter = {
-      origin: { $exists: false },
-      source: match.source,
-      ...(match.verified === undefined ? {} : { verified: match.verified }),
-      ...(match.ids ? { id: { $in: [...match.ids] } } : {}),
-    };
-    return (await this.collection.updateMany(filter, { $set: changes })).modifiedCount;
-  }
-
-  /**
    * How the shop's published reviews were collected and checked, for its policy page (policy/numbers.ts), which
    * asks only when the shop's public reviews changed.
    */
   async publishedOrigins(shopId: number): Promise<Pick<Review, 'source' | 'verified' | 'origin' | 'incentivised'>[]> {
     return this.collection
       .find({ shopId, published: true }, { projection: { _id: 0, source: 1, verified: 1, origin: 1, incentivised: 1 } })
-      .toArray();
-  }
-
-  /**
-   * Start-up step, once (marker `reviews.removal_ground`): reviews removed by a version before the field's rename get
-   * `removalGround` for `removal_ground`. One scan for the few removed reviews, then updates by `_id` in batches
-   * (FerretDB 1.24 never answered an update command of 100 statements). No version and no event: no client reads the
-   * field. Idempotent: a renamed review no longer matches. Returns how many were renamed.
-   */
-  async migrateRemovalGround(): Promise<number> {
-    let renamed = 0;
-    await new MigrationMarkers(this.db, this.now).runOnce(REMOVAL_GROUND_MIGRATION, async () => {
-      const legacy = this.db.collection<{ _id: ObjectId | number; removal_ground?: string | null }>('reviews');
-      const old = await legacy.find({ removal_ground: { $exists: true } }, { projection: { _id: 1, removal_ground: 1 } }).toArray();
-      for (const batch of updateBatches(old)) {
-        const result = await legacy.bulkWrite(
-          batch.map((r) => ({
-            updateOne: { filter: { _id: r._id }, update: { $set: { removalGround: r.removal_ground ?? null }, $unset: { removal_ground: '' } } },
-          })),
-          { ordered: false },
-        );
-        renamed += result.modifiedCount;
-      }
-    });
-    return renamed;
-  }
-
-  /** Start-up migration of origins only: the pop-up reviews that have no origin yet (a scan). */
-  async popupsWithoutOrigin(): Promise<Pick<Review, 'id' | 'shopId' | 'order' | 'email' | 'verified' | 'emailConfirmed'>[]> {
-    return this.collection
-      .find(
-        { source: 'popup', origin: { $exists: false } },
-        { projection: { _id: 0, id: 1, shopId: 1, order: 1, email: 1, verified: 1, emailConfirmed: 1 } },
-      )
       .toArray();
   }
 
@@ -613,34 +367,53 @@ export class ReviewStore {
    * `modified` and products remain; name, e-mail, text and reply are blanked.
    */
   async softDelete(id: number, removalGround: string | null = null): Promise<Review | null> {
-    const before = await this.get(id);
-    if (!before || before.deleted) return null;
-    const write = await this.unfinished.begin(before.shopId);
-    const after: Review = {
-      ...before,
-      deleted: true,
-      ...(removalGround === null ? {} : { removalGround }),
-      published: false,
-      name: '',
-      email: '',
-      comment: null,
-      reply: null,
-      // The products stay (the feed reports the deletion per product), the customer's words about them do not.
-      products: before.products.map((p) => ({ ...p, content: '' })),
-      modified: this.now(),
-      version: before.version + 1,
-    };
-    const topic = topicFor(before, after);
-    after.pendingEvent = topic ?? null;
-    const { id: _id, shopId: _s, created: _c, ...set } = after;
-    const result = await this.collection.updateOne({ id, version: before.version }, { $set: set });
-    if (result.matchedCount === 0) {
-      await this.unfinished.end(write);
-      return this.softDelete(id, removalGround);
-    }
-    await this.afterWrite(before, after, changesPublic(before, after));
-    await this.unfinished.end(write);
-    return after;
+    return this.writeVersion(id, (before) => {
+      const after: Review = {
+        ...before,
+        deleted: true,
+        ...(removalGround === null ? {} : { removalGround }),
+        published: false,
+        name: '',
+        email: '',
+        comment: null,
+        reply: null,
+        // The products stay (the feed reports the deletion per product), the customer's words about them do not.
+        products: before.products.map((p) => ({ ...p, content: '' })),
+        modified: this.now(),
+        version: before.version + 1,
+      };
+      after.pendingEvent = topicFor(before, after) ?? null;
+      return after;
+    });
+  }
+
+  /**
+   * A new version of a live review through the single write path: announced (for repair) before it is written, and
+   * written only over the version `next` was given, else read again; then its followers and listeners.
+   */
+  private writeVersion(id: number, next: (before: Review) => Review | Promise<Review>): Promise<Review | null> {
+    return versionedUpdate<Review, Review | null>(
+      this.collection,
+      () => this.get(id),
+      async (before) => {
+        if (before.deleted) return { answer: null };
+        const write = await this.unfinished.begin(before.shopId);
+        const after = await next(before);
+        // replyMailSent is the mailer's, set without a new version: a write that read the review before must not undo it.
+        const { id: _id, shopId: _s, created: _c, replyMailSent: _m, ...set } = after;
+        return {
+          where: { id },
+          set,
+          landed: async () => {
+            await this.afterWrite(before, after, changesPublic(before, after));
+            await this.unfinished.end(write);
+            return after;
+          },
+          missed: () => this.unfinished.end(write),
+        };
+      },
+      { what: `Review ${id}` },
+    );
   }
 
   /**

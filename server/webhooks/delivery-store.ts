@@ -12,13 +12,12 @@
 // what is still to be sent is also kept apart, in `webhook_due` (one small document per pending delivery, with its
 // `nextAttempt`): the searches for due deliveries read that, not the history. Its entries are written before their
 // delivery and checked against it when read, so a crash in between leaves nothing unsent.
-import { MongoBulkWriteError, MongoServerError, type Document, type Filter, type ObjectId, type OptionalUnlessRequiredId } from 'mongodb';
+import { MongoBulkWriteError, type Filter } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKey, onlyDuplicateKeys } from '../db/index.js';
 import { Claims } from '../db/claims.js';
-import { MigrationMarkers } from '../db/migrations.js';
-import type { Review, ReviewTopic } from '../reviews/store.js';
+import type { Review, ReviewTopic } from '../reviews/model.js';
 import { mentionsAddress } from '../email.js';
 import { payloadFor } from './payload.js';
 
@@ -64,9 +63,6 @@ export interface DeliveryLogEntry {
   redelivery: boolean;
 }
 
-/** A log entry as versions before the public names stored it, in `webhook_delivery_log` (see migrateLogNames). */
-type LegacyLogEntry = Omit<DeliveryLogEntry, 'event_id' | 'duration_ms'> & { _id: ObjectId; eventId: string; durationMs: number };
-
 export interface AttemptRecord {
   delivery: WebhookDelivery;
   attempt: { time: Date; status: number | null; error: string | null; durationMs: number };
@@ -90,9 +86,6 @@ interface Due {
 const DUE_MIGRATION = 'webhook_due.backfill';
 /** How long after its time a due entry may wait for the write that completes it (see `due`). */
 const WRITE_GAP_MS = 60_000;
-const LOG_NAMES_MIGRATION = 'webhook_delivery_log.public_names';
-const LEGACY_LOG = 'webhook_delivery_log';
-const COPY_BATCH = 500;
 
 export class WebhookDeliveryStore {
   readonly deliveries: Collection<WebhookDelivery>;
@@ -130,36 +123,6 @@ export class WebhookDeliveryStore {
       if (!isDuplicateKey(err)) throw err;
     }
     return pending.length;
-  }
-
-  /**
-   * Start-up migration, once: the log entries of a version before the public names (`eventId`, `durationMs` in
-   * `webhook_delivery_log`) are copied into `webhook_attempts` under `event_id` and `duration_ms`, then the old
-   * collection is dropped. A copy, not updates in place: FerretDB 1.24 updated about 23 entries a second by `_id`
-   * (87 s for 2,000; the log holds 30 days of attempts), and inserts in batches are some hundred times faster.
-   * Idempotent: a copy repeated after a crash keeps each entry's `_id` and inserts nothing twice. Returns how many
-   * entries were copied.
-   */
-  async migrateLogNames(now: () => Date = () => new Date()): Promise<number> {
-    let copied = 0;
-    await new MigrationMarkers(this.db, now).runOnce(LOG_NAMES_MIGRATION, async () => {
-      const legacy = this.db.collection<LegacyLogEntry>(LEGACY_LOG);
-      let batch: DeliveryLogEntry[] = [];
-      const flush = async () => {
-        copied += await insertNew(this.log, batch);
-        batch = [];
-      };
-      for await (const entry of legacy.find({})) {
-        batch.push(renamedLogEntry(entry));
-        if (batch.length === COPY_BATCH) await flush();
-      }
-      await flush();
-      await legacy.drop().catch((err: unknown) => {
-        // Another process starting at the same time dropped it first.
-        if (!isNamespaceMissing(err)) throw err;
-      });
-    });
-    return copied;
   }
 
   private async insertDue(deliveries: Pick<WebhookDelivery, '_id' | 'shopId' | 'subscriptionId' | 'nextAttempt'>[]): Promise<void> {
@@ -382,23 +345,6 @@ export class WebhookDeliveryStore {
     await this.claimsAt(() => new Date()).prune(claimsBefore);
   }
 }
-
-function renamedLogEntry({ eventId, durationMs, ...kept }: LegacyLogEntry): DeliveryLogEntry & { _id: ObjectId } {
-  return { ...kept, event_id: eventId, duration_ms: durationMs };
-}
-
-/** Inserts the entries, leaving those already there (same `_id`) as they are; how many were new. */
-async function insertNew<T extends Document>(collection: Collection<T>, docs: OptionalUnlessRequiredId<T>[]): Promise<number> {
-  if (docs.length === 0) return 0;
-  try {
-    return (await collection.insertMany(docs, { ordered: false })).insertedCount;
-  } catch (err) {
-    if (!onlyDuplicateKeys(err)) throw err;
-    return err instanceof MongoBulkWriteError ? err.insertedCount : 0;
-  }
-}
-
-const isNamespaceMissing = (err: unknown): boolean => err instanceof MongoServerError && err.codeName === 'NamespaceNotFound';
 
 /** Matches the event ids (`<review id>:<version>`) of these reviews. */
 const eventOfReviews = (reviewIds: readonly number[]) =>

@@ -14,7 +14,7 @@
 import type { Config } from '../config.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { Logger } from '../log.js';
-import type { Review, ReviewEvent } from '../reviews/store.js';
+import type { Review, ReviewEvent } from '../reviews/model.js';
 import type { EventQueue } from './event-queue.js';
 import type { WebhookDeliveryStore, WebhookDelivery, AttemptOutcome, AttemptRecord } from './delivery-store.js';
 import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { MongoClient, type Db } from 'mongodb';
-import { ReviewStore, type Review } from '../reviews/store.js';
+import { ReviewStore } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { EventQueue } from './event-queue.js';
 
 let client: MongoClient;

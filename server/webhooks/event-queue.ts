@@ -8,7 +8,7 @@
 // `pendingEvent` once the event was recorded: the start-up migration (migratePendingEvents) queues what those left
 // undispatched, once.
 import { isDuplicateKey, onlyDuplicateKeys, type Collection, type Db } from '../db/index.js';
-import type { Review, ReviewEvent, WriteFollower } from '../reviews/store.js';
+import type { Review, ReviewEvent, WriteFollower } from '../reviews/model.js';
 
 const MIGRATION = 'events.queue';
 /** Up to this many events are read one `_id` look-up each; more, with one read of the queue. */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { toRating } from '../reviews/rating.js';
-import type { Review } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import { noSubRatings } from '../reviews/rules.js';
 import { outcomeOf, ReviewSnapshots } from './delivery.js';
 import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';

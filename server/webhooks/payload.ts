@@ -1,7 +1,7 @@
 // What a webhook delivery says, and when a failed one is tried again: pure rules, no I/O.
 import { createHmac } from 'node:crypto';
 import { toRating } from '../reviews/rating.js';
-import type { Review, ReviewTopic } from '../reviews/store.js';
+import type { Review, ReviewTopic } from '../reviews/model.js';
 
 /**
  * The JSON body for an event. created/updated: the review exactly as ratings.json lists it. deleted: `id` and

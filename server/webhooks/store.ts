@@ -3,10 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Collection } from '../db/index.js';
 import { insertNumbered, isDuplicateKey } from '../db/index.js';
-import { MigrationMarkers } from '../db/migrations.js';
-import type { ReviewTopic } from '../reviews/store.js';
-
-const FAILURE_COUNT_MIGRATION = 'webhook_subscriptions.consecutive_failures';
+import type { ReviewTopic } from '../reviews/model.js';
 
 export const WEBHOOK_TOPICS = ['reviews.created', 'reviews.updated', 'reviews.deleted'] as const satisfies readonly ReviewTopic[];
 
@@ -45,22 +42,6 @@ export class WebhookStore {
     await this.collection.createIndex({ id: 1 }, { unique: true, name: 'id_1' });
     await this.collection.createIndex({ shopId: 1, created: -1 }, { name: 'shop_created' });
     await this.collection.createIndex({ shopId: 1, topic: 1, is_active: 1 }, { name: 'shop_topic_active' });
-  }
-
-  /**
-   * Start-up step (docs/decisions.md, "Stored field names"): the internal failure count, stored as
-   * `consecutive_failures` before, is `consecutiveFailures`. One update of the subscriptions that still have the old
-   * name (a small collection: at most 20 per shop), once (marker in `migrations`). Returns how many were renamed.
-   */
-  async migrateFailureCount(): Promise<number> {
-    let renamed = 0;
-    await new MigrationMarkers(this.db, this.now).runOnce(FAILURE_COUNT_MIGRATION, async () => {
-      const result = await this.collection.updateMany({ consecutive_failures: { $exists: true } } as never, {
-        $rename: { consecutive_failures: 'consecutiveFailures' },
-      } as never);
-      renamed = result.modifiedCount;
-    });
-    return renamed;
   }
 
   async create(shopId: number, input: NewWebhookSubscription): Promise<WebhookSubscription> {

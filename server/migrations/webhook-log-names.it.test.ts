@@ -6,6 +6,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import type { Webshop } from '../webshops/store.js';
+import { migrateWebhookLogNames } from './webhook-log-names.js';
 
 const MARKER = 'webhook_delivery_log.public_names';
 
@@ -74,7 +75,7 @@ describe('the delivery log’s public names', () => {
     await log().insertOne(entry('new', '8:1', '2026-11-20T12:00:00Z', 17));
     await t.db.collection('migrations').deleteOne({ _id: MARKER as never });
 
-    expect(await t.services.webhookDeliveries.migrateLogNames()).toBe(2);
+    expect(await migrateWebhookLogNames(t.services)).toBe(2);
 
     const expected = [
       shown('8:1', '2026-11-20 12:00:00', 17),
@@ -88,12 +89,12 @@ describe('the delivery log’s public names', () => {
     // A crash after the copy, before the old collection was dropped: the next start copies again, adding nothing.
     await legacyLog().insertMany(old);
     await t.db.collection('migrations').deleteOne({ _id: MARKER as never });
-    expect(await t.services.webhookDeliveries.migrateLogNames()).toBe(0);
+    expect(await migrateWebhookLogNames(t.services)).toBe(0);
     expect(await shownLog()).toEqual(expected);
 
     // Marked done: a later start only reads the marker.
     await legacyLog().insertOne(entry('old', '9:1', '2026-11-20T13:00:00Z', 5));
-    expect(await t.services.webhookDeliveries.migrateLogNames()).toBe(0);
+    expect(await migrateWebhookLogNames(t.services)).toBe(0);
     expect(await shownLog()).toEqual(expected);
   });
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { invitationInput } from '../../test/invitations.js';
 import { orderSignature } from '../consents/signature.js';
-import { migrateReviewOrigins } from './migrate-origin.js';
-import { originFields } from './origin.js';
-import type { NewReview, Review } from './store.js';
+import { migrateReviewOrigins } from './review-origins.js';
+import { originFields } from '../reviews/origin.js';
+import type { NewReview, Review } from '../reviews/model.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,6 +3,7 @@
 // subscription is switched off after the same number of failed events; a second run finds nothing.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { migrateWebhookFailureCount } from './webhook-failure-count.js';
 
 const MARKER = 'webhook_subscriptions.consecutive_failures';
 
@@ -25,7 +26,7 @@ it('runs at start-up, and keeps counting a run of failures an older version stor
   await subscriptions().updateOne({ id: fine.id }, { $set: { consecutive_failures: 0 }, $unset: { consecutiveFailures: '' } });
 
   await forgetMarker();
-  expect(await t.services.webhooks.migrateFailureCount()).toBe(2);
+  expect(await migrateWebhookFailureCount(t.services)).toBe(2);
   expect(await subscriptions().countDocuments({ consecutive_failures: { $exists: true } })).toBe(0);
   const stored = await subscriptions().findOne({ id: failing.id }, { projection: { _id: 0 } });
   expect(stored).toMatchObject({ consecutiveFailures: 2, is_active: true, url: 'https://hooks.example/a' });
@@ -36,5 +37,5 @@ it('runs at start-up, and keeps counting a run of failures an older version stor
   expect((await t.services.webhooks.getForShop(shop.id, failing.id))?.is_active).toBe(false);
 
   await forgetMarker();
-  expect(await t.services.webhooks.migrateFailureCount()).toBe(0);
+  expect(await migrateWebhookFailureCount(t.services)).toBe(0);
 });

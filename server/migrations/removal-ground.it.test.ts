@@ -3,7 +3,8 @@
 // are left alone, and a second run finds nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import type { Review } from './store.js';
+import type { Review } from '../reviews/model.js';
+import { migrateRemovalGround } from './removal-ground.js';
 
 const MARKER = 'reviews.removal_ground';
 
@@ -36,7 +37,7 @@ describe('migrateRemovalGround', () => {
     const events = await t.db.collection('events').countDocuments({});
 
     await forgetMarker();
-    expect(await t.services.reviews.migrateRemovalGround()).toBe(1);
+    expect(await migrateRemovalGround(t.services)).toBe(1);
 
     const { removal_ground: _gone, ...oldWithoutLegacy } = before.old as Review & { removal_ground?: string };
     expect(await read(removedOld.id)).toEqual({ ...oldWithoutLegacy, removalGround: 'offensive' });
@@ -47,6 +48,6 @@ describe('migrateRemovalGround', () => {
     expect(await reviews().countDocuments({ removal_ground: { $exists: true } } as never)).toBe(0);
 
     await forgetMarker();
-    expect(await t.services.reviews.migrateRemovalGround()).toBe(0);
+    expect(await migrateRemovalGround(t.services)).toBe(0);
   });
 });

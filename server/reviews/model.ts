@@ -1,0 +1,189 @@
+// The review as stored, and the shapes the single write path (store.ts) takes and leaves: what a new review gives,
+// what a write may change, the event a version causes and the followers that record it. Types only, so any feature
+// may read them without depending on the store.
+import type { Language } from '../languages.js';
+import type { ReviewOrigin } from './origin.js';
+import type { SubRatings } from './rules.js';
+
+export interface ReviewProduct {
+  /** The `order_data.products[].id` the shop sent. */
+  external_id: string;
+  name: string;
+  url: string;
+  image_url: string;
+  sku: string;
+  gtin: string;
+  mpn: string;
+  brand: string;
+  /** 1–5 once the customer rated the product; null while not rated. */
+  rating: number | null;
+  content: string;
+}
+
+export interface Reply {
+  text: string;
+  date: Date;
+  /** The customer asked to be told (the reply e-mail is sent by the scheduler). */
+  notify: boolean;
+  /** Counts replies to this review, so each replacement has its own e-mail identity. */
+  revision: number;
+  /** When the notification e-mail was sent; null while pending or not wanted. */
+  notified: Date | null;
+}
+
+export type ReviewSource = 'invitation' | 'popup' | 'form' | 'import';
+
+export interface Review {
+  id: number;
+  shopId: number;
+  name: string;
+  email: string;
+  /** Overall score 1–5. */
+  rating: number;
+  ratings: SubRatings;
+  comment: string | null;
+  language: Language;
+  /** Two-letter country code (upper case), or ''. */
+  country: string;
+  order: string;
+  created: Date;
+  modified: Date;
+  read: boolean;
+  quarantine: boolean;
+  is_spam: boolean;
+  /** Operator's verdict that the review may be published (the feed's `valid`). */
+  valid: boolean;
+  deleted: boolean;
+  /**
+   * The ground the operator removed the review on (server/moderation/schema.ts GROUNDS); absent otherwise. Internal
+   * (the policy page counts `review_removals`), so camelCase; stored as `removal_ground` before (migrations/removal-ground.ts).
+   */
+  removalGround?: string | null;
+  /** Derived: visible in public displays (not deleted, quarantined or spam, and valid). */
+  published: boolean;
+  /** Set once the review has been published: from then on changes are `reviews.updated` events. */
+  announced: boolean;
+  /** Written by a customer of the order: an invitation's link, signed order data, or the shop's own Add invitation. */
+  verified: boolean;
+  /**
+   * The writer confirmed their address by the e-mailed link. It proves the address, not the order: such a review
+   * is published but not verified (docs/decisions.md). Absent on reviews stored before it existed: false.
+   */
+  emailConfirmed?: boolean;
+  source: ReviewSource;
+  // The origin fields are absent on reviews that a process of an older version wrote (the start-up migration,
+  // migrations/review-origins.ts, sets them on those stored before it ran): read them through originFields() (origin.ts).
+  /** How the review was checked (origin.ts), derived on every write from `source` and `verified`. */
+  origin?: ReviewOrigin;
+  /** The writer was offered something for the review: by the invitation, the import or the operator. */
+  incentivised?: boolean;
+  /** Imports: the platform the review came from (free text as the operator gave it); null otherwise. */
+  imported_from?: string | null;
+  /** Imports: the date the review carried on that platform; null otherwise. */
+  original_date?: Date | null;
+  /** Imports: what the source platform said about the writer's purchase. It proves nothing here (never `verified`). */
+  source_verified?: boolean;
+  products: ReviewProduct[];
+  reply: Reply | null;
+  /**
+   * When the last e-mail about a reply to this review went out, whichever revision (ReviewStore.markMailSent): the
+   * next waits a day from it (mail/review-queue.ts). Mail bookkeeping, kept when the reply is replaced or removed.
+   * Absent until a reply e-mail is sent.
+   */
+  replyMailSent?: Date | null;
+  /** Secret of the writer's edit link (`/edit/{token}`); null when the review has none. */
+  editToken: string | null;
+  /** When the edit e-mail is due (pop-up reviews: after the order's inviteDelay); null when none is to be sent. */
+  editMailDue: Date | null;
+  editMailSent: Date | null;
+  /** Secret of the confirmation link for reviews that wait for their writer's confirmation; null when none. */
+  confirmToken: string | null;
+  confirmMailSent: Date | null;
+  version: number;
+  /**
+   * The event this version caused (null: none). Kept with the version, so that a write interrupted before its
+   * event was recorded can be redone from the review (finishInterruptedWrites). Versions before the event queue
+   * cleared it once the event was recorded: the start-up migration queues those still set.
+   */
+  pendingEvent: ReviewTopic | null;
+}
+
+export type ReviewTopic = 'reviews.created' | 'reviews.updated' | 'reviews.deleted';
+
+export interface ReviewEvent {
+  /** `<review id>:<version>`: one event per review version, so recording it twice is harmless. */
+  _id: string;
+  shopId: number;
+  reviewId: number;
+  version: number;
+  topic: ReviewTopic;
+  created: Date;
+  /** The review as this version was written: the payload is built from it, without reading the reviews. */
+  review: Review;
+}
+
+/**
+ * Records what a review write leaves for later (an event, e-mails to send), right after the write. `before` is
+ * undefined for a new review and for a repair, which redoes whatever the review as stored calls for: so each
+ * follower must be idempotent.
+ */
+export interface WriteFollower {
+  follow(before: Review | undefined, after: Review): Promise<void>;
+}
+
+export type NewReview = Pick<Review, 'name' | 'email' | 'rating' | 'language'> &
+  Partial<
+    Pick<
+      Review,
+      | 'ratings'
+      | 'comment'
+      | 'country'
+      | 'order'
+      | 'created'
+      | 'quarantine'
+      | 'is_spam'
+      | 'valid'
+      | 'verified'
+      | 'emailConfirmed'
+      | 'source'
+      | 'incentivised'
+      | 'imported_from'
+      | 'original_date'
+      | 'source_verified'
+      | 'products'
+      | 'read'
+      | 'editToken'
+      | 'editMailDue'
+      | 'confirmToken'
+    >
+  >;
+
+/**
+ * What the single write path may change. Mail bookkeeping (editMailSent, confirmMailSent, reply.notified) is not a
+ * change of the review: the mailer sets it directly on the collection, without a new version or event.
+ */
+export type ReviewChanges = Partial<
+  Pick<
+    Review,
+    | 'name'
+    | 'email'
+    | 'rating'
+    | 'ratings'
+    | 'comment'
+    | 'country'
+    | 'read'
+    | 'quarantine'
+    | 'is_spam'
+    | 'valid'
+    | 'verified'
+    | 'emailConfirmed'
+    | 'incentivised'
+    | 'products'
+    | 'reply'
+    | 'language'
+    | 'editToken'
+    | 'editMailDue'
+    | 'confirmToken'
+    | 'order'
+  >
+>;
