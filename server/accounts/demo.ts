@@ -10,7 +10,7 @@ export const DEMO_OWNER_EMAIL = 'demo-owner@example.com';
 /** Makes the demo owner the shop's owner if they are not in its team (kept as they are otherwise); a new link. */
 export async function demoOwnerSignInLink(services: Services, shopId: number): Promise<string> {
   const user = await services.users.findOrCreate(DEMO_OWNER_EMAIL);
-  if (!user.roles[String(shopId)]) await services.users.withTeamLock(shopId, () => services.users.setRole(user.id, shopId, 'owner'));
+  if (!user.roles[String(shopId)]) await services.users.withTeamLock(shopId, () => services.users.addMember(user.id, shopId, 'owner', { kind: 'system' }));
   return createSignInLink(services, user.id);
 }
 
