@@ -303,7 +303,7 @@ export const en = {
   saveRole: 'Save role',
   roleChanged: '{email} is now {role}.',
   signedInOnce: 'Active',
-  pending: 'Not signed in since added',
+  pending: 'Not signed in yet',
   onlyOwner: 'the only owner: add another to remove',
   remindersTitle: 'Reminders',
   remindersHelp: 'One reminder e-mail when the review link of an invitation was not used after this many days; never after an unsubscribe or a review for the order. 0: no reminders.',

@@ -304,7 +304,7 @@ export const nl: Record<Key, string> = {
   saveRole: 'Rol opslaan',
   roleChanged: '{email} is nu {role}.',
   signedInOnce: 'Actief',
-  pending: 'Niet ingelogd sinds toegevoegd',
+  pending: 'Nog niet ingelogd',
   onlyOwner: 'de enige eigenaar: voeg er eerst een toe',
   remindersTitle: 'Herinneringen',
   remindersHelp: 'Eén herinneringsmail als de reviewlink van een uitnodiging na zoveel dagen niet is gebruikt; nooit na een afmelding of een review voor de bestelling. 0: geen herinneringen.',
