@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuditActor } from '../audit/store.js';
 import { HttpError } from '../http/errors.js';
+import { tooManyRequests } from '../http/rate-limit.js';
 import type { Language } from '../languages.js';
 import { signInMail } from '../mail/templates.js';
 import { sha256Hex } from '../hash.js';
@@ -216,7 +217,7 @@ async function admitInvitation(services: AccountServices, shopId: number, email:
   const reached = await services.teamInvitations.take(shopId, email);
   if (!reached) return;
   const { code, message } = LIMIT_ERRORS[reached.limit];
-  throw new HttpError(429, message, code, { 'Retry-After': String(reached.waitSeconds) });
+  throw tooManyRequests(reached.waitSeconds, message, code);
 }
 
 /** Looks again in UNUSED_USER_MS whether the user went unused (no sign-in yet, and now or soon no shop). */
