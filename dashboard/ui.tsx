@@ -4,6 +4,7 @@ import { cloneElement, isValidElement, toChildArray, type ComponentChildren } fr
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 import { t } from './i18n.js';
+import type { Key } from './strings/en.js';
 import { announce, focusPending } from './state.js';
 
 export function PageHeading({ title, children }: { title: string; children?: ComponentChildren }) {
@@ -41,10 +42,18 @@ export function Field({ label, class: cls, children }: { label: string; class?: 
   );
 }
 
+/** Errors whose code says more than their status: which limit an owner reached. */
+const ERROR_CODES: Record<string, Key> = {
+  shop_invitations_limit: 'errorShopInvitationsLimit',
+  address_invitations_limit: 'errorAddressInvitationsLimit',
+};
+
 /** What went wrong, in the user's language; the server's own message where it has one worth showing. */
 function errorText(error: unknown): string {
   if (!(error instanceof ApiError)) return t('errorUnexpected');
   if (error.status === 0) return t('errorNetwork');
+  const known = ERROR_CODES[error.code];
+  if (known) return t(known);
   if (error.status === 429) return error.retryAfter ? t('errorRateLimitedFor', { s: error.retryAfter }) : t('errorRateLimited');
   if (error.code === 'forbidden') return t('errorForbidden');
   if (error.code === 'csrf') return t('errorCsrf');

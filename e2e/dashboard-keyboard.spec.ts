@@ -175,6 +175,13 @@ test("keyboard alone: a team member's role changed with the arrow keys, a user r
   const page = await context.newPage();
   await openPage(page, 'team');
 
+  // Each row: this shop's addition (by whom) and whether they signed in since, nothing of their other shops.
+  const team = page.getByRole('table', { name: 'Users' });
+  await expect(team.getByRole('row').filter({ hasText: owner })).toContainText('Active');
+  const memberRow = team.getByRole('row').filter({ hasText: member });
+  await expect(memberRow).toContainText('Service operator');
+  await expect(memberRow).toContainText('Not signed in yet');
+
   // support → manager: the roles are listed owner, manager, support.
   const role = page.getByRole('combobox', { name: `Role of ${member}` });
   await tabTo(page, role);
@@ -187,6 +194,7 @@ test("keyboard alone: a team member's role changed with the arrow keys, a user r
   const users = await dashboardApi(context.request, 'GET', `/shops/${shop.id}/users`);
   const listed = (users.json as { users: { id: number | string; role: string; email: string }[] }).users;
   expect(listed.find((u) => String(u.id) === String(memberId))?.role).toBe('manager');
+  for (const u of listed) expect(Object.keys(u).sort()).toEqual(['added_at', 'added_by', 'email', 'id', 'role', 'shop_id', 'signed_in_since_added']);
 
   // Remove: the dialog opens on Cancel; Shift+Tab to the confirmation.
   const row = page.getByRole('row').filter({ hasText: leaving });

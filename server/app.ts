@@ -31,6 +31,7 @@ import { PolicyTextStore } from './policy/store.js';
 import { MailAttemptStore } from './mail/attempt-store.js';
 import { ModerationStore } from './moderation/store.js';
 import { UserStore } from './accounts/user-store.js';
+import { InvitationLimitStore } from './accounts/invitation-limit-store.js';
 import { SessionStore } from './accounts/session-store.js';
 import { SignInLinkStore } from './accounts/link-store.js';
 
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users: new UserStore(db, config.cache, now),
     sessions: new SessionStore(db, config.cache, now),
     signInLinks: new SignInLinkStore(db, now),
+    teamInvitations: new InvitationLimitStore(db, now),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
   };
   await webshops.ensureIndexes();

@@ -10,8 +10,7 @@ import { connect } from './db/index.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createLogger } from './log.js';
 import { buildApp } from './app.js';
-import { createDemoShop, findDemoShop } from './webshops/demo.js';
-import { DEMO_OWNER_EMAIL, demoOwnerSignInLink } from './accounts/demo.js';
+import { DEMO_OWNER_EMAIL, startDemo } from './accounts/demo.js';
 import { warmDashboardViews } from './dashboard/warm-up.js';
 
 /** In development an operator token is generated once and kept under DATA_DIR. */
@@ -65,8 +64,9 @@ async function main(): Promise<void> {
   const { client, db } = await connect(uri, config.mongodbDb);
   const { app, services } = await buildApp({ config, db, log });
 
-  if (!config.production && config.demoShop && (await services.webshops.count()) === 0) {
-    const shop = await createDemoShop(services);
+  const demo = !config.production && config.demoShop ? await startDemo(services, { link: config.role !== 'worker' }) : null;
+  if (demo?.created) {
+    const shop = demo.created;
     const base = config.baseUrl;
     console.log(
       [
@@ -85,13 +85,8 @@ async function main(): Promise<void> {
   } else if (adminTokenNote) {
     console.log(`Operator token: ${config.adminToken} (${adminTokenNote})`);
   }
-  // At every development start, not only the first: a sign-in link lives 15 minutes.
-  if (!config.production && config.demoShop && config.role !== 'worker') {
-    const demo = await findDemoShop(services);
-    if (demo) {
-      const link = await demoOwnerSignInLink(services, demo.id);
-      console.log(`Dashboard: ${config.baseUrl}/dashboard/ — sign in as ${DEMO_OWNER_EMAIL} (owner of the demo shop) within 15 minutes:\n  ${link}`);
-    }
+  if (demo?.link) {
+    console.log(`Dashboard: ${config.baseUrl}/dashboard/ — sign in as ${DEMO_OWNER_EMAIL} (owner of the demo shop) within 15 minutes:\n  ${demo.link}`);
   }
 
   if (config.role !== 'api') await services.scheduler.start();

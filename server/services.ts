@@ -24,6 +24,7 @@ import type { ReviewMailQueue } from './mail/review-queue.js';
 import type { MailAttemptStore } from './mail/attempt-store.js';
 import type { ModerationStore } from './moderation/store.js';
 import type { UserStore } from './accounts/user-store.js';
+import type { InvitationLimitStore } from './accounts/invitation-limit-store.js';
 import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
@@ -71,6 +72,8 @@ export interface Services {
   sessions: SessionStore;
   /** Dashboard sign-in links, each usable once. */
   signInLinks: SignInLinkStore;
+  /** Owners' team additions a day, per shop and per address, across processes. */
+  teamInvitations: InvitationLimitStore;
   /**
    * Pop-up reviews released by an Add invitation (reviews/publication.ts). Injected by app.ts rather than imported
    * by the intake: a reader following Add invitation meets one call, not the publication rules behind it, which

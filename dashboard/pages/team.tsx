@@ -1,9 +1,9 @@
-// Team (owners): the shop's users with their roles, who has not signed in yet, how many sessions each has; adding,
-// changing and removing users (the last owner stays: the server answers 409 last_owner); and the shop's audit
+// Team (owners): the shop's users with their roles, when and by whom each was added, who has not signed in since
+// (nothing of their other shops: the server tells no more); adding, changing and removing users (the last owner stays: the server answers 409 last_owner); and the shop's audit
 // trail: merchant actions (replies, settings, code rotation, team and webhook changes) and moderation.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, asPage, query, shopApi } from '../api.js';
-import { dateTime, number, t } from '../i18n.js';
+import { dateTime, t } from '../i18n.js';
 import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { me, announce } from '../state.js';
@@ -11,19 +11,21 @@ import { ROLES, type Role } from '../../server/accounts/roles.js';
 import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, type Loaded, Field, RecordTable } from '../ui.js';
 
 
+/** `operator`, `system`, `writer` or `user:<id>`. */
+type Actor = string | { kind: string; id?: string };
+
 interface TeamUser {
   id: number | string;
   email: string;
   role: Role;
-  signed_in: boolean;
-  last_sign_in: string | null;
-  sessions: number;
+  added_at: string | null;
+  added_by: Actor | null;
+  signed_in_since_added: boolean;
 }
 interface AuditEntry {
   id: string;
   at: string;
-  /** `operator`, `system`, `writer` or `user:<id>`. */
-  actor: string | { kind: string; id?: string };
+  actor: Actor;
   action: string;
   target: string | null;
   details?: Record<string, unknown>;
@@ -67,9 +69,9 @@ function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamU
               <tr>
                 <th scope="col">{t('email')}</th>
                 <th scope="col">{t('role')}</th>
+                <th scope="col">{t('addedAt')}</th>
+                <th scope="col">{t('addedBy')}</th>
                 <th scope="col">{t('state')}</th>
-                <th scope="col">{t('lastSignIn')}</th>
-                <th scope="col">{t('sessions')}</th>
                 <th scope="col">{t('actions')}</th>
               </tr>
             </thead>
@@ -79,6 +81,7 @@ function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamU
                   key={u.id}
                   shopId={shopId}
                   user={u}
+                  users={list}
                   // The server keeps a shop's last owner (409 last_owner): no button that can only fail.
                   onlyOwner={u.role === 'owner' && list.filter((o) => o.role === 'owner').length === 1}
                   onChange={users.reload}
@@ -109,8 +112,8 @@ function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamU
   );
 }
 
-function UserRow(props: { shopId: number; user: TeamUser; onlyOwner: boolean; onChange: () => void; onRemove: () => void }) {
-  const { shopId, user, onlyOwner, onChange, onRemove } = props;
+function UserRow(props: { shopId: number; user: TeamUser; users: TeamUser[]; onlyOwner: boolean; onChange: () => void; onRemove: () => void }) {
+  const { shopId, user, users, onlyOwner, onChange, onRemove } = props;
   const [role, setRole] = useState<Role>(user.role);
   const save = useAction();
   const you = String(me.value?.user.id) === String(user.id);
@@ -143,9 +146,11 @@ function UserRow(props: { shopId: number; user: TeamUser; onlyOwner: boolean; on
         )}
         <ErrorLine error={save.error} />
       </td>
-      <td data-label={t('state')}>{user.signed_in ? t('signedInOnce') : <span class="badge queued">{t('pending')}</span>}</td>
-      <td data-label={t('lastSignIn')}>{dateTime(user.last_sign_in)}</td>
-      <td data-label={t('sessions')}>{number(user.sessions)}</td>
+      <td data-label={t('addedAt')}>{dateTime(user.added_at)}</td>
+      <td data-label={t('addedBy')} class="break">
+        {user.added_by ? actorName(user.added_by, users) : '–'}
+      </td>
+      <td data-label={t('state')}>{user.signed_in_since_added ? t('signedInOnce') : <span class="badge queued">{t('pending')}</span>}</td>
       <td data-label={t('actions')}>
         {onlyOwner ? (
           <span class="muted">{t('onlyOwner')}</span>
@@ -233,8 +238,8 @@ function person(ref: string, users: TeamUser[]): string {
   return users.find((u) => String(u.id) === id)?.email ?? t('userNumber', { id });
 }
 
-function actor(entry: AuditEntry, users: TeamUser[]): string {
-  const who = typeof entry.actor === 'string' ? entry.actor : entry.actor.id ? `${entry.actor.kind}:${entry.actor.id}` : entry.actor.kind;
+function actorName(actor: Actor, users: TeamUser[]): string {
+  const who = typeof actor === 'string' ? actor : actor.id ? `${actor.kind}:${actor.id}` : actor.kind;
   if (who.startsWith('user:')) return person(who, users);
   if (who === 'operator') return t('actorOperator');
   if (who === 'system') return t('actorSystem');
@@ -271,7 +276,7 @@ function Audit({ shopId, users }: { shopId: number; users: TeamUser[] }) {
           rows={data.items}
           columns={[
             { label: t('time'), cell: (e) => dateTime(e.at) },
-            { label: t('who'), class: 'break', cell: (e) => actor(e, users) },
+            { label: t('who'), class: 'break', cell: (e) => actorName(e.actor, users) },
             { label: t('what'), cell: (e) => (ACTIONS[e.action] ? t(ACTIONS[e.action]!) : e.action) },
             { label: t('target'), class: 'break', cell: (e) => target(e.target, users) },
           ]}

@@ -1,7 +1,8 @@
 // The OpenAPI entries of the accounts' routes (routes.ts, admin.ts), spread into server/openapi/document.ts.
 // Request bodies come from the validating zod schemas (input.ts).
-import { adminError as error, body, bool, int, json, obj, pathParam, str, type Schema } from '../http/openapi.js';
+import { adminError as error, body, bool, int, json, nullable, obj, pathParam, str, type Schema } from '../http/openapi.js';
 import { addUserSchema, patchUserSchema, signInLinkSchema } from './input.js';
+import { INVITATIONS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_SHOP_PER_DAY } from './invitation-limit-store.js';
 import { ROLES } from './roles.js';
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: str() } } });
@@ -17,15 +18,19 @@ const teamErrors = {
 const limited = { '429': error('too many requests from this client (Retry-After header); never for the address asked about') };
 
 const role = { type: 'string', enum: [...ROLES] };
-const teamUser = obj({
-  id: int(),
-  email: str(),
-  role,
-  signed_in: bool('false until the user first signs in (a pending invitation)'),
-  last_sign_in: { type: ['string', 'null'], description: 'ISO 8601' },
-  sessions: int('live sessions'),
-  shop_id: int(),
-});
+const actor = obj({ kind: { type: 'string', enum: ['user', 'operator', 'system'] }, id: str('the user’s id, for kind user') }, ['kind']);
+const teamUser = obj(
+  {
+    id: int(),
+    email: str('when adding: the address as typed, whether or not it was known'),
+    role,
+    added_at: nullable('string', 'when they were added to this shop (ISO 8601)'),
+    added_by: { oneOf: [actor, { type: 'null' }], description: 'who added them (null: added before this was recorded)' },
+    signed_in_since_added: bool('whether they signed in since being added to this shop (false: a pending invitation); nothing of other shops'),
+    shop_id: int(),
+  },
+  ['id', 'email', 'role', 'added_at', 'added_by', 'signed_in_since_added', 'shop_id'],
+);
 const team = obj({ users: { type: 'array', items: teamUser } });
 const lastOwner = { '409': error('last_owner: the shop would have no owner left (or already_member when adding)') };
 const signInForm = (field: string, description: string) => ({
@@ -148,7 +153,15 @@ export function accountPaths(): Record<string, Schema> {
         summary: 'Add a user to the team (owners); e-mails them a sign-in link',
         parameters: [pathParam('shopId')],
         requestBody: body(addUserSchema),
-        responses: { '201': json(teamUser, 'added'), '400': error('invalid; the message names the field'), ...teamErrors, ...lastOwner },
+        responses: {
+          '201': json(teamUser, 'added'),
+          '400': error('invalid; the message names the field'),
+          ...teamErrors,
+          ...lastOwner,
+          '429': error(
+            `a daily limit of the owners’ additions: shop_invitations_limit (${INVITATIONS_PER_SHOP_PER_DAY} a shop) or address_invitations_limit (${INVITATIONS_PER_ADDRESS_PER_DAY} an address, whichever shops); Retry-After: the next UTC day`,
+          ),
+        },
       },
     },
     '/dashboard/api/shops/{shopId}/users/{userId}': {
@@ -177,7 +190,7 @@ export function accountPaths(): Record<string, Schema> {
       post: {
         security: [{ operatorToken: [] }],
         tags: ['operator'],
-        summary: 'Add a dashboard user to a shop; e-mails them a sign-in link',
+        summary: 'Add a dashboard user to a shop; e-mails them a sign-in link (the owners’ daily limits do not hold the operator)',
         parameters: [pathParam('id')],
         requestBody: body(addUserSchema),
         responses: {

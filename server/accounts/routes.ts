@@ -42,15 +42,15 @@ const WINDOW_MS = 15 * 60_000;
  */
 export const LINKS_PER_CLIENT = 30;
 
-/** The team as the dashboard and the operator see it. */
+/** The team as the dashboard and the operator see it (service.ts TeamMember: nothing of other shops). */
 export function teamMemberJson(shopId: number, m: TeamMember) {
   return {
-    id: m.user.id,
-    email: m.user.email,
+    id: m.id,
+    email: m.email,
     role: m.role,
-    signed_in: m.user.lastSignIn !== null,
-    last_sign_in: m.user.lastSignIn?.toISOString() ?? null,
-    sessions: m.sessions,
+    added_at: m.addedAt?.toISOString() ?? null,
+    added_by: m.addedBy,
+    signed_in_since_added: m.signedInSinceAdded,
     shop_id: shopId,
   };
 }

@@ -92,3 +92,21 @@ export function takesLastOwner(members: { userId: number; role: Role }[], userId
 
 /** The key an address is found by: the same person types `Jane@Shop.nl` and `jane@shop.nl`. */
 export const addressKey = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * A user nobody ever signed in as, who belongs to no shop, is removed this long after being added to a shop (or
+ * after leaving their last one): an addition by mistake, or to probe, leaves no address behind for good.
+ */
+export const UNUSED_USER_MS = 30 * DAY_MS;
+
+/** Whether the clean-up may remove the user: never signed in, and in no shop. */
+export const unusedUser = (user: { lastSignIn: Date | null; roles: Record<string, unknown> }): boolean =>
+  user.lastSignIn === null && Object.keys(user.roles).length === 0;
+
+/**
+ * What a shop's team list says of a member's sign-ins: only whether they signed in since being added to this shop.
+ * A sign-in is for all of a user's shops, so it lets them use this one too; its time, or a sign-in before they
+ * were added, would tell of their use of other shops. `addedAt` null: added before additions were recorded.
+ */
+export const signedInSinceAdded = (lastSignIn: Date | null, addedAt: Date | null): boolean =>
+  lastSignIn !== null && addedAt !== null && lastSignIn >= addedAt;

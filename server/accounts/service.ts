@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuditActor } from '../audit/store.js';
 import { HttpError } from '../http/errors.js';
+import { tooManyRequests } from '../http/rate-limit.js';
 import type { Language } from '../languages.js';
 import { signInMail } from '../mail/templates.js';
 import { sha256Hex } from '../hash.js';
@@ -16,16 +17,22 @@ import {
   newSessionTimes,
   SECRET_FORMAT,
   sessionLive,
-  SESSION_MAX_MS,
   SESSIONS_PER_USER,
   SIGN_IN_LINK_MS,
+  signedInSinceAdded,
   slide,
   takesLastOwner,
+  UNUSED_USER_MS,
+  unusedUser,
 } from './rules.js';
 import type { Session } from './session-store.js';
-import { membershipsOf, type Membership, type User } from './user-store.js';
+import { INVITATIONS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_SHOP_PER_DAY } from './invitation-limit-store.js';
+import { membershipsOf, type Membership, type TeamMembership, type User } from './user-store.js';
 
-type AccountServices = Pick<Services, 'config' | 'log' | 'now' | 'users' | 'sessions' | 'signInLinks' | 'mailer' | 'audit' | 'webshops'>;
+type AccountServices = Pick<
+  Services,
+  'config' | 'log' | 'now' | 'users' | 'sessions' | 'signInLinks' | 'teamInvitations' | 'mailer' | 'audit' | 'webshops'
+>;
 
 /** 32 random bytes, base64url: the secret of a link or a session cookie. */
 const newSecret = (): string => randomBytes(32).toString('base64url');
@@ -164,33 +171,73 @@ export async function liveSessions(services: AccountServices, userId: number): P
 
 // ---- Teams -------------------------------------------------------------------------------------------------------
 
+/**
+ * A member as their shop's team sees them: their role in this shop, when and by whom they were added, and whether
+ * they signed in since (rules.ts signedInSinceAdded). Nothing of their other shops: not when they last signed in,
+ * nor their sessions.
+ */
 export interface TeamMember {
-  user: User;
+  id: number;
+  email: string;
   role: Role;
-  sessions: number;
+  addedAt: Date | null;
+  addedBy: AuditActor | null;
+  signedInSinceAdded: boolean;
 }
 
-/** Sessions of the user, from their list alone (one read a user: the team page shows a count, not the sessions). */
-const sessionCount = (services: AccountServices, userId: number) =>
-  services.sessions.countListed(userId, new Date(services.now().getTime() - SESSION_MAX_MS));
+const teamMemberOf = (m: TeamMembership): TeamMember => ({
+  id: m.user.id,
+  email: m.user.email,
+  role: m.role,
+  addedAt: m.addedAt,
+  addedBy: m.addedBy,
+  signedInSinceAdded: signedInSinceAdded(m.user.lastSignIn, m.addedAt),
+});
 
 export async function listTeam(services: AccountServices, shopId: number): Promise<TeamMember[]> {
-  const users = await services.users.team(shopId);
-  return Promise.all(users.map(async (user) => ({ user, role: user.roles[String(shopId)]!, sessions: await sessionCount(services, user.id) })));
+  return (await services.users.team(shopId)).map(teamMemberOf);
 }
 
 async function teamMember(services: AccountServices, shopId: number, userId: number): Promise<TeamMember> {
-  const user = await services.users.get(userId);
-  const role = user?.roles[String(shopId)];
-  if (!user || !role) throw new HttpError(404, 'No such user in this shop.');
-  return { user, role, sessions: await sessionCount(services, user.id) };
+  const member = await services.users.member(shopId, userId);
+  if (!member) throw new HttpError(404, 'No such user in this shop.');
+  return teamMemberOf(member);
 }
 
 async function membersOf(services: AccountServices, shopId: number): Promise<{ userId: number; role: Role }[]> {
-  return (await services.users.team(shopId)).map((u) => ({ userId: u.id, role: u.roles[String(shopId)]! }));
+  return (await services.users.team(shopId)).map((m) => ({ userId: m.user.id, role: m.role }));
 }
 
-/** Adds the address to the shop's team and e-mails it a sign-in link; 409 when it is in the team already. */
+const alreadyMember = () => new HttpError(409, 'This address is in the team already; change its role instead.', 'already_member');
+
+const LIMIT_ERRORS = {
+  shop: {
+    code: 'shop_invitations_limit',
+    message: `A shop may add ${INVITATIONS_PER_SHOP_PER_DAY} users a day, and this one has today. Please try again tomorrow.`,
+  },
+  address: {
+    code: 'address_invitations_limit',
+    message: `An address may get ${INVITATIONS_PER_ADDRESS_PER_DAY} team invitations a day, and this one has today. Please try again tomorrow.`,
+  },
+} as const;
+
+/** Takes a place of the shop's and of the address's daily invitations, or throws the 429 naming the limit reached. */
+async function admitInvitation(services: AccountServices, shopId: number, email: string): Promise<void> {
+  const reached = await services.teamInvitations.take(shopId, email);
+  if (!reached) return;
+  const { code, message } = LIMIT_ERRORS[reached.limit];
+  throw tooManyRequests(reached.waitSeconds, message, code);
+}
+
+/** Looks again in UNUSED_USER_MS whether the user went unused (no sign-in yet, and now or soon no shop). */
+const scheduleRemoval = (services: AccountServices, userId: number) =>
+  services.users.removals.schedule(userId, new Date(services.now().getTime() + UNUSED_USER_MS));
+
+/**
+ * Adds the address to the shop's team and e-mails it a sign-in link; 409 when it is in the team already, 429 when
+ * an owner reached a daily limit (the operator, who runs the service, has none). The answer is the same whether or
+ * not the address was known: the address as typed, and this addition alone.
+ */
 export async function addTeamMember(
   services: AccountServices,
   shopId: number,
@@ -199,16 +246,22 @@ export async function addTeamMember(
 ): Promise<TeamMember> {
   const shop = await services.webshops.get(shopId);
   if (!shop) throw new HttpError(404, 'No such webshop.');
-  const user = await services.users.findOrCreate(input.email);
-  await services.users.withTeamLock(shopId, async () => {
+  const known = await services.users.findByEmail(input.email);
+  if (known?.roles[String(shopId)]) throw alreadyMember();
+  // Before anything is written or sent.
+  if (actor.kind === 'user') await admitInvitation(services, shopId, input.email);
+  const user = known ?? (await services.users.findOrCreate(input.email));
+  const added = await services.users.withTeamLock(shopId, async () => {
     const fresh = await services.users.get(user.id);
-    if (fresh?.roles[String(shopId)]) throw new HttpError(409, 'This address is in the team already; change its role instead.', 'already_member');
-    await services.users.setRole(user.id, shopId, input.role);
+    if (fresh?.roles[String(shopId)]) throw alreadyMember();
+    return services.users.addMember(user.id, shopId, input.role, actor);
   });
+  // A new user came with their removal entry; one added again before ever signing in gets a new one.
+  if (known && known.lastSignIn === null) await scheduleRemoval(services, user.id);
   await services.audit.record({ shopId, actor, action: 'team.user_added', target: `user:${user.id}`, details: { role: input.role } });
   const language = input.language ?? mainLanguage(shop);
   sendSignInMail(services, user, await createSignInLink(services, user.id), language, { shopName: shop.name, role: input.role });
-  return teamMember(services, shopId, user.id);
+  return { id: user.id, email: input.email, role: input.role, ...added, signedInSinceAdded: false };
 }
 
 /** Changes a member's role; 409 `last_owner` when it would leave the shop without an owner. */
@@ -244,8 +297,36 @@ export async function removeTeamMember(services: AccountServices, shopId: number
     return current.role;
   });
   const user = await services.users.get(userId);
-  if (user && membershipsOf(user).length === 0) await services.sessions.revokeAll(userId);
+  if (user && membershipsOf(user).length === 0) {
+    await services.sessions.revokeAll(userId);
+    if (user.lastSignIn === null) await scheduleRemoval(services, userId);
+  }
   await services.audit.record({ shopId, actor, action: 'team.user_removed', target: `user:${userId}`, details: { previous_role: previous } });
 }
 
 const lastOwner = () => new HttpError(409, 'A shop keeps at least one owner: make another user owner first.', 'last_owner');
+
+const REMOVAL_BATCH = 100;
+
+/**
+ * Removes the users whose removal entry is due at `now` and who are still unused (rules.ts unusedUser), with their
+ * sessions; the others' entries are dropped (a later addition or departure writes a new one). A sign-in link of a
+ * removed user leads nowhere: signing in needs the user. Returns how many were removed.
+ */
+export async function removeUnusedUsers(services: AccountServices, now: Date = services.now()): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const due = await services.users.removals.due(now, REMOVAL_BATCH);
+    for (const userId of due) {
+      const user = await services.users.get(userId);
+      if (user && unusedUser(user) && (await services.users.removeUnused(user))) {
+        await services.sessions.revokeAll(userId);
+        removed++;
+      }
+      await services.users.removals.drop(userId);
+    }
+    if (due.length < REMOVAL_BATCH) break;
+  }
+  if (removed > 0) services.log.info({ removed }, 'unused dashboard users removed');
+  return removed;
+}

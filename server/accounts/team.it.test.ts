@@ -88,9 +88,9 @@ describe('an owner manages the team', () => {
       id: expect.any(Number),
       email: 'Staff@a.example',
       role: 'support',
-      signed_in: false,
-      last_sign_in: null,
-      sessions: 0,
+      added_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      added_by: { kind: 'user', id: String(owner.userId) },
+      signed_in_since_added: false,
       shop_id: shopA.id,
     });
     await sink.waitFor((s) => s.to('Staff@a.example').length === 1, 5000);
@@ -105,7 +105,7 @@ describe('an owner manages the team', () => {
     expect((await patched.json()).role).toBe('manager');
 
     const list = await (await call(owner, 'GET', users(shopA))).json();
-    expect(list.users.find((u: { id: number }) => u.id === user.id)).toMatchObject({ role: 'manager', signed_in: false });
+    expect(list.users.find((u: { id: number }) => u.id === user.id)).toMatchObject({ role: 'manager', signed_in_since_added: false });
 
     expect((await call(owner, 'DELETE', `${users(shopA)}/${user.id}`)).status).toBe(204);
     expect((await call(owner, 'DELETE', `${users(shopA)}/${user.id}`)).status).toBe(404);
@@ -173,6 +173,53 @@ describe('an owner manages the team', () => {
       expect((await res.json()).error.code).toBe('invalid');
     }
     expect((await call(owner, 'PATCH', `${users(shopA)}/abc`, { role: 'owner' })).status).toBe(404);
+  });
+});
+
+describe('what an owner learns of a person', () => {
+  const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g;
+  /** The answer with the address, the user's id and the times left out: what may differ between two additions. */
+  const masked = (text: string, email: string) => text.replaceAll(email, '<email>').replace(/"id":\d+/, '"id":0').replace(ISO, '<time>');
+
+  it('adding an address known from another shop answers exactly as adding an unknown one', async () => {
+    const owner = await as('owner', shopA, 'privacy@a.example');
+    // Active in shop B: signed in, a live session there.
+    const known = await signedInAgent(t, { email: 'known@b.example', shopId: shopB.id, role: 'manager' });
+    await t.services.users.recordSignIn(known.userId, new Date());
+    const a = await call(owner, 'POST', users(shopA), { email: 'known@b.example', role: 'support' });
+    const b = await call(owner, 'POST', users(shopA), { email: 'unknown@a.example', role: 'support' });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.headers.get('content-type')).toBe(b.headers.get('content-type'));
+    expect(masked(await a.text(), 'known@b.example')).toBe(masked(await b.text(), 'unknown@a.example'));
+  });
+
+  it('the team list shows role, when and by whom each was added, and whether they signed in since: nothing of other shops', async () => {
+    const owner = await as('owner', shopA, 'lister@a.example');
+    const other = await signedInAgent(t, { email: 'busy@b.example', shopId: shopB.id, role: 'owner' });
+    await t.services.users.recordSignIn(other.userId, new Date(Date.now() - 60_000));
+    const added = await (await call(owner, 'POST', users(shopA), { email: 'busy@b.example', role: 'manager' })).json();
+    const list = (await (await call(owner, 'GET', users(shopA))).json()).users as Record<string, unknown>[];
+    for (const u of list) expect(Object.keys(u).sort()).toEqual(['added_at', 'added_by', 'email', 'id', 'role', 'shop_id', 'signed_in_since_added']);
+    const row = list.find((u) => u.id === other.userId);
+    expect(row).toEqual({
+      id: other.userId,
+      email: 'busy@b.example',
+      role: 'manager',
+      added_at: added.added_at,
+      added_by: { kind: 'user', id: String(owner.userId) },
+      // Signed in for shop B a minute before being added here: not since.
+      signed_in_since_added: false,
+      shop_id: shopA.id,
+    });
+    expect(Date.parse(row!.added_at as string)).toBeGreaterThan(Date.now() - 60_000);
+
+    // A sign-in after being added: yes, and still no time of it.
+    await t.services.users.recordSignIn(other.userId, new Date(Date.now() + 1000));
+    const after = (await (await call(owner, 'GET', users(shopA))).json()).users.find((u: { id: number }) => u.id === other.userId);
+    expect(after).toEqual({ ...row, signed_in_since_added: true });
+    // A role change keeps when and by whom they were added.
+    const patched = await (await call(owner, 'PATCH', `${users(shopA)}/${other.userId}`, { role: 'support' })).json();
+    expect(patched).toEqual({ ...after, role: 'support' });
   });
 });
 

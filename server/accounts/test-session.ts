@@ -34,7 +34,7 @@ export async function signedInAgent(
 ): Promise<TestSession> {
   const { services } = app;
   const user = await services.users.findOrCreate(email);
-  await services.users.setRole(user.id, shopId, role);
+  await services.users.addMember(user.id, shopId, role, { kind: 'operator' });
   const { secret, session } = await startSession(services, user.id, userAgent);
   const cookie = `${cookieName(services.config.baseUrl)}=${secret}`;
   return {

@@ -3,7 +3,9 @@
 // - `dashboard_users`: `_id` = the user's number (as a string); the user's roles per shop live in the user (`roles`, a map from
 //   shop id to role), so a signed-in request reads its user once and knows every shop it may act for;
 // - `dashboard_user_addresses`: `_id` = the lower-cased address, to find a user by the address they type;
-// - `dashboard_teams`: `_id` = the shop's id (as a string), the ids of its users (a map), to list a team without a search.
+// - `dashboard_teams`: `_id` = the shop's id (as a string), its users (a map from user id to when and by whom they
+//   were added), to list a team without a search;
+// - `dashboard_user_removals` (removal-queue.ts): when to look again whether a user went unused.
 // Roles and team entries change by one `$set`/`$unset` of a single key each, so two changes to different shops
 // never overwrite each other. Changes to one shop's team are serialised by a claim (`withTeamLock`): the rule that a
 // shop keeps an owner reads the team and then writes it.
@@ -13,7 +15,9 @@ import { randomUUID } from 'node:crypto';
 import { BoundedCache, type CacheLimits } from '../cache.js';
 import { Claims } from '../db/claims.js';
 import { insertNumbered, isDuplicateKey, type Collection, type Db } from '../db/index.js';
-import { addressKey } from './rules.js';
+import type { AuditActor } from '../audit/store.js';
+import { UserRemovalQueue } from './removal-queue.js';
+import { addressKey, UNUSED_USER_MS } from './rules.js';
 import type { Role } from './roles.js';
 
 export interface User {
@@ -36,17 +40,36 @@ interface AddressDoc {
   userId: number;
 }
 
+/** A member's entry in their shop's team: when they were added, by whom. */
+interface TeamEntry {
+  at: Date;
+  by: AuditActor;
+}
+
 interface TeamDoc {
   /** The shop's id as a string (see UserDoc). */
   _id: string;
-  /** User id (as a string key) → when they were added. */
-  users: Record<string, Date>;
+  /** User id (as a string key) → their addition; a bare date from before additions named who made them. */
+  users: Record<string, TeamEntry | Date>;
 }
 
 export interface Membership {
   shopId: number;
   role: Role;
 }
+
+/** A user as a member of one shop. */
+export interface TeamMembership {
+  user: User;
+  role: Role;
+  /** Null only for a role without its team entry (never written so by the service). */
+  addedAt: Date | null;
+  /** Null for members added before additions named who made them. */
+  addedBy: AuditActor | null;
+}
+
+const additionOf = (entry: TeamEntry | Date | undefined): Pick<TeamMembership, 'addedAt' | 'addedBy'> =>
+  entry instanceof Date ? { addedAt: entry, addedBy: null } : { addedAt: entry?.at ?? null, addedBy: entry?.by ?? null };
 
 const TEAM_LOCK_MS = 10_000;
 
@@ -64,6 +87,8 @@ export class UserStore {
   private readonly addresses: Collection<AddressDoc>;
   private readonly teams: Collection<TeamDoc>;
   private readonly teamLocks: Claims<string>;
+  /** When to look again whether a user went unused (written with each new user). */
+  readonly removals: UserRemovalQueue;
   private readonly cache: BoundedCache<User>;
   /** Starts and ends of writes: a read caches its answer only if none happened while it ran (it may predate one). */
   private writes = 0;
@@ -78,10 +103,12 @@ export class UserStore {
     this.addresses = db.collection<AddressDoc>('dashboard_user_addresses');
     this.teams = db.collection<TeamDoc>('dashboard_teams');
     this.teamLocks = new Claims<string>(db, 'dashboard_team_claims', now);
+    this.removals = new UserRemovalQueue(db);
   }
 
   async ensureIndexes(): Promise<void> {
     await this.teamLocks.ensureIndexes();
+    await this.removals.ensureIndexes();
   }
 
   /** A copy: callers may change what they get without changing the cache. */
@@ -111,7 +138,10 @@ export class UserStore {
     return entry ? this.get(entry.userId) : null;
   }
 
-  /** The user with this address, created when there is none (two processes creating the same one agree on one). */
+  /**
+   * The user with this address, created when there is none (two processes creating the same one agree on one). A
+   * new user comes with their removal entry, written before their address: none is left without one.
+   */
   async findOrCreate(email: string): Promise<User> {
     const existing = await this.findByEmail(email);
     if (existing) return existing;
@@ -123,6 +153,7 @@ export class UserStore {
       created: this.now(),
       lastSignIn: null,
     }));
+    await this.removals.schedule(doc.id, new Date(doc.created.getTime() + UNUSED_USER_MS));
     try {
       await this.addresses.insertOne({ _id: addressKey(email), userId: doc.id });
       return toUser(doc);
@@ -135,16 +166,38 @@ export class UserStore {
     }
   }
 
-  /** The users of a shop, each with their roles (the role in this shop is `roles[shopId]`). */
-  async team(shopId: number): Promise<User[]> {
+  /** The members of a shop, by user id. */
+  async team(shopId: number): Promise<TeamMembership[]> {
     const team = await this.teams.findOne({ _id: String(shopId) });
-    const ids = Object.keys(team?.users ?? {}).map(Number);
-    const users = await Promise.all(ids.map((id) => this.get(id)));
-    return users.filter((u): u is User => u !== null && u.roles[String(shopId)] !== undefined).sort((a, b) => a.id - b.id);
+    const members = await Promise.all(
+      Object.entries(team?.users ?? {}).map(async ([id, entry]) => {
+        const user = await this.get(Number(id));
+        const role = user?.roles[String(shopId)];
+        return user && role ? { user, role, ...additionOf(entry) } : null;
+      }),
+    );
+    return members.filter((m) => m !== null).sort((a, b) => a.user.id - b.user.id);
   }
 
+  /** One member of a shop; null when the user is not in its team. */
+  async member(shopId: number, userId: number): Promise<TeamMembership | null> {
+    const user = await this.get(userId);
+    const role = user?.roles[String(shopId)];
+    if (!user || !role) return null;
+    const team = await this.teams.findOne({ _id: String(shopId) });
+    return { user, role, ...additionOf(team?.users[String(userId)]) };
+  }
+
+  /** Adds the user to the shop's team with this role; returns when and by whom (`by`), as the team list shows it. */
+  async addMember(userId: number, shopId: number, role: Role, by: AuditActor): Promise<Pick<TeamMembership, 'addedAt' | 'addedBy'>> {
+    const entry: TeamEntry = { at: this.now(), by };
+    await this.teams.updateOne({ _id: String(shopId) }, { $set: { [`users.${userId}`]: entry } }, { upsert: true });
+    await this.setRole(userId, shopId, role);
+    return additionOf(entry);
+  }
+
+  /** Sets the user's role in the shop (their team entry, when they were added and by whom, stays). */
   async setRole(userId: number, shopId: number, role: Role): Promise<void> {
-    await this.teams.updateOne({ _id: String(shopId) }, { $set: { [`users.${userId}`]: this.now() } }, { upsert: true });
     await this.writing(userId, () => this.users.updateOne({ _id: String(userId) }, { $set: { [`roles.${shopId}`]: role } }));
   }
 
@@ -171,6 +224,25 @@ export class UserStore {
     }
     await cursor.close();
     return [...shops];
+  }
+
+  /**
+   * Removes a user the clean-up found unused (rules.ts unusedUser), and their address; false when they were added to
+   * a shop or signed in since it looked (they keep their address).
+   */
+  async removeUnused(user: User): Promise<boolean> {
+    const address = { _id: addressKey(user.email), userId: user.id };
+    // The address first: a crash in between leaves a user nobody finds by address, whom the next run removes.
+    await this.addresses.deleteOne(address);
+    const filter = { _id: String(user.id), lastSignIn: null, roles: {} };
+    const { deletedCount } = await this.writing(user.id, () => this.users.deleteOne(filter));
+    if (deletedCount === 1) return true;
+    try {
+      await this.addresses.insertOne(address);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    return false;
   }
 
   async recordSignIn(userId: number, at: Date): Promise<void> {
