@@ -50,7 +50,7 @@ export class WebhookStore {
   /**
    * Start-up step (docs/decisions.md, "Stored field names"): the internal failure count, stored as
    * `consecutive_failures` before, is `consecutiveFailures`. One update of the subscriptions that still have the old
-   * name (a small collection: at most 20 per shop), once (marker in `migrations`). Returns how many were renamed.
+   * name (a small collection: at most WEBHOOK_MAX_PER_SHOP per shop), once (marker in `migrations`). Returns how many were renamed.
    */
   async migrateFailureCount(): Promise<number> {
     let renamed = 0;
