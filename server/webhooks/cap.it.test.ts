@@ -1,11 +1,15 @@
 // How many webhook subscriptions a shop may have (WEBHOOK_MAX_PER_SHOP), and what that many costs when all of its
 // receivers hang: the shop's own deliveries wait their turn in its two lanes (cap × WEBHOOK_TIMEOUT_MS ÷ 2 at
-// worst), other shops' deliveries do not wait at all. Real receivers; order and counts, no clocks.
+// worst), other shops' deliveries do not wait at all, not even when the shop's deliveries fill the waiting room.
+// Real receivers; order and counts, no clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { startReceiver, type Received, type Receiver } from '../../test/webhook-receiver.js';
 import type { Webshop } from '../webshops/store.js';
-import { PARALLEL_SENDS_PER_SHOP } from './delivery.js';
+import type { WebhookDelivery } from './delivery-store.js';
+import { PARALLEL_SENDS, PARALLEL_SENDS_PER_SHOP, queueSends } from './delivery.js';
+import { ShopLanes } from './lanes.js';
+import type { WebhookSubscription } from './store.js';
 
 async function subscribe(t: TestApp, as: Webshop, url: string) {
   const res = await t.fetch(withAuth('/api/1.0/webhook.json', as), {
@@ -135,5 +139,46 @@ describe('a shop whose receivers all hang, at the default cap', () => {
     expect(fourth.seq).toBeGreaterThan(Math.max(...ends));
     const log = async () => (await t.services.webhookDeliveries.logPage(webhookIds.get(first.path)!, 0, 1)).items;
     await expect.poll(log).toMatchObject([{ event_id: slowEvent, status: null, error: `timed out after ${TIMEOUT_MS / 1000} s` }]);
+  }, 120_000);
+
+  it("takes another shop's delivery into the lanes however many of the shop's deliveries wait", async () => {
+    // Lanes of this test's own, fed as the senders feed them: eleven events' worth of the hanging shop's deliveries
+    // (more than the 1000 a process keeps waiting for lanes), then one of another shop.
+    const lanes = new ShopLanes({ total: PARALLEL_SENDS, perShop: PARALLEL_SENDS_PER_SHOP });
+    const { config, log, now, reviewEvents: events, webhooks, webhookDeliveries: deliveries } = t.services;
+    const deps = { config, log, now, events, webhooks, deliveries, lanes };
+    const hooks = (await webhooks.page(hanging.id, 0, 100)).items;
+    const piled = Array.from({ length: 11 }, (_, event) => hooks.map((hook) => leasedDelivery(`${700_000 + event}:1`, hook)));
+    const other = await t.createShop({ name: 'Answering Meanwhile' });
+    await subscribeTo(other, '/meanwhile');
+    const [hook] = (await webhooks.page(other.id, 0, 1)).items;
+    try {
+      await queueSends(deps, piled.flat(), { leased: true, subscriptions: hooks });
+      expect(await queueSends(deps, [leasedDelivery('799999:1', hook!)], { leased: true, subscriptions: [hook!] })).toBe(1);
+      await receiver.waitFor(() => receiver.at('/meanwhile').length === 1);
+      expect(receiver.at('/meanwhile')[0]).toMatchObject({ eventId: '799999:1', verified: true });
+    } finally {
+      await lanes.close();
+    }
+
+    /** A delivery as the fast path makes it: leased to this sender, to be sent at once. */
+    function leasedDelivery(eventId: string, subscription: WebhookSubscription): WebhookDelivery {
+      const at = now();
+      return {
+        _id: `${eventId}:${subscription.id}`,
+        eventId,
+        subscriptionId: subscription.id,
+        shopId: subscription.shopId,
+        topic: 'reviews.created',
+        body: JSON.stringify({ id: eventId }),
+        status: 'pending',
+        attempts: 0,
+        failures: 0,
+        retries: true,
+        nextAttempt: new Date(at.getTime() + config.webhooks.timeoutMs + 5_000),
+        created: at,
+        completed: null,
+      };
+    }
   }, 120_000);
 });

@@ -77,6 +77,11 @@ export const PARALLEL_SENDS = 8;
 export const PARALLEL_SENDS_PER_SHOP = 2;
 /** Deliveries waiting for a lane in this process, at most: the rest stay in the database until there is room. */
 const MAX_WAITING = 1000;
+/**
+ * The last of those places are for shops with nothing waiting: a shop whose receivers hang while its events keep
+ * coming (up to WEBHOOK_MAX_PER_SHOP deliveries each) would otherwise fill them all and keep every other shop out.
+ */
+const RESERVED_WAITING = 100;
 /** A claimed delivery is not due again before its request has surely ended: WEBHOOK_TIMEOUT_MS plus this. */
 const LEASE_SLACK_MS = 5_000;
 const leaseMs = (deps: Pick<DeliveryDeps, 'config'>) => deps.config.webhooks.timeoutMs + LEASE_SLACK_MS;
@@ -219,6 +224,7 @@ export async function queueSends(
   let added = 0;
   for (const delivery of fresh) {
     if (deps.lanes.waitingCount >= MAX_WAITING) break;
+    if (deps.lanes.waitingCount >= MAX_WAITING - RESERVED_WAITING && deps.lanes.waitingFor(delivery.shopId) > 0) continue;
     const run = () => attemptInLane(deps, delivery, subscriptions.get(delivery.subscriptionId), leased);
     if (deps.lanes.add(delivery.shopId, delivery._id, run)) added++;
   }
