@@ -246,6 +246,33 @@ test.describe('webhooks', () => {
     await screenshot(page, 'integration-webhook-log');
     await context.close();
   });
+
+  test('more webhooks than a page: the oldest on the next page; deleting the last one there goes back', async ({ browser }) => {
+    const { shop, context, page } = await ownerOnIntegration(browser, 'Veel Haken', 'owner');
+    const url = (n: number) => `${receiver().url}/many/${shop.id}/n${n}x`;
+    for (let n = 1; n <= 21; n++) {
+      const created = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/webhooks`, { url: url(n), topic: 'reviews.updated' });
+      expect(created.status).toBe(201);
+    }
+    await page.reload();
+    const rows = page.getByRole('table', { name: 'Webhooks' }).getByRole('row');
+    const pager = page.getByRole('navigation', { name: 'Pages of webhooks' });
+    await expect(rows.filter({ hasText: url(21) })).toBeVisible();
+    await expect(rows).toHaveCount(21); // the header and the 20 newest
+    await expect(rows.filter({ hasText: url(1) })).toHaveCount(0);
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    const oldest = rows.filter({ hasText: url(1) });
+    await expect(oldest).toBeVisible();
+    await expect(rows).toHaveCount(2);
+
+    await oldest.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(rows.filter({ hasText: url(21) })).toBeVisible();
+    await expect(rows).toHaveCount(21);
+    await expect(pager).toHaveCount(0);
+    await context.close();
+  });
 });
 
 test('the widget page previews the real sidebar on a sample page, following the form before it is saved', async ({ browser }) => {

@@ -9,6 +9,9 @@ const bool = z
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** The default of WEBHOOK_MAX_PER_SHOP. */
+export const DEFAULT_WEBHOOKS_PER_SHOP = 100;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(0, 65535).default(3000),
@@ -83,6 +86,13 @@ const schema = z.object({
     .transform((v) => v.split(',').map((s) => Number(s.trim()))),
   /** Consecutive failed events after which a subscription is switched off; 0 never switches off. */
   WEBHOOK_DISABLE_AFTER: int(0, 100_000).default(10),
+  /**
+   * Subscriptions a shop may have. A shop whose receivers all hang holds up its own next events for this many
+   * timeouts ÷ its 2 lanes per event (100 × 10 s ÷ 2 = 500 s by default); other shops are not held up.
+   */
+  WEBHOOK_MAX_PER_SHOP: int(1, 1000).default(DEFAULT_WEBHOOKS_PER_SHOP),
+  /** How long a webhook request may take, connecting included (ms). */
+  WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
   /** Unsigned consent receipts without a review kept per shop; past it the oldest are dropped. */
   UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
 });
@@ -122,7 +132,7 @@ export type Config = {
     retryScheduleMs: number[];
     connections: number;
   };
-  webhooks: { allowedHosts: string[]; retryScheduleSeconds: number[]; disableAfter: number };
+  webhooks: { allowedHosts: string[]; retryScheduleSeconds: number[]; disableAfter: number; maxPerShop: number; timeoutMs: number };
   consents: { unsignedPerShop: number };
 };
 
@@ -203,6 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
       retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE,
       disableAfter: e.WEBHOOK_DISABLE_AFTER,
+      maxPerShop: e.WEBHOOK_MAX_PER_SHOP,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
   };

@@ -1,10 +1,11 @@
 // A real webhook receiver for tests and benchmarks: verifies X-Hash as a shop would (HMAC-SHA512 of the raw body
-// with the subscription secret, constant-time compare, 401 on mismatch) and records every request.
+// with the subscription secret, constant-time compare, 401 on mismatch) and records every request, numbered in the
+// order of what happened (requests received, answers ended), so that tests assert order without clocks.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-interface Received {
+export interface Received {
   path: string;
   topic: string | undefined;
   eventId: string | undefined;
@@ -16,10 +17,20 @@ interface Received {
   verified: boolean;
   /** Date.now() when the request was complete. */
   at: number;
+  /** Its place in the order of events: requests complete and answers ended share one count. */
+  seq: number;
+  /** The place at which its answer ended or the sender gave up on it; unset while it is still open. */
+  endSeq?: number;
 }
 
-/** What the receiver answers a verified request with: a status, optionally after a delay, with headers. */
-type Responder = (req: Received, count: number) => number | { status: number; delayMs?: number; headers?: Record<string, string> };
+/**
+ * What the receiver answers a verified request with: a status, optionally after a delay, with headers; or `hang`:
+ * no answer at all, until the sender gives up or the receiver is closed.
+ */
+type Responder = (
+  req: Received,
+  count: number,
+) => number | { status: number; delayMs?: number; headers?: Record<string, string> } | 'hang';
 
 export interface Receiver {
   url: string;
@@ -48,6 +59,7 @@ export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const secrets = new Map<string, string>();
   const responders = new Map<string, Responder>();
+  let seq = 0;
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -65,14 +77,17 @@ export async function startReceiver(): Promise<Receiver> {
       raw: raw.toString('utf8'),
       verified: secret !== undefined && verify(raw, hash, secret),
       at: Date.now(),
+      seq: ++seq,
     };
     received.push(entry);
+    res.on('close', () => (entry.endSeq = ++seq));
     if (!entry.verified) {
       res.writeHead(401).end('bad signature');
       return;
     }
     const count = received.filter((r) => r.path === path && r.verified).length;
     const answer = responders.get(path)?.(entry, count) ?? 200;
+    if (answer === 'hang') return;
     const { status, delayMs = 0, headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     res.writeHead(status, headers).end('ok');
@@ -93,6 +108,7 @@ export async function startReceiver(): Promise<Receiver> {
         await new Promise((r) => setTimeout(r, 10));
       }
     },
+    // Ends every connection, those of requests left hanging included.
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));

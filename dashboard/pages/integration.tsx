@@ -167,12 +167,21 @@ function Plugins({ plugins }: { plugins: Integration['plugins'] }) {
 type Editing = { kind: 'add' } | { kind: 'edit'; webhook: Webhook } | null;
 
 function Webhooks({ shopId }: { shopId: number }) {
-  const list = useLoad(() => api<unknown>('GET', shopApi(shopId, '/webhooks')).then((v) => asPage<Webhook>(v)), String(shopId));
+  const [page, setPage] = useState(1);
+  const list = useLoad(
+    () => api<unknown>('GET', shopApi(shopId, `/webhooks${query({ page })}`)).then((v) => asPage<Webhook>(v)),
+    JSON.stringify([shopId, page]),
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const [log, setLog] = useState<Webhook | null>(null);
   const [removing, setRemoving] = useState<Webhook | null>(null);
   const toggle = useAction();
-  const hooks = list.data?.items ?? [];
+  const data = list.data;
+  const hooks = data?.items ?? [];
+  // Deleting the only webhook of the last page leaves that page empty: show the page before it.
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && page > 1) setPage(Math.ceil(data.total / (data.page_size || 20)));
+  }, [data]);
   // The form goes when it is saved or cancelled, and the focus with it: back to the button in its place.
   const addButton = useRef<HTMLButtonElement>(null);
   const formClosed = useRef(false);
@@ -246,7 +255,8 @@ function Webhooks({ shopId }: { shopId: number }) {
           ]}
         />
       )}
-      {list.data && hooks.length === 0 && <p>{t('noWebhooks')}</p>}
+      {data && <Pager page={page} pageSize={data.page_size || 20} total={data.total} onPage={setPage} label={t('pagesOfWebhooks')} />}
+      {data && data.total === 0 && <p>{t('noWebhooks')}</p>}
       {editing ? (
         <WebhookForm
           shopId={shopId}
@@ -254,7 +264,10 @@ function Webhooks({ shopId }: { shopId: number }) {
           onDone={(saved) => {
             formClosed.current = true;
             setEditing(null);
-            if (saved) list.reload();
+            if (!saved) return;
+            // A new webhook is the newest: it is on the first page.
+            if (editing.kind === 'add' && page !== 1) setPage(1);
+            else list.reload();
           }}
         />
       ) : (

@@ -260,6 +260,7 @@ export const en = {
   webhooks: 'Webhooks',
   webhooksHelp: 'The service sends each review event to these addresses, signed with the subscription’s secret.',
   noWebhooks: 'No webhooks yet.',
+  pagesOfWebhooks: 'Pages of webhooks',
   event: 'Event',
   url: 'URL',
   actions: 'Actions',

@@ -261,6 +261,7 @@ export const nl: Record<Key, string> = {
   webhooks: 'Webhooks',
   webhooksHelp: 'De dienst stuurt elke gebeurtenis rond beoordelingen naar deze adressen, ondertekend met het geheim van het abonnement.',
   noWebhooks: 'Nog geen webhooks.',
+  pagesOfWebhooks: "Pagina's met webhooks",
   event: 'Gebeurtenis',
   url: 'URL',
   actions: 'Acties',

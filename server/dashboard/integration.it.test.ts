@@ -194,7 +194,7 @@ describe('webhooks in the dashboard', () => {
     for (const action of ['webhook.created', 'webhook.redelivered', 'webhook.changed', 'webhook.deleted']) expect(actions).toContain(action);
   });
 
-  it('keeps the classic rules: no private addresses, no plain http, at most 20 per shop', async () => {
+  it('keeps the classic rules: no private addresses, no plain http, at most 100 per shop (the default), paged', async () => {
     const s = await t.createShop({ name: 'Ruled Shop' });
     const metadata = await call('owner', 'POST', '/webhooks', { url: 'https://169.254.169.254/latest', topic: 'reviews.created' }, s);
     expect(metadata.status).toBe(400);
@@ -204,16 +204,20 @@ describe('webhooks in the dashboard', () => {
     const topic = await call('owner', 'POST', '/webhooks', { url: 'https://hooks.example/x', topic: 'orders.created' }, s);
     expect(topic.json.error).toEqual({ code: 'invalid', message: expect.stringMatching(/^topic: /) });
 
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 100; i++) {
       expect((await call('owner', 'POST', '/webhooks', { url: `https://hooks.example/${i}`, topic: 'reviews.updated' }, s)).status).toBe(201);
     }
-    const full = await call('owner', 'POST', '/webhooks', { url: 'https://hooks.example/21', topic: 'reviews.updated' }, s);
+    const full = await call('owner', 'POST', '/webhooks', { url: 'https://hooks.example/101', topic: 'reviews.updated' }, s);
     expect(full.status).toBe(400);
-    expect(full.json.error).toEqual({ code: 'limit_reached', message: expect.stringMatching(/at most 20 webhook subscriptions/) });
-    const page = await call('owner', 'GET', '/webhooks?page=2&page_size=15', undefined, s);
-    expect(page.json).toMatchObject({ total: 20, page: 2, page_size: 15 });
-    expect(page.json.items).toHaveLength(5);
-  });
+    expect(full.json.error).toEqual({ code: 'limit_reached', message: expect.stringMatching(/at most 100 webhook subscriptions/) });
+    const page = await call('owner', 'GET', '/webhooks?page=7&page_size=15', undefined, s);
+    expect(page.json).toMatchObject({ total: 100, page: 7, page_size: 15 });
+    // Newest first: the last page has the first ten.
+    expect(page.json.items.map((w: { url: string }) => w.url)).toEqual(Array.from({ length: 10 }, (_, i) => `https://hooks.example/${9 - i}`));
+    const second = await call('owner', 'GET', '/webhooks?page=2', undefined, s);
+    expect(second.json).toMatchObject({ total: 100, page: 2, page_size: 20 });
+    expect(second.json.items.map((w: { url: string }) => w.url)).toEqual(Array.from({ length: 20 }, (_, i) => `https://hooks.example/${79 - i}`));
+   }, 120_000);
 
   it('is for owners: managers and support get 403, another shop’s webhook is not found', async () => {
     for (const role of ['manager', 'support'] as const) {

@@ -186,7 +186,7 @@ export function dashboardPagePaths(): Record<string, Schema> {
       },
       post: {
         ...dashboard,
-        summary: 'Subscribe (the classic API’s rules: https, no private addresses, at most 20 per shop; audited)',
+        summary: 'Subscribe (the classic API’s rules: https, no private addresses, at most 100 per shop unless the operator set another limit; audited)',
         parameters: shop,
         requestBody: body(subscribeSchema),
         responses: { '201': json(subscription, 'created'), ...writes('integration'), '400': error('invalid (the message names the field), or limit_reached') },

@@ -1,7 +1,7 @@
 // Start-up step, once (marker `webhook_subscriptions.consecutive_failures`; docs/decisions.md, "Stored field
 // names"): the subscriptions' internal failure count, stored as `consecutive_failures` before, is
 // `consecutiveFailures`. One update of the subscriptions that still have the old name (a small collection: at most
-// 20 per shop).
+// WEBHOOK_MAX_PER_SHOP per shop).
 import { MigrationMarkers } from '../db/migrations.js';
 import type { Services } from '../services.js';
 

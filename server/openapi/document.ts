@@ -232,7 +232,7 @@ export function openApiDocument(config: Config) {
                 data: obj({ webhook_id: int(), url: str(), topic: ref('Topic'), secret: str() }),
               }),
             ),
-            '400': json(ref('ClassicError'), 'bad request (also: a refused URL, or the shop has 20 subscriptions already)'),
+            '400': json(ref('ClassicError'), 'bad request (also: a refused URL, or the shop has as many subscriptions as allowed: 100 unless the operator set another limit)'),
             '401': json(ref('ClassicError'), '`Unauthorized`'),
           },
         },

@@ -19,7 +19,7 @@ import type { EventQueue } from './event-queue.js';
 import type { WebhookDeliveryStore, WebhookDelivery, AttemptOutcome, AttemptRecord } from './delivery-store.js';
 import { isDelivered, payloadFor, retryDelayMs, signature } from './payload.js';
 import type { ShopLanes } from './lanes.js';
-import { postWebhook, TIMEOUT_MS, type SendOptions, type SendResult } from './send.js';
+import { postWebhook, type SendOptions, type SendResult } from './send.js';
 import type { WebhookStore, WebhookSubscription } from './store.js';
 
 /**
@@ -77,8 +77,14 @@ export const PARALLEL_SENDS = 8;
 export const PARALLEL_SENDS_PER_SHOP = 2;
 /** Deliveries waiting for a lane in this process, at most: the rest stay in the database until there is room. */
 const MAX_WAITING = 1000;
-/** A claimed delivery is not due again before its request has surely ended (the timeout plus slack). */
-const LEASE_MS = TIMEOUT_MS + 5_000;
+/**
+ * The last of those places are for shops with nothing waiting: a shop whose receivers hang while its events keep
+ * coming (up to WEBHOOK_MAX_PER_SHOP deliveries each) would otherwise fill them all and keep every other shop out.
+ */
+const RESERVED_WAITING = 100;
+/** A claimed delivery is not due again before its request has surely ended: WEBHOOK_TIMEOUT_MS plus this. */
+const LEASE_SLACK_MS = 5_000;
+const leaseMs = (deps: Pick<DeliveryDeps, 'config'>) => deps.config.webhooks.timeoutMs + LEASE_SLACK_MS;
 /** A fast-path lease is trusted only by an attempt that starts this soon after it was taken (see attempt). */
 const FRESH_LEASE_MS = 1_000;
 
@@ -96,7 +102,7 @@ export async function dispatchEvents(deps: DeliveryDeps): Promise<number> {
 
 /** Fast path: dispatches the events of reviews this process just wrote and queues their new deliveries. */
 export async function queueWritten(deps: SenderDeps, written: Review[]): Promise<number> {
-  const leaseUntil = new Date(deps.now().getTime() + LEASE_MS);
+  const leaseUntil = new Date(deps.now().getTime() + leaseMs(deps));
   const { created, subscriptions } = await dispatchWritten(deps, written, leaseUntil);
   return queueSends(deps, created, { leased: true, subscriptions });
 }
@@ -106,7 +112,7 @@ export async function queueWritten(deps: SenderDeps, written: Review[]): Promise
  * dispatched and sent like the reviews this process writes itself.
  */
 export async function queueEvents(deps: SenderDeps, events: EventRef[]): Promise<number> {
-  const leaseUntil = new Date(deps.now().getTime() + LEASE_MS);
+  const leaseUntil = new Date(deps.now().getTime() + leaseMs(deps));
   const { created, subscriptions } = await dispatchBatch(deps, events, leaseUntil);
   return queueSends(deps, created, { leased: true, subscriptions });
 }
@@ -132,7 +138,16 @@ type EventRef = Pick<ReviewEvent, '_id' | 'shopId' | 'reviewId' | 'topic' | 'rev
 async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?: Date) {
   if (events.length === 0) return { created: [], subscriptions: [] };
   const subscriptions = await deps.webhooks.activeForShops([...new Set(events.map((e) => e.shopId))]);
-  const wantedBy = (e: EventRef) => subscriptions.filter((s) => s.shopId === e.shopId && s.topic === e.topic);
+  // Looked up by shop and topic: filtering them for each event would cost the batch's events times its shops'
+  // subscriptions (up to WEBHOOK_MAX_PER_SHOP each).
+  const byShopTopic = new Map<string, WebhookSubscription[]>();
+  for (const s of subscriptions) {
+    const key = `${s.shopId}:${s.topic}`;
+    const same = byShopTopic.get(key);
+    if (same) same.push(s);
+    else byShopTopic.set(key, [s]);
+  }
+  const wantedBy = (e: EventRef) => byShopTopic.get(`${e.shopId}:${e.topic}`) ?? [];
   const now = deps.now();
   const deliveries: WebhookDelivery[] = [];
   for (const event of events) {
@@ -209,6 +224,7 @@ export async function queueSends(
   let added = 0;
   for (const delivery of fresh) {
     if (deps.lanes.waitingCount >= MAX_WAITING) break;
+    if (deps.lanes.waitingCount >= MAX_WAITING - RESERVED_WAITING && deps.lanes.waitingFor(delivery.shopId) > 0) continue;
     const run = () => attemptInLane(deps, delivery, subscriptions.get(delivery.subscriptionId), leased);
     if (deps.lanes.add(delivery.shopId, delivery._id, run)) added++;
   }
@@ -242,8 +258,9 @@ async function attempt(
   }
   // The lease taken when the delivery was made covers a request that starts at once. One that waited for a lane is
   // claimed like any due delivery: by now its lease may have run out and another sender found it due.
-  const trusted = leased && delivery.nextAttempt.getTime() - now.getTime() >= LEASE_MS - FRESH_LEASE_MS;
-  if (!trusted && !(await deps.deliveries.claim(delivery, new Date(now.getTime() + LEASE_MS), now))) {
+  const lease = leaseMs(deps);
+  const trusted = leased && delivery.nextAttempt.getTime() - now.getTime() >= lease - FRESH_LEASE_MS;
+  if (!trusted && !(await deps.deliveries.claim(delivery, new Date(now.getTime() + lease), now))) {
     return { kind: 'claimed elsewhere' };
   }
   // This copy may have been read minutes ago (a long wait for a lane): since then a customer's erasure may have
@@ -261,6 +278,7 @@ async function attempt(
       'X-Hash': signature(body, subscription.secret),
     },
     allowedHosts: deps.config.webhooks.allowedHosts,
+    timeoutMs: deps.config.webhooks.timeoutMs,
   });
   const outcome = outcomeOf(delivery, result.status, deps.config.webhooks.retryScheduleSeconds, deps.now());
   const record = { delivery, attempt: { time: now, ...result }, outcome };

@@ -33,6 +33,7 @@ describe('ShopLanes', () => {
     // Shop 1 fills its two lanes, shop 2 the other two; the rest waits.
     expect(started).toEqual(['a0', 'a1', 'b0', 'b1']);
     expect(lanes.waitingCount).toBe(6);
+    expect([1, 2, 3, 4].map((shop) => lanes.waitingFor(shop))).toEqual([4, 1, 1, 0]);
     expect(lanes.waitingShops()).toEqual([1, 2, 3]);
 
     // A free lane goes to the waiting shop with the fewest requests running, whoever's lane it was.

@@ -54,6 +54,11 @@ export class ShopLanes {
     return n;
   }
 
+  /** Tasks of the shop waiting for a lane. */
+  waitingFor(shopId: number): number {
+    return this.waiting.get(shopId)?.length ?? 0;
+  }
+
   /** Whether nothing of the shop's runs or waits. */
   isIdle(shopId: number): boolean {
     return !this.running.has(shopId) && !this.waiting.has(shopId);

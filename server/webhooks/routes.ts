@@ -26,7 +26,8 @@ import { changeSubscription, deliveryLog, deliveryLogItem, isEventId, redeliver,
 
 const BODY_LIMIT = 64 * 1024;
 const PAGE_SIZE = 20;
-export { MAX_SUBSCRIPTIONS_PER_SHOP } from './service.js';
+/** How many subscriptions a shop may have unless WEBHOOK_MAX_PER_SHOP says otherwise (fairness.it.test.ts). */
+export { DEFAULT_WEBHOOKS_PER_SHOP as MAX_SUBSCRIPTIONS_PER_SHOP } from '../config.js';
 
 const unauthorized = { status: 401, message: 'Unauthorized' };
 

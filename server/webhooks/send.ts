@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { resolveTarget, RefusedTarget, type Resolver, type Target } from './ssrf.js';
 
+/** For a caller that gives no timeout; deliveries give WEBHOOK_TIMEOUT_MS (the same by default). */
 export const TIMEOUT_MS = 10_000;
 /** Receivers answer with a few bytes; we read no more than this of the answer, and keep less in the log. */
 const MAX_RESPONSE_BYTES = 4096;

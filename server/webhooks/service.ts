@@ -10,13 +10,6 @@ import { triggerDelivery } from './jobs.js';
 import { refusalOf } from './ssrf.js';
 import type { WebhookSubscription } from './store.js';
 
-/**
- * Every subscription is one more request per event, and a shop's requests share its two sending lanes (see
- * lanes.ts): at 20, an event whose receivers all hang holds up the shop's own next events for 100 s at most, not
- * 500 s. Twenty is still several receivers per topic, and one page of the list shows them all.
- */
-export const MAX_SUBSCRIPTIONS_PER_SHOP = 20;
-
 type NewSubscription = Pick<WebhookSubscription, 'url' | 'topic'> & { is_active?: boolean };
 type SubscriptionChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>>;
 
@@ -26,7 +19,10 @@ async function refuseUnsafeUrl(services: Services, url: string): Promise<void> {
   if (refusal) throw new HttpError(400, `url: ${refusal}`, 'invalid');
 }
 
-/** `howToMakeRoom`: how the caller's API deletes a subscription, for the message when the shop has the most. */
+/**
+ * `howToMakeRoom`: how the caller's API deletes a subscription, for the message when the shop has the most
+ * (WEBHOOK_MAX_PER_SHOP: every subscription is one more request per event in the shop's own lanes, see config.ts).
+ */
 export async function subscribe(
   services: Services,
   shopId: number,
@@ -35,11 +31,12 @@ export async function subscribe(
 ): Promise<WebhookSubscription> {
   await refuseUnsafeUrl(services, input.url);
   const wanted = { url: input.url, topic: input.topic, is_active: input.is_active ?? true };
-  const created = await services.webhooks.createWithin(shopId, wanted, MAX_SUBSCRIPTIONS_PER_SHOP);
+  const max = services.config.webhooks.maxPerShop;
+  const created = await services.webhooks.createWithin(shopId, wanted, max);
   if (!created) {
     throw new HttpError(
       400,
-      `A webshop can have at most ${MAX_SUBSCRIPTIONS_PER_SHOP} webhook subscriptions: delete one (${howToMakeRoom}) before adding another.`,
+      `A webshop can have at most ${max} webhook subscriptions: delete one (${howToMakeRoom}) before adding another.`,
       'limit_reached',
     );
   }
