@@ -2,7 +2,7 @@
 // logged, or wait for a decision the service logs.
 import { createLogger, type Logger } from '../server/log.js';
 
-export interface LogLine {
+interface LogLine {
   level: number;
   msg?: string;
   [field: string]: unknown;

@@ -26,7 +26,7 @@ export interface QueuedReviewMail {
 const MIGRATION = 'review_mail_queue.backfill';
 
 /** The least time between two reply e-mails about one review. */
-export const REPLY_MAIL_SPACING_MS = DAY_MS;
+const REPLY_MAIL_SPACING_MS = DAY_MS;
 
 /** When the review's next reply e-mail may go: a day after the last went out; null when none went out yet. */
 export function replyMailNotBefore(review: Pick<Review, 'replyMailSent'>): Date | null {
