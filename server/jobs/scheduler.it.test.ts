@@ -212,7 +212,7 @@ it('wakes the worker in the end when the API process lost its database connectio
     await new Promise((r) => setTimeout(r, 1000));
     expect(runs).toBe(1);
     await proxy.restore();
-    await waitFor(() => runs === 2, 10_000);
+    await waitFor(() => runs === 2);
     await waitFor(() => lines.some((l) => l.msg.endsWith('recovered')));
     const warnings = lines.filter((l) => l.level >= 40);
     expect(warnings).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('waking the workers for test.dropped') })]);

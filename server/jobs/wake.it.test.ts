@@ -19,7 +19,7 @@ afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
 });
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');
@@ -83,7 +83,7 @@ it('falls back to the marker when the push is refused (wrong secret) or the work
   wrongSecret.trigger('test.fallback', 'lost-id');
   await waitFor(async () => (await marker('test.fallback')) !== null);
   // The worker reads the marker (once a second while pushes work) and runs the drain; the id itself is not needed.
-  await waitFor(() => state.runs > runsBefore, 5000);
+  await waitFor(() => state.runs > runsBefore);
   expect(state.received).toEqual([]);
 
   const closed = createServer();
@@ -95,7 +95,7 @@ it('falls back to the marker when the push is refused (wrong secret) or the work
   runsBefore = state.runs;
   down.trigger('test.fallback');
   await waitFor(async () => ((await marker('test.fallback')) as { token?: string } | null)?.token !== before?.token);
-  await waitFor(() => state.runs > runsBefore, 5000);
+  await waitFor(() => state.runs > runsBefore);
 });
 
 it('sends one push at a time per worker and merges what was queued meanwhile', async () => {
