@@ -8,7 +8,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // Two cores: integration files share one FerretDB, each in its own database.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // What ends a test that hangs, not a bound on how fast anything is: a test that needs seconds on a quiet machine
+    // may need a minute on a busy one.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
   },
 });

@@ -89,7 +89,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     received,
     messageIds,
     to: (address) => received.filter((m) => m.to.includes(address)),
-    waitFor: async (check, ms = 15_000) => {
+    // As long as a busy machine may need: it is never a bound on how soon.
+    waitFor: async (check, ms = 60_000) => {
       const end = Date.now() + ms;
       while (!check(sink)) {
         if (Date.now() > end) throw new Error('timed out waiting for e-mail');

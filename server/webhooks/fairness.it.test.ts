@@ -78,7 +78,7 @@ it("sends a shop's new review at once while another shop's receivers hang, which
   expect(hangingWhenFast()).toEqual({ open: 2, ended: 0 });
   await sleep(300);
   expect(hanging('/hang-new/')).toBe(2);
-}, 60_000);
+});
 
 it("sends another shop's due retry at once while a backlog of hanging deliveries waits its turn", async () => {
   const slow = await t.createShop({ name: 'Slow Backlog' });
@@ -103,7 +103,7 @@ it("sends another shop's due retry at once while a backlog of hanging deliveries
   expect(hangingWhenFast()).toMatchObject({ ended: 0 });
   await sleep(300);
   expect(hanging('/hang-due/')).toBe(2);
-}, 60_000);
+});
 
 it('sends all of a backlog larger than a batch, a batch after the other', async () => {
   const shop = await t.createShop({ name: 'Big Backlog' });
@@ -112,8 +112,9 @@ it('sends all of a backlog larger than a batch, a batch after the other', async 
   const backlog = Array.from({ length: 150 }, (_, i) => pending(`${800_000 + i}:1`, hook, shop.id, now - 60_000 + i));
   await t.services.webhookDeliveries.createMany(backlog);
   t.services.scheduler.trigger('webhooks.deliver');
-  await receiver.waitFor(() => new Set(receiver.at('/backlog').map((r) => r.eventId)).size === 150, 60_000);
-}, 90_000);
+  // 15-20 s on a quiet machine: waited for as long as a busy one may need.
+  await receiver.waitFor(() => new Set(receiver.at('/backlog').map((r) => r.eventId)).size === 150, 150_000);
+}, 180_000);
 
 /** A delivery as a crash or an outage leaves it: due at `due`, after a failed attempt. */
 function pending(eventId: string, subscriptionId: number, shopId: number, due: number) {
