@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'embed/**/*.test.ts', 'dashboard/**/*.test.ts'],
-    // Tests that measure time run in a pass of their own: vitest.alone.config.ts.
+    // Tests that load the whole machine run in a pass of their own: vitest.alone.config.ts.
     exclude: [...configDefaults.exclude, '**/*.alone.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Two cores: integration files share one FerretDB, each in its own database.
