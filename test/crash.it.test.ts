@@ -31,6 +31,11 @@ let dataDir: string;
 let sink: SmtpSink;
 let receiver: Receiver;
 const children: ChildProcess[] = [];
+/** The peers stop answering once they have taken what the kill waits for, so that it lands mid-sending at any pace. */
+const KILL_AFTER = { mails: 20, requests: 5 };
+let stalling = true;
+let endStall!: () => void;
+const stall = new Promise<void>((ok) => (endStall = ok));
 
 beforeAll(async () => {
   client = new MongoClient(inject('mongoUri'));
@@ -38,12 +43,13 @@ beforeAll(async () => {
   dbName = `crash_${randomBytes(6).toString('hex')}`;
   db = client.db(dbName);
   dataDir = mkdtempSync(join(tmpdir(), 'crash-'));
-  // Slow peers, so that the kill lands while both kinds of work are under way.
-  sink = await startSmtpSink({ delayMs: 50 });
+  // Slow peers that stall after a while, so that the kill lands while both kinds of work are under way.
+  sink = await startSmtpSink({ delayMs: 50, hold: () => (stalling && sink.messageIds.length > KILL_AFTER.mails ? stall : undefined) });
   receiver = await startReceiver();
 });
 
 afterAll(async () => {
+  endStall();
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await sink.close();
   await receiver.close();
@@ -120,7 +126,11 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
   // 50 review events pending, for a subscription whose receiver answers slowly (requests are in flight at the kill).
   const subscription = await webhooks.create(shop.id, { url: `${receiver.url}/crash`, topic: 'reviews.created', is_active: true });
   receiver.secrets.set('/crash', subscription.secret);
-  receiver.responders.set('/crash', () => ({ status: 200, delayMs: 300 }));
+  receiver.responders.set('/crash', (_req, count) => ({
+    status: 200,
+    delayMs: 300,
+    until: stalling && count > KILL_AFTER.requests ? stall : undefined,
+  }));
   const ids: number[] = [];
   for (let i = 0; i < EVENTS; i++) {
     ids.push((await reviews.create(shop.id, { name: `Reviewer ${i}`, email: `r${i}@example.com`, rating: 5, language: 'nl' })).id);
@@ -137,13 +147,15 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
   await until(
     () => {
       if (first.child.exitCode !== null) throw new Error(`the service stopped by itself: ${progress()}`);
-      return sink.messageIds.length >= 20 && receiver.at('/crash').length >= 5;
+      return sink.messageIds.length >= KILL_AFTER.mails && receiver.at('/crash').length >= KILL_AFTER.requests;
     },
     60_000,
     progress,
   );
   first.child.kill('SIGKILL');
   await exited(first.child);
+  stalling = false;
+  endStall();
   const mailsAtKill = sink.messageIds.length;
   const requestsAtKill = receiver.at('/crash').length;
   const outcomes = db.collection<InvitationOutcome>('invitation_outcomes');

@@ -3,14 +3,25 @@ import Koa, { type Context } from 'koa';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 
-export function requestContext(body: Buffer | string, contentType: string): Context {
+/**
+ * `chunkBytes`: the size of the chunks the body arrives in (a socket hands over 64 KB, or up to megabytes when the
+ * body arrived faster than it was read); `declared: false` sends no Content-Length, as a chunked upload does.
+ */
+export function requestContext(
+  body: Buffer | string,
+  contentType: string,
+  { chunkBytes = 64 * 1024, declared = true }: { chunkBytes?: number; declared?: boolean } = {},
+): Context {
   const bytes = Buffer.from(body);
   const req = new IncomingMessage(new Socket());
   req.method = 'POST';
-  req.headers = { 'content-type': contentType, 'content-length': String(bytes.length) };
-  // In slices, as a socket delivers it, so that parsers see bodies arrive in several chunks.
-  for (let at = 0; at < bytes.length; at += 64 * 1024) req.push(bytes.subarray(at, at + 64 * 1024));
-  req.push(null);
+  req.headers = { 'content-type': contentType, ...(declared ? { 'content-length': String(bytes.length) } : {}) };
+  // In slices, as a socket delivers it, so that parsers see bodies arrive in several chunks: one each time the
+  // parser asks for more (pushed all at once, they would be read as one).
+  let at = 0;
+  req._read = () => {
+    req.push(at < bytes.length ? bytes.subarray(at, (at += chunkBytes)) : null);
+  };
   return new Koa().createContext(req, new ServerResponse(req));
 }
 

@@ -148,7 +148,7 @@ it('delivers every e-mail and webhook once with two API processes and one worker
     async () =>
       (await outcomes.countDocuments({ status: 'sent' })) === INVITATIONS &&
       (await deliveries.countDocuments({ status: 'delivered' })) === IMPORTS,
-    10_000,
+    30_000,
     progress,
   );
   await Promise.all(services.map((s) => s.stop()));

@@ -19,6 +19,8 @@ interface SmtpSinkOptions {
   rejectRecipient?: (address: string, count: number) => { code: number; message: string } | undefined;
   /** Wait this long before accepting each message (ms). */
   delayMs?: number;
+  /** When it gives a promise, the message is recorded but answered only once that resolves (a peer that stalls). */
+  hold?: () => Promise<void> | undefined;
   /** Keep only counts and Message-IDs (benchmarks). */
   light?: boolean;
 }
@@ -70,7 +72,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           const to = session.envelope.rcptTo.map((r) => r.address);
           received.push({ to, raw, headers, messageId: headers['message-id'] ?? '', body: decodeQuotedPrintable(raw) });
         }
-        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        const held = options.hold?.();
+        if (held) void held.then(() => callback());
+        else if (options.delayMs) setTimeout(() => callback(), options.delayMs);
         else callback();
       });
     },
@@ -85,7 +89,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     received,
     messageIds,
     to: (address) => received.filter((m) => m.to.includes(address)),
-    waitFor: async (check, ms = 15_000) => {
+    // As long as a busy machine may need: it is never a bound on how soon.
+    waitFor: async (check, ms = 60_000) => {
       const end = Date.now() + ms;
       while (!check(sink)) {
         if (Date.now() > end) throw new Error('timed out waiting for e-mail');

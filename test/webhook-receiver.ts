@@ -25,12 +25,13 @@ export interface Received {
 
 /**
  * What the receiver answers a verified request with: a status, optionally after a delay, with headers; or `hang`:
- * no answer at all, until the sender gives up or the receiver is closed.
+ * no answer at all, until the sender gives up or the receiver is closed. `until`: the answer waits for it (a
+ * receiver that stalls until the test says).
  */
 type Responder = (
   req: Received,
   count: number,
-) => number | { status: number; delayMs?: number; headers?: Record<string, string> } | 'hang';
+) => number | { status: number; delayMs?: number; until?: Promise<void>; headers?: Record<string, string> } | 'hang';
 
 export interface Receiver {
   url: string;
@@ -88,8 +89,9 @@ export async function startReceiver(): Promise<Receiver> {
     const count = received.filter((r) => r.path === path && r.verified).length;
     const answer = responders.get(path)?.(entry, count) ?? 200;
     if (answer === 'hang') return;
-    const { status, delayMs = 0, headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
+    const { status, delayMs = 0, until, headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    await until;
     res.writeHead(status, headers).end('ok');
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -101,7 +103,8 @@ export async function startReceiver(): Promise<Receiver> {
     secrets,
     responders,
     at: (path) => received.filter((r) => r.path === path),
-    waitFor: async (check, ms = 15_000) => {
+    // As long as a busy machine may need: it is never a bound on how soon.
+    waitFor: async (check, ms = 60_000) => {
       const end = Date.now() + ms;
       while (!check()) {
         if (Date.now() > end) throw new Error('timed out waiting for webhook deliveries');

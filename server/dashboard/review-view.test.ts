@@ -29,8 +29,8 @@ class FakeStore {
   counters = new Map<number, number>();
   listeners: ((shopId: number, review: Review) => void)[] = [];
   reads: { shopIds: number[]; since: Date | undefined }[] = [];
-  /** ms each read of changes (a `since`) takes. */
-  slowReads = 0;
+  /** While set, reads of changes (a `since`) wait for it: a read that takes as long as the test wants. */
+  held: Promise<void> | undefined;
 
   onChange(listener: (shopId: number, review: Review) => void) {
     this.listeners.push(listener);
@@ -46,7 +46,7 @@ class FakeStore {
   }
   private async *read(shopIds: number[], since: Date | undefined, batchSize: number) {
     this.reads.push({ shopIds, since });
-    if (since && this.slowReads) await new Promise((r) => setTimeout(r, this.slowReads));
+    if (since && this.held) await this.held;
     const found = [...this.docs.values()].filter((r) => shopIds.includes(r.shopId) && (!since || r.modified >= since));
     for (let i = 0; i < found.length; i += batchSize) yield found.slice(i, i + batchSize);
   }
@@ -120,15 +120,17 @@ describe('ReviewView', () => {
   it("answers from the view as it is when the read of another process's changes takes long, and shows them once it lands", async () => {
     const { store, view } = setUp();
     await view.page(1, {}, 0, 5);
-    store.slowReads = 400;
+    let release!: () => void;
+    store.held = new Promise((ok) => (release = ok));
     store.writeElsewhere(review(50, 1, { modified: new Date() }));
-    const started = Date.now();
+    // The read is held until released: the page does not wait for it (it would wait for ever).
     expect((await view.page(1, {}, 0, 1)).items[0]!.id).toBe(30);
-    expect(Date.now() - started).toBeLessThan(300);
     // A request meanwhile starts no second read.
     await view.page(1, {}, 0, 1);
     expect(store.reads).toHaveLength(2);
-    await new Promise((r) => setTimeout(r, 450));
+    release();
+    await store.held;
+    await new Promise((r) => setImmediate(r));
     expect((await view.page(1, {}, 0, 1)).items[0]!.id).toBe(50);
     expect(store.reads).toHaveLength(2);
   });

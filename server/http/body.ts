@@ -24,12 +24,46 @@ function overCap(cap: CapExceeded): HttpError {
     : new HttpError(413, `The request body is nested more than ${BODY_CAPS.depth} levels deep.`);
 }
 
-export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
+/**
+ * What one parse did, counted, so that tests hold the parsers to their bounds without a clock: the bytes taken from
+ * the request, the turns handed back to the event loop, and the most body bytes (characters, for JSON text) the
+ * parser's own loops went through between two such turns. The native steps between turns (UTF-8 decoding,
+ * JSON.parse of text already within the caps) are one step each and not counted.
+ */
+export class ParseWork {
+  bytesRead = 0;
+  yields = 0;
+  longestStretch = 0;
+  private stretch = 0;
+
+  read(bytes: number): void {
+    this.bytesRead += bytes;
+  }
+
+  worked(bytes: number): void {
+    this.stretch += bytes;
+    this.longestStretch = Math.max(this.longestStretch, this.stretch);
+  }
+
+  yielded(): void {
+    this.yields++;
+    this.stretch = 0;
+  }
+}
+
+/** Lets other requests run before the parse goes on. */
+async function handBack(work: ParseWork | undefined): Promise<void> {
+  await yieldToLoop();
+  work?.yielded();
+}
+
+export async function readRawBody(ctx: Context, limit: number, work?: ParseWork): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limit) throw tooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
+    work?.read((chunk as Buffer).length);
     size += (chunk as Buffer).length;
     if (size > limit) throw tooLarge(limit);
     chunks.push(chunk as Buffer);
@@ -43,23 +77,27 @@ function tooLarge(limit: number): HttpError {
 
 /**
  * Reads the body as form fields or JSON, depending on its Content-Type; an empty body gives {}. The work on a
- * large body is done in slices, with other requests served in between: a 4 MB body is tens of ms of work.
+ * large body is done in slices of at most SLICE_BYTES, with other requests served in between: a 4 MB body is tens
+ * of ms of work. `work`, when given, counts what the parse did.
  */
-export async function readFields(ctx: Context, limit: number): Promise<Fields> {
-  if (ctx.is('multipart/form-data')) return readMultipart(ctx, limit);
-  const raw = await readRawBody(ctx, limit);
+export async function readFields(ctx: Context, limit: number, work?: ParseWork): Promise<Fields> {
+  if (ctx.is('multipart/form-data')) return readMultipart(ctx, limit, work);
+  const raw = await readRawBody(ctx, limit, work);
   if (raw.length === 0) return Object.create(null) as Fields;
-  if (ctx.is('application/json', '+json')) return readJsonObject(raw);
+  if (ctx.is('application/json', '+json')) return readJsonObject(raw, work);
   const form = new FormDecoder(raw);
   for (let end = SLICE_BYTES; end < raw.length; end += SLICE_BYTES) {
+    const from = form.position;
     form.decodeTo(end);
-    await yieldToLoop();
+    work?.worked(form.position - from);
+    await handBack(work);
   }
+  work?.worked(raw.length - form.position);
   return form.finish();
 }
 
-/** What one slice of a body's parsing covers: a few ms of work. */
-const SLICE_BYTES = 256 * 1024;
+/** What one slice of a body's parsing covers at most: a few ms of work. */
+export const SLICE_BYTES = 256 * 1024;
 
 export function parseJsonObject(raw: Buffer | string): Fields {
   const text = raw.toString();
@@ -67,12 +105,19 @@ export function parseJsonObject(raw: Buffer | string): Fields {
   return jsonObject(text);
 }
 
-/** parseJsonObject, letting other requests run between decoding, the cap scan and JSON.parse. */
-async function readJsonObject(raw: Buffer): Promise<Fields> {
+/** parseJsonObject, letting other requests run between decoding, each slice of the cap scan, and JSON.parse. */
+async function readJsonObject(raw: Buffer, work: ParseWork | undefined): Promise<Fields> {
   const text = raw.toString();
-  await yieldToLoop();
-  refuseOverCaps(text);
-  await yieldToLoop();
+  await handBack(work);
+  const scan = new JsonCapScan(text);
+  for (let end = SLICE_BYTES; ; end += SLICE_BYTES) {
+    const from = scan.position;
+    const cap = scan.scanTo(end);
+    if (cap) throw overCap(cap);
+    work?.worked(scan.position - from);
+    await handBack(work);
+    if (end >= text.length) break;
+  }
   return jsonObject(text);
 }
 
@@ -104,18 +149,44 @@ const [OPEN_OBJECT, OPEN_ARRAY, CLOSE_OBJECT, CLOSE_ARRAY] = [0x7b, 0x5b, 0x7d, 
  * object or array counts one field for its first value and one per comma after it, so this bounds the values.
  */
 export function jsonOverCaps(text: string): CapExceeded | undefined {
-  let depth = 0;
-  let fields = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) i = stringEnd(text, i);
-    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      if (++depth > BODY_CAPS.depth) return 'depth';
-      if (++fields > BODY_CAPS.fields) return 'fields';
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
-    else if (c === COMMA && ++fields > BODY_CAPS.fields) return 'fields';
+  return new JsonCapScan(text).scanTo(text.length);
+}
+
+/** The scan of jsonOverCaps, resumable, so that a large body is checked in slices (a string may span several). */
+class JsonCapScan {
+  private depth = 0;
+  private fields = 0;
+  private inString = false;
+  private at = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** Where the scan is: the characters before it were checked. */
+  get position(): number {
+    return this.at;
   }
-  return undefined;
+
+  /** Scans the characters before `end` (an escape that straddles it is read whole). */
+  scanTo(end: number): CapExceeded | undefined {
+    const { text } = this;
+    const stop = Math.min(end, text.length);
+    let { depth, fields, inString } = this;
+    let i = this.at;
+    for (; i < stop; i++) {
+      const c = text.charCodeAt(i);
+      if (inString) {
+        if (c === BACKSLASH) i++;
+        else if (c === QUOTE) inString = false;
+      } else if (c === QUOTE) inString = true;
+      else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        if (++depth > BODY_CAPS.depth) return 'depth';
+        if (++fields > BODY_CAPS.fields) return 'fields';
+      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
+      else if (c === COMMA && ++fields > BODY_CAPS.fields) return 'fields';
+    }
+    Object.assign(this, { depth, fields, inString, at: Math.min(i, text.length) });
+    return undefined;
+  }
 }
 
 /** The index of the quote closing the JSON string that opens at `start`, or the end of the text. */
@@ -150,6 +221,11 @@ class FormDecoder {
 
   constructor(private readonly bytes: Buffer) {
     this.decoded = Buffer.allocUnsafe(bytes.length);
+  }
+
+  /** Where decoding is: the bytes before it were read. */
+  get position(): number {
+    return this.at;
   }
 
   /** Decodes the bytes before `end` (an escape that straddles it is read whole); throws 413 past a cap. */
@@ -297,7 +373,7 @@ export function asList(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
-function readMultipart(ctx: Context, limit: number): Promise<Fields> {
+function readMultipart(ctx: Context, limit: number, work: ParseWork | undefined): Promise<Fields> {
   return new Promise((resolve, reject) => {
     const form = new FormFields();
     let total = 0;
@@ -338,19 +414,39 @@ function readMultipart(ctx: Context, limit: number): Promise<Fields> {
     });
     // Field sizes are checked above; this bounds the raw stream too (boundaries, headers, ignored files).
     let received = 0;
-    // One chunk per turn of the event loop, other requests served in between: a socket can hand over 2 MB at
-    // once, and busboy parses what it is given in one go (4 MB of small parts is tens of ms of work).
+    // At most SLICE_BYTES per turn of the event loop, other requests served in between: a socket can hand over
+    // 2 MB at once, and busboy parses what it is given in one go (4 MB of small parts is tens of ms of work).
+    // The request may end (its last chunk read) while that chunk is still being fed: the parser ends after it.
+    let feeding = false;
+    let ended = false;
+    const end = () => {
+      if (!failed) parser.end();
+    };
     function onData(chunk: Buffer) {
+      work?.read(chunk.length);
       received += chunk.length;
       if (received > limit + 64 * 1024) return fail(tooLarge(limit));
-      parser.write(chunk);
-      if (failed) return;
       ctx.req.pause();
-      setImmediate(() => ctx.req.resume());
+      feeding = true;
+      feed(chunk, 0);
+    }
+    function feed(chunk: Buffer, from: number) {
+      const slice = chunk.subarray(from, from + SLICE_BYTES);
+      parser.write(slice);
+      work?.worked(slice.length);
+      if (failed) return;
+      setImmediate(() => {
+        work?.yielded();
+        if (from + SLICE_BYTES < chunk.length) return feed(chunk, from + SLICE_BYTES);
+        feeding = false;
+        if (ended) end();
+        else ctx.req.resume();
+      });
     }
     ctx.req.on('data', onData);
     ctx.req.on('end', () => {
-      if (!failed) parser.end();
+      ended = true;
+      if (!feeding) end();
     });
   });
 }

@@ -21,6 +21,7 @@ import { Agenda, type Job } from 'agenda';
 import { MongoBackend } from '@agendajs/mongo-backend';
 import { isDuplicateKey, type Collection, type Db } from '../db/index.js';
 import type { Logger } from '../log.js';
+import { realClock, sleepOn, type Clock } from './clock.js';
 import { Episode, isTransient, withRetry } from './transient.js';
 import { startWakeListener, WakePusher, type WakeListener, type WakeUpCall } from './wake.js';
 
@@ -33,6 +34,8 @@ interface SchedulerOptions {
   worker: boolean;
   /** Pushed wake-ups: a worker listens for them, an API-only process sends them to `workerUrls`. */
   push?: { secret: string; listen: { host: string; port: number } | undefined; workerUrls: string[] } | undefined;
+  /** What the spacing of runs and pushes and a drain's retries wait on (tests move it by hand); the real clock by default. */
+  clock?: Clock;
 }
 
 type Drain = (signal: { touch: () => Promise<void> }) => Promise<void>;
@@ -102,6 +105,7 @@ export class Scheduler {
   private lastWakeUp = 0;
   private readonly episodes = new Map<string, Episode>();
   private readonly stopHooks: (() => Promise<void>)[] = [];
+  private readonly clock: Clock;
 
   constructor(
     db: Db,
@@ -109,6 +113,7 @@ export class Scheduler {
     private readonly options: SchedulerOptions,
   ) {
     this.wakeUps = db.collection<WakeUp>(WAKE_UPS);
+    this.clock = options.clock ?? realClock;
     if (!options.worker && options.push?.workerUrls.length) {
       this.pusher = new WakePusher(
         options.push.workerUrls,
@@ -118,6 +123,7 @@ export class Scheduler {
           await Promise.all(kinds.map((kind) => this.wake(kind)));
         },
         (kind) => this.drainOptions.get(kind)?.spacingMs ?? 0,
+        this.clock,
       );
     }
     // Agenda connects its backend from its constructor, in a promise nobody awaits, and the Mongo backend creates
@@ -145,6 +151,11 @@ export class Scheduler {
       else if (isTransient(err)) this.episode('polling for jobs').failed(err);
       else log.error({ err }, 'scheduler error');
     });
+  }
+
+  /** API-only: resolves once no wake-up push is in flight (those waiting for their spacing stay). */
+  pushesSettled(): Promise<void> {
+    return this.pusher?.settled() ?? Promise.resolve();
   }
 
   /** Worker: the port its wake-up listener got (WORKER_PORT; tests listen on 0). */
@@ -322,9 +333,9 @@ export class Scheduler {
     const run = (async () => {
       do {
         // Triggers during this wait join the run (`again` is cleared after it).
-        const wait = (this.lastRunAt.get(name) ?? 0) + spacingMs - Date.now();
-        if (wait > 0 && !this.stopping) await new Promise((ok) => setTimeout(ok, wait));
-        this.lastRunAt.set(name, Date.now());
+        const wait = (this.lastRunAt.get(name) ?? 0) + spacingMs - this.clock.now();
+        if (wait > 0 && !this.stopping) await sleepOn(this.clock, wait);
+        this.lastRunAt.set(name, this.clock.now());
         this.again.delete(name);
         // A drain takes everything due from its collection, so running it again after a failure loses nothing.
         await withRetry(() => drain({ touch }), {
@@ -332,6 +343,7 @@ export class Scheduler {
           retryable: isTransient,
           givingUp: () => this.stopping,
           beforeRetry: touch,
+          sleep: (ms) => sleepOn(this.clock, ms),
         });
       } while (this.again.has(name));
     })();

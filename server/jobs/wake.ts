@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { z } from 'zod';
 import { safeEqualDigest, secretDigest } from '../http/credentials.js';
 import type { Logger } from '../log.js';
+import { realClock, type Clock } from './clock.js';
 import { Episode } from './transient.js';
 
 const WAKE_PATH = '/wake';
@@ -74,6 +75,7 @@ export class WakePusher {
     private readonly log: Logger,
     private readonly fallBack: (kinds: string[]) => Promise<void>,
     private readonly spacingOf: (kind: string) => number = () => 0,
+    private readonly clock: Clock = realClock,
   ) {
     this.authorization = `Bearer ${secret}`;
     this.targets = urls.map((url) => ({
@@ -81,7 +83,7 @@ export class WakePusher {
       pending: new Map(),
       lastSent: new Map(),
       flight: undefined,
-      timer: undefined,
+      cancelTimer: undefined,
       episode: new Episode(log, `pushing wake-ups to ${url}`),
     }));
   }
@@ -99,11 +101,20 @@ export class WakePusher {
   async flushed(): Promise<void> {
     this.flushing = true;
     for (const target of this.targets) {
-      clearTimeout(target.timer);
-      target.timer = undefined;
+      this.cancelTimer(target);
       this.schedule(target);
     }
     await Promise.allSettled(this.targets.map((t) => t.flight));
+  }
+
+  /** Resolves once no push is in flight (one that a finished push started included); what waits for its spacing stays. */
+  async settled(): Promise<void> {
+    while (this.targets.some((t) => t.flight)) await Promise.allSettled(this.targets.map((t) => t.flight));
+  }
+
+  private cancelTimer(target: Target): void {
+    target.cancelTimer?.();
+    target.cancelTimer = undefined;
   }
 
   /** When the kind may be pushed next. */
@@ -115,25 +126,24 @@ export class WakePusher {
   private schedule(target: Target): void {
     if (target.flight || target.pending.size === 0) return;
     const next = Math.min(...[...target.pending.keys()].map((kind) => this.dueAt(target, kind)));
-    const wait = next - Date.now();
+    const wait = next - this.clock.now();
     if (wait <= 0) {
-      clearTimeout(target.timer);
-      target.timer = undefined;
+      this.cancelTimer(target);
       target.flight = this.send(target).finally(() => {
         target.flight = undefined;
         this.schedule(target);
       });
-    } else if (!target.timer) {
-      target.timer = setTimeout(() => {
-        target.timer = undefined;
+    } else if (!target.cancelTimer) {
+      target.cancelTimer = this.clock.after(wait, () => {
+        target.cancelTimer = undefined;
         this.schedule(target);
-      }, wait);
+      });
     }
   }
 
   private async send(target: Target): Promise<void> {
     for (;;) {
-      const now = Date.now();
+      const now = this.clock.now();
       const due = new Map([...target.pending].filter(([kind]) => this.dueAt(target, kind) <= now));
       if (due.size === 0) return;
       for (const kind of due.keys()) target.pending.delete(kind);
@@ -147,7 +157,7 @@ export class WakePusher {
         });
         // The spacing counts from when the push left (read after the request started, never before it), so no two
         // pushes of a kind leave closer together than its spacing, whatever the clock's millisecond rounding.
-        const leftAt = Date.now();
+        const leftAt = this.clock.now();
         for (const kind of due.keys()) target.lastSent.set(kind, leftAt);
         const res = await request;
         // The answer has no body worth reading; reading it frees the connection for the next push.
@@ -170,7 +180,8 @@ interface Target {
   /** When each kind was last pushed (for its spacing). */
   lastSent: Map<string, number>;
   flight: Promise<void> | undefined;
-  timer: NodeJS.Timeout | undefined;
+  /** Set while a timer waits for the first pending kind's spacing. */
+  cancelTimer: (() => void) | undefined;
   episode: Episode;
 }
 

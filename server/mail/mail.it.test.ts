@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import type { Webshop } from '../webshops/store.js';
 import type { Invitation } from '../invitations/store.js';
 import type { InvitationOutcome, QueuedInvitation } from '../invitations/queue.js';
 import type { Review } from '../reviews/model.js';
-import { freePort } from '../db/embedded.js';
 
 const BASE = 'http://127.0.0.1:1';
 const INVITATIONS = '/api/1.0/invitations.json';
@@ -74,7 +74,8 @@ async function listed(email: string, order: string) {
   return body.invitations.find((i) => i.email === email && i.order === order)!;
 }
 
-const waitUntil = async (check: () => Promise<boolean>, ms = 15_000) => {
+/** Waits for something to happen, as long as a busy machine may need; it is never a bound on how soon. */
+const waitUntil = async (check: () => Promise<boolean>, ms = 30_000) => {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');
@@ -83,13 +84,11 @@ const waitUntil = async (check: () => Promise<boolean>, ms = 15_000) => {
 };
 
 describe('invitation e-mails', () => {
-  it('sends a delay-0 invitation within seconds, in its language, with the review and unsubscribe links', async () => {
-    const started = Date.now();
+  it('sends a delay-0 invitation, in its language, with the review and unsubscribe links', async () => {
     expect(await invite({ email: 'jana@example.com', order: 'A-1', language: 'de-DE', customer_name: 'Jana' })).toMatchObject({
       status: 'success',
     });
-    await sink.waitFor((s) => s.to('jana@example.com').length === 1, 5000);
-    expect(Date.now() - started).toBeLessThan(5000);
+    await sink.waitFor((s) => s.to('jana@example.com').length === 1, 30_000);
 
     const inv = await stored('jana@example.com', 'A-1');
     const [mail] = sink.to('jana@example.com');
@@ -267,21 +266,28 @@ describe('review e-mails', () => {
 
 describe('a failing mail server', () => {
   it('does not slow the API down; the invitation waits for its retry', async () => {
-    const dead = await freePort();
-    const app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${dead}`, MAIL_RETRY_SCHEDULE: '1h' });
+    // A mail server that takes connections and never says a word: an API that waited for it would not answer.
+    const connections = new Set<Socket>();
+    const silent = createServer((socket) => void connections.add(socket));
+    await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
+    const app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${(silent.address() as { port: number }).port}`, MAIL_RETRY_SCHEDULE: '1h' });
     try {
       await app.services.scheduler.start();
       const s = await app.createShop();
-      const started = Date.now();
       const res = await app.fetch(withAuth(INVITATIONS, s), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'email=someone%40example.com&order=X-1',
       });
       expect(await res.json()).toMatchObject({ status: 'success' });
-      expect(Date.now() - started).toBeLessThan(1000);
       const inv = (await app.db.collection<Invitation & { _id: ObjectId }>('invitations').findOne({ order: 'X-1' }))!;
       const queue = app.db.collection<QueuedInvitation>('invitation_queue');
+      // Answered while the mail server still says nothing (no attempt has ended); now it goes away.
+      expect((await queue.findOne({ _id: inv._id }))?.lastError ?? null).toBeNull();
+      await new Promise<void>((ok) => {
+        silent.close(() => ok());
+        for (const socket of connections) socket.destroy();
+      });
       await waitUntil(async () => (await queue.findOne({ _id: inv._id }))?.lastError != null);
       const entry = (await queue.findOne({ _id: inv._id }))!;
       expect(entry).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/ECONNECTION|ECONNREFUSED/) });

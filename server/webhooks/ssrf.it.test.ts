@@ -99,10 +99,11 @@ describe('delivery', () => {
     receiver.secrets.set(path, subscription.secret);
     const res = await t.admin(`/admin/api/webshops/${s.id}/reviews`, { method: 'POST', json: { rating: 5, name: 'Jane' } });
     expect(res.status).toBe(201);
-    const deadline = Date.now() + 10_000;
+    // As long as a busy machine may need: it is never a bound on how soon.
+    const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       const log = await t.services.webhookDeliveries.logPage(subscription.id, 0, 10);
-      if (log.total > 0) return log.items;
+      if (log.items.length > 0) return log.items;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('no attempt logged');
@@ -146,7 +147,8 @@ describe('delivery', () => {
 
   it('gives up after the timeout and reads no more than a small part of a long answer', async () => {
     const server = createServer((req, res) => {
-      if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2000);
+      // Never answers: only the timeout ends the request.
+      if (req.url === '/slow') return;
       res.writeHead(200);
       const chunk = Buffer.alloc(64 * 1024, 'x');
       const pump = () => {
@@ -159,8 +161,8 @@ describe('delivery', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const slow = await postWebhook({ url: `${base}/slow`, body: '{}', headers: {}, allowedHosts: ['127.0.0.1'], timeoutMs: 300 });
+      // Given up by the timeout: a request that waited for an answer would never end.
       expect(slow).toMatchObject({ status: null, error: 'timed out after 0.3 s' });
-      expect(slow.durationMs).toBeLessThan(1000);
       const endless = await postWebhook({ url: `${base}/endless`, body: '{}', headers: {}, allowedHosts: ['127.0.0.1'], timeoutMs: 3000 });
       expect(endless).toMatchObject({ status: 200, error: null });
     } finally {
