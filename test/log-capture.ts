@@ -31,7 +31,7 @@ export function captureLog(level: string): CapturedLog {
     log,
     lines,
     raw,
-    waitFor: async (check, ms = 5000) => {
+    waitFor: async (check, ms = 60_000) => {
       const end = Date.now() + ms;
       while (!check(lines)) {
         if (Date.now() > end) throw new Error('timed out waiting for a log line');

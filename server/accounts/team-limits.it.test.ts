@@ -40,7 +40,7 @@ const remove = (shop: Webshop, userId: number) => t.admin(`/admin/api/webshops/$
 /** Waits until `marker` got its e-mail: sent after the ones before it, so what they would have sent is in too. */
 async function mailsSettled(s: TestSession, shop: Webshop, marker: string): Promise<void> {
   expect((await add(s, shop, marker)).status).toBe(201);
-  await sink.waitFor((k) => k.to(marker).length === 1, 5000);
+  await sink.waitFor((k) => k.to(marker).length === 1, 60_000);
 }
 
 describe('team invitation limits', () => {
@@ -58,7 +58,7 @@ describe('team invitation limits', () => {
     // The operator is not held by an owner's limit; their addition's e-mail comes after any the refusal made.
     const marker = 'marker@busy.example';
     expect((await t.admin(`/admin/api/webshops/${shop.id}/users`, { method: 'POST', json: { email: marker, role: 'support' } })).status).toBe(201);
-    await sink.waitFor((k) => k.to(marker).length === 1, 5000);
+    await sink.waitFor((k) => k.to(marker).length === 1, 60_000);
     expect(sink.to('extra@busy.example')).toHaveLength(0);
 
     advance(DAY);

@@ -93,7 +93,7 @@ describe('an owner manages the team', () => {
       signed_in_since_added: false,
       shop_id: shopA.id,
     });
-    await sink.waitFor((s) => s.to('Staff@a.example').length === 1, 5000);
+    await sink.waitFor((s) => s.to('Staff@a.example').length === 1, 60_000);
     expect(sink.to('Staff@a.example')[0]!.headers.subject).toBe('Je hebt nu toegang tot het reviewdashboard van Shop A');
 
     const again = await call(owner, 'POST', users(shopA), { email: 'staff@a.example', role: 'manager' });

@@ -162,7 +162,7 @@ describe('webhooks in the dashboard', () => {
       json: { name: 'Hook Tester', email: 'hook@example.com', rating: 5, comment: 'Fine shop.' },
     });
     expect(review.status).toBe(201);
-    await receiver.waitFor(() => receiver.at(path).some((r) => r.verified), 15_000);
+    await receiver.waitFor(() => receiver.at(path).some((r) => r.verified), 60_000);
     const delivered = receiver.at(path).find((r) => r.verified)!;
 
     let log: { status: number; json: { items: Record<string, unknown>[]; total: number } } | undefined;
@@ -175,7 +175,7 @@ describe('webhooks in the dashboard', () => {
 
     const again = await call('owner', 'POST', `/webhooks/${id}/redeliver`, { event_id: delivered.eventId });
     expect(again.status).toBe(202);
-    await receiver.waitFor(() => receiver.at(path).filter((r) => r.verified).length >= 2, 15_000);
+    await receiver.waitFor(() => receiver.at(path).filter((r) => r.verified).length >= 2, 60_000);
 
     const unknownEvent = await call('owner', 'POST', `/webhooks/${id}/redeliver`, { event_id: '999999:1' });
     expect(unknownEvent.status).toBe(404);

@@ -140,7 +140,7 @@ describe('invitation e-mails', () => {
   it('retries a transient SMTP failure and records a permanent one on the invitation', async () => {
     await invite({ email: 'grey@example.com', order: 'G-1' });
     await invite({ email: 'bounce@example.com', order: 'B-1' });
-    await sink.waitFor((s) => s.to('grey@example.com').length === 1, 10_000);
+    await sink.waitFor((s) => s.to('grey@example.com').length === 1, 60_000);
     await waitUntil(async () => (await outcome('grey@example.com', 'G-1'))?.status === 'sent');
     // Greylisted once, accepted on the retry a second later.
     const grey = sink.to('grey@example.com');
