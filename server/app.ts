@@ -3,7 +3,7 @@ import Koa from 'koa';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { Logger } from './log.js';
-import { accessLog, errorHandler } from './http/middleware.js';
+import { accessLog, errorHandler, strayErrorLogger } from './http/middleware.js';
 import { mountRoutes } from './routes.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The client writes X-Forwarded-For as it likes and each proxy appends what it saw: only the last
   // `trustProxyHops` entries are ours, so ctx.ip is the entry that far from the right (Koa: ips.slice(-n)[0]).
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
+  app.on('error', strayErrorLogger(log));
   // The access log outside the error handler: it sees every answer, errors included, with its final status.
   app.use(accessLog(log));
   app.use(errorHandler(log, config.brandName));

@@ -70,3 +70,26 @@ describe('the access log at debug level', () => {
     expect(captured.lines.slice(before).map((l) => l.url).filter(Boolean)).toEqual(['/dashboard/sign-in/new', '/webshops/rich_snippet?id=1&lang=nl']);
   });
 });
+
+describe("Koa's error event (an error once the answer began, e.g. a client gone mid-body)", () => {
+  it('goes to the log with its address masked, not to stderr with a stack', async () => {
+    const printed: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void printed.push(args);
+    try {
+      const token = secret();
+      const ctx = { method: 'POST', url: `/dashboard/sign-in/${token}` };
+      t.app.emit('error', Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), ctx);
+      t.app.emit('error', new Error('stream broke'), ctx);
+      expect(printed).toEqual([]);
+      const lines = captured.lines.filter((l) => l.msg === 'client went away' || l.msg === 'error after the answer began');
+      expect(lines.map((l) => [l.msg, l.url])).toEqual([
+        ['client went away', '/dashboard/sign-in/[redacted]'],
+        ['error after the answer began', '/dashboard/sign-in/[redacted]'],
+      ]);
+      expect(captured.raw.join('\n')).not.toContain(token);
+    } finally {
+      console.error = original;
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // App-wide middleware: error envelopes (never a stack trace), request ids in logs.
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { HttpError, sendError, envelopeOf } from './errors.js';
 import { MESSAGES } from './classic.js';
 import type { Logger } from '../log.js';
@@ -34,6 +34,21 @@ export function errorHandler(log: Logger, brandName: string): Middleware {
         sendError(ctx, 500, `Unexpected error (error id ${errorId}).`, 'internal_error');
       }
     }
+  };
+}
+
+/** A client that went away mid-request: nothing to fix on our side. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'HPE_INVALID_EOF_STATE']);
+
+/**
+ * Koa's `error` event: errors met once an answer was under way (a body broken off by the client, a stream that failed
+ * while sent). Without a listener Koa prints them with their stack to stderr, outside the log and its redaction.
+ */
+export function strayErrorLogger(log: Logger): (err: Error & { code?: string }, ctx?: Context) => void {
+  return (err, ctx) => {
+    const where = ctx ? { method: ctx.method, url: redactUrl(ctx.url) } : {};
+    if (err.code && CLIENT_GONE.has(err.code)) log.debug({ ...where, code: err.code }, 'client went away');
+    else log.warn({ err, ...where }, 'error after the answer began');
   };
 }
 
