@@ -167,7 +167,7 @@ describe('webhooks in the dashboard', () => {
 
     let log: { status: number; json: { items: Record<string, unknown>[]; total: number } } | undefined;
     // The log entry is written after the receiver answered: wait for it (a busy machine takes a while).
-    for (let i = 0; i < 150 && !(log?.json.total); i++) {
+    for (let i = 0; i < 600 && !(log?.json.total); i++) {
       log = await call('owner', 'GET', `/webhooks/${id}/deliveries`);
       if (!log.json.total) await new Promise((r) => setTimeout(r, 100));
     }

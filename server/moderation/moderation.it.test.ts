@@ -210,7 +210,7 @@ describe('decisions', () => {
     const mine = (await openReports()).find((r) => r.review_id === review.id)!;
     expect((await decide(mine.id, { action: 'remove', ground: 'spam' })).status).toBe(200);
     let failed: Awaited<ReturnType<typeof t.services.audit.list>>[number] | undefined;
-    for (let i = 0; i < 100 && !failed; i++) {
+    for (let i = 0; i < 600 && !failed; i++) {
       await new Promise((r) => setTimeout(r, 100));
       failed = (await t.services.audit.list({ shopId: shop.id, limit: 20 })).find(
         (e) => e.action === 'report.removal_notice_failed' && e.target === `review:${review.id}`,
