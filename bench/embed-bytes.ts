@@ -43,7 +43,9 @@ function attribute(code: string, map: string, mapDir: string): Map<string, numbe
   const bytes = new Map<string, number>();
   const add = (source: string, n: number) => bytes.set(source, (bytes.get(source) ?? 0) + n);
   add('(glue)', marks[0]?.at ?? code.length);
-  marks.forEach((mark, i) => add(mark.source, (marks[i + 1]?.at ?? code.length) - mark.at));
+  marks.forEach((mark, i) => {
+    add(mark.source, (marks[i + 1]?.at ?? code.length) - mark.at);
+  });
   return bytes;
 }
 

@@ -361,7 +361,7 @@ async function main() {
         databaseCpuPerMinute: round((after.database - before.database) / minutes),
         totalPerMinute: round((after.service - before.service + after.database - before.database) / minutes),
         load: round(loadavg()[0]!),
-        date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+        date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         firstStartSeconds,
       };
       if (sink.messageIds.length !== mailsBefore) console.log(`note: ${sink.messageIds.length - mailsBefore} e-mails during the idle window`);

@@ -147,17 +147,17 @@ function AccountMenu() {
     const outside = (event: Event) => {
       if (!confirming && !box.current?.contains(event.target as Node)) setOpen(false);
     };
-    const escape = (event: KeyboardEvent) => {
+    const onEscape = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !confirming) {
         setOpen(false);
         button.current?.focus();
       }
     };
     document.addEventListener('click', outside);
-    document.addEventListener('keydown', escape);
+    document.addEventListener('keydown', onEscape);
     return () => {
       document.removeEventListener('click', outside);
-      document.removeEventListener('keydown', escape);
+      document.removeEventListener('keydown', onEscape);
     };
   }, [open, confirming]);
   const user = me.value?.user;

@@ -161,6 +161,7 @@ export function Confirm(props: {
           {props.confirm}
         </button>
         {/* The dialog opens on the harmless choice: Enter or Space does not sign out or delete by accident. */}
+        {/* biome-ignore lint/a11y/noAutofocus: focus moves into the modal dialog on opening, onto the harmless choice */}
         <button type="button" autoFocus onClick={props.onClose}>
           {t('cancel')}
         </button>
@@ -202,7 +203,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** Text of a form field (Preact's events are untyped DOM events). */
-export const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement).value;
+export const fieldValue = (event: Event) => (event.currentTarget as HTMLInputElement).value;
 export const checkedOf = (event: Event) => (event.currentTarget as HTMLInputElement).checked;
 
 /** Runs an action with a busy flag and an error; returns whether it succeeded. */

@@ -113,7 +113,7 @@ function probe(request: Request): unknown {
     return parts.join(' ').replace(/\s+/g, ' ').trim();
   }
 
-  function describe(el: Element): string {
+  function describeElement(el: Element): string {
     const id = el.id ? `#${el.id}` : '';
     const cls = el.getAttribute('class') ? `.${el.getAttribute('class')!.trim().split(/\s+/).join('.')}` : '';
     const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
@@ -157,13 +157,16 @@ function probe(request: Request): unknown {
     if (!root) return [];
     const found = [...root.querySelectorAll(SELECTOR)].filter(usable);
     return found.map((el) => {
-      if (!el.hasAttribute('data-a11y')) el.setAttribute('data-a11y', String((w.__a11y = (w.__a11y ?? 0) + 1)));
+      if (!el.hasAttribute('data-a11y')) {
+        w.__a11y = (w.__a11y ?? 0) + 1;
+        el.setAttribute('data-a11y', String(w.__a11y));
+      }
       const field = el.matches('input,select,textarea');
       const visible = field ? labelsOf(el).filter((l) => shown(l)).map(visibleText).join(' ') : visibleText(el);
       const type = el.getAttribute('type');
       return {
         mark: Number(el.getAttribute('data-a11y')),
-        what: describe(el),
+        what: describeElement(el),
         visible,
         target: targetOf(el),
         inline: inSentence(el),
@@ -187,7 +190,10 @@ function probe(request: Request): unknown {
   }
 
   function luminance([r, g, b]: number[]): number {
-    const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const lin = (c255: number) => {
+      const c = c255 / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
     return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
   }
 
@@ -252,7 +258,7 @@ function probe(request: Request): unknown {
     const mark = el.getAttribute('data-a11y');
     return {
       mark: mark === null ? null : Number(mark),
-      what: describe(el),
+      what: describeElement(el),
       inScope,
       ring: inScope ? ringProblem(el) : '',
       hiddenByUs: hiddenByUs(el),
@@ -299,7 +305,7 @@ function probe(request: Request): unknown {
     for (const el of textLeaves(root)) {
       const t = textBox(el);
       if (!t) continue;
-      const what = describe(el);
+      const what = describeElement(el);
       const byDesign = !!design && !!el.closest(design);
       if (t.left < -1 || t.right > innerWidth + 1) {
         problems.push({ key: `${what} runs out of the window`, detail: `${Math.round(t.left)}…${Math.round(t.right)} of ${innerWidth}`, byDesign });
@@ -318,7 +324,7 @@ function probe(request: Request): unknown {
         const outX = clips(cs.overflowX) && (t.left < inside.left || t.right > inside.right);
         const outY = clips(cs.overflowY) && (t.top < inside.top || t.bottom > inside.bottom);
         if (outX || outY) {
-          problems.push({ key: `${what} is cut off by ${at === el ? 'its own box' : describe(at)}`, detail: '', byDesign });
+          problems.push({ key: `${what} is cut off by ${at === el ? 'its own box' : describeElement(at)}`, detail: '', byDesign });
           break;
         }
         if (at === root || at === host) break;
@@ -339,11 +345,11 @@ function probe(request: Request): unknown {
       if (!shown(el) || el.closest('[aria-hidden=true]')) continue;
       const cs = getComputedStyle(el);
       if ((cs.overflowX === 'auto' || cs.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-        problems.push(`${describe(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+        problems.push(`${describeElement(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
       }
       const r = el.getBoundingClientRect();
       if (r.width > 0 && (r.left < -1 || r.right > innerWidth + 1) && !clippedAway(el)) {
-        problems.push(`${describe(el)} is outside the window (${Math.round(r.left)}…${Math.round(r.right)})`);
+        problems.push(`${describeElement(el)} is outside the window (${Math.round(r.left)}…${Math.round(r.right)})`);
       }
     }
     return problems;
@@ -372,7 +378,7 @@ function probe(request: Request): unknown {
         const overlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
         const sameLine = overlap >= Math.min(a.height, b.height) / 2;
         const leftOf = sameLine && b.right <= a.left + 1;
-        if (above || leftOf) problems.push(`${describe(kids[i]!)} comes after ${describe(kids[i - 1]!)} but is shown ${above ? 'above' : 'left of'} it`);
+        if (above || leftOf) problems.push(`${describeElement(kids[i]!)} comes after ${describeElement(kids[i - 1]!)} but is shown ${above ? 'above' : 'left of'} it`);
       }
     }
     return problems;

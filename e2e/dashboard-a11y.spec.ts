@@ -91,12 +91,16 @@ async function checkPhone(page: Page, what: string): Promise<void> {
  */
 async function expectControlsNamed(page: Page, what: string): Promise<void> {
   const boxes = 'pre[tabindex="0"], [role="region"][tabindex="0"]';
-  await page.locator(boxes).evaluateAll((els) => els.forEach((el) => el.setAttribute('tabindex', '-1')));
+  await page.locator(boxes).evaluateAll((els) => {
+    for (const el of els) el.setAttribute('tabindex', '-1');
+  });
   try {
     await expectLabelInName(page, 'page', what);
     await expectTargetSize(page, 'page', what);
   } finally {
-    await page.locator(boxes.replaceAll('"0"', '"-1"')).evaluateAll((els) => els.forEach((el) => el.setAttribute('tabindex', '0')));
+    await page.locator(boxes.replaceAll('"0"', '"-1"')).evaluateAll((els) => {
+      for (const el of els) el.setAttribute('tabindex', '0');
+    });
   }
 }
 

@@ -42,7 +42,7 @@ test('keyboard alone: a CSV upload through the file chooser, opened with Space',
   await addUser(shop.id, email, 'manager');
   const good = [uniqueEmail('kb-csv-a'), uniqueEmail('kb-csv-b')];
   const stamp = unique('KBCSV');
-  const csv = 'email,order,name,language,delay\r\n' + `${good[0]},${stamp}-1,Els,nl,3\r\n` + `not-an-address,${stamp}-2,Bad,en,3\r\n` + `${good[1]},${stamp}-3,Joost,en,3\r\n`;
+  const csv = `email,order,name,language,delay\r\n${good[0]},${stamp}-1,Els,nl,3\r\nnot-an-address,${stamp}-2,Bad,en,3\r\n${good[1]},${stamp}-3,Joost,en,3\r\n`;
   const context = await signedInContext(browser, email);
   const page = await context.newPage();
   const nextChooser = fileChoosers(page);

@@ -320,15 +320,51 @@ test.describe('mobile', () => {
   });
 
   const cases: [string, string, (box: { x: number; y: number; width: number; height: number }) => void][] = [
-    ['top', 'center', (b) => (expect(b.y).toBe(0), expect(Math.abs(b.x + b.width / 2 - 195)).toBeLessThanOrEqual(1))],
-    ['top', 'right', (b) => (expect(b.y).toBe(0), expect(b.x + b.width).toBe(390))],
-    ['bottom', 'left', (b) => (expect(b.y + b.height).toBe(800), expect(b.x).toBe(0))],
-    ['top_left', 'right', (b) => (expect(b.y).toBe(0), expect(b.x).toBe(0))],
-    ['top_right', 'left', (b) => (expect(b.y).toBe(0), expect(b.x + b.width).toBe(390))],
-    ['bottom_left', 'right', (b) => (expect(b.y + b.height).toBe(800), expect(b.x).toBe(0))],
-    ['bottom_right', 'left', (b) => (expect(b.y + b.height).toBe(800), expect(b.x + b.width).toBe(390))],
-    ['top_manual', 'left', (b) => (expect(b.y).toBe(120), expect(b.x).toBe(0))],
-    ['bottom_manual', 'right', (b) => (expect(b.y + b.height).toBe(800 - 120), expect(b.x + b.width).toBe(390))],
+    ['top', 'center', (b) => {
+        expect(b.y).toBe(0);
+        expect(Math.abs(b.x + b.width / 2 - 195)).toBeLessThanOrEqual(1);
+      },
+    ],
+    ['top', 'right', (b) => {
+        expect(b.y).toBe(0);
+        expect(b.x + b.width).toBe(390);
+      },
+    ],
+    ['bottom', 'left', (b) => {
+        expect(b.y + b.height).toBe(800);
+        expect(b.x).toBe(0);
+      },
+    ],
+    ['top_left', 'right', (b) => {
+        expect(b.y).toBe(0);
+        expect(b.x).toBe(0);
+      },
+    ],
+    ['top_right', 'left', (b) => {
+        expect(b.y).toBe(0);
+        expect(b.x + b.width).toBe(390);
+      },
+    ],
+    ['bottom_left', 'right', (b) => {
+        expect(b.y + b.height).toBe(800);
+        expect(b.x).toBe(0);
+      },
+    ],
+    ['bottom_right', 'left', (b) => {
+        expect(b.y + b.height).toBe(800);
+        expect(b.x + b.width).toBe(390);
+      },
+    ],
+    ['top_manual', 'left', (b) => {
+        expect(b.y).toBe(120);
+        expect(b.x).toBe(0);
+      },
+    ],
+    ['bottom_manual', 'right', (b) => {
+        expect(b.y + b.height).toBe(800 - 120);
+        expect(b.x + b.width).toBe(390);
+      },
+    ],
   ];
   for (const [mode, tab, check] of cases) {
     test(`${mode} with the tab ${tab}`, async ({ page }) => {

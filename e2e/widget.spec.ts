@@ -151,6 +151,7 @@ test.describe('origin labels and the policy link (issue 11)', () => {
           const reviews = frame.locator('.rv');
           expect(await reviews.count()).toBeGreaterThan(0);
           for (const review of await reviews.all()) {
+            // biome-ignore lint/performance/useDomNodeTextContent: the label as rendered (CSS applied) is what is checked
             const label = (await review.locator('.lb').innerText()).trim();
             const origin = Object.keys(meanings).find((name) => label.startsWith(name));
             expect(origin, `origin label of "${label}"`).toBeDefined();

@@ -11,7 +11,7 @@ export function normalizeEmail(input: string): string {
   const value = input.trim();
   const at = value.lastIndexOf('@');
   if (at < 0) return value;
-  return value.slice(0, at) + '@' + value.slice(at + 1).toLowerCase();
+  return `${value.slice(0, at)}@${value.slice(at + 1).toLowerCase()}`;
 }
 
 /** A deliverable-looking address: one `@`, a sane local part, and a domain with at least two labels. */

@@ -51,7 +51,9 @@ describe('/healthz while the worst 4 MB bodies are posted', () => {
     posting = false;
     await probing;
 
-    answers.forEach((a, i) => expect(a.status, posts[i]!.name).toBe(posts[i]!.accepted ? 200 : 413));
+    answers.forEach((a, i) => {
+      expect(a.status, posts[i]!.name).toBe(posts[i]!.accepted ? 200 : 413);
+    });
     const orderData = answers.filter((_, i) => posts[i]!.name.startsWith('order_data'));
     expect(orderData.length).toBeGreaterThan(0);
     for (const a of orderData) expect(JSON.parse(a.text)).toMatchObject({ status: 'success' });

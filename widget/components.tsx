@@ -41,6 +41,7 @@ export interface WidgetData {
 export function Stars({ value, locale, hidden }: { value: number; locale: Locale; hidden?: boolean }) {
   const step = Math.max(0, Math.min(10, Math.round(value * 2)));
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label is set only when the role is img
     <span
       class={`st s${step}`}
       role={hidden ? undefined : 'img'}

@@ -118,8 +118,8 @@ export const LAYOUT_CSS: Record<Layout, string> = {
   'new_button-text': LINK_LAYOUT + BUTTON,
   'new_button-stars': LINK_LAYOUT + BUTTON,
   new_button_logo: LINK_LAYOUT + BUTTON,
-  'new_button_logo-score': LINK_LAYOUT + BUTTON + '.two{display:flex;flex-direction:column;line-height:1.2;min-width:0}.two strong{font-size:18px}',
-  'new_button_logo-sm': LINK_LAYOUT + BUTTON + '.w>a{justify-content:center;padding:0 10px;gap:6px}.w>a strong{font-size:16px}',
+  'new_button_logo-score': `${LINK_LAYOUT}${BUTTON}.two{display:flex;flex-direction:column;line-height:1.2;min-width:0}.two strong{font-size:18px}`,
+  'new_button_logo-sm': `${LINK_LAYOUT}${BUTTON}.w>a{justify-content:center;padding:0 10px;gap:6px}.w>a strong{font-size:16px}`,
   new_balloon: LINK_LAYOUT + BALLOON,
 };
 

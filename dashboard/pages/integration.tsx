@@ -6,7 +6,7 @@ import { api, asPage, query, shopApi, type Page } from '../api.js';
 import { dateTime, number, t } from '../i18n.js';
 import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
-import { checkedOf, Confirm, CopyButton, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field, RecordTable } from '../ui.js';
+import { checkedOf, Confirm, CopyButton, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, Field, RecordTable } from '../ui.js';
 
 interface Integration {
   shop_id: number;
@@ -319,10 +319,10 @@ function WebhookForm({ shopId, webhook, onDone }: { shopId: number; webhook: Web
     <form class="card settings" onSubmit={submit} aria-labelledby="webhook-form">
       <h3 id="webhook-form">{webhook ? t('editWebhook') : t('addWebhook')}</h3>
       <Field label={t('url')} class="block">
-        <input type="url" required maxLength={2000} value={url} ref={field} onInput={(e) => setUrl(valueOf(e))} />
+        <input type="url" required maxLength={2000} value={url} ref={field} onInput={(e) => setUrl(fieldValue(e))} />
       </Field>
       <Field label={t('event')}>
-        <select value={topic} onChange={(e) => setTopic(valueOf(e))}>
+        <select value={topic} onChange={(e) => setTopic(fieldValue(e))}>
           {TOPICS.map((topic) => (
             <option value={topic}>{topic}</option>
           ))}

@@ -7,7 +7,7 @@ import { dateTime, number, t, tn } from '../i18n.js';
 import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
-import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field, RecordTable } from '../ui.js';
+import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, Field, RecordTable } from '../ui.js';
 
 interface Invitation {
   id: number | string;
@@ -58,12 +58,24 @@ export default function InvitationsPage({ shop }: PageProps) {
     <>
       <PageHeading title={t('pageInvitations')} />
       <Reminders shopId={shop.id} />
-      <CsvUpload shopId={shop.id} onDone={() => (page === 1 && !q ? list.reload() : (setQ(''), setDraft(''), setPage(1)))} />
+      <CsvUpload
+        shopId={shop.id}
+        onDone={() => {
+          if (page === 1 && !q) {
+            list.reload();
+            return;
+          }
+          setQ('');
+          setDraft('');
+          setPage(1);
+        }}
+      />
       <section aria-labelledby="inv-list">
         <h2 id="inv-list">{t('allInvitations')}</h2>
+        {/* biome-ignore lint/a11y/useSemanticElements: <form role=search> is the search landmark; <search> would add a wrapper element around the form */}
         <form class="filters" role="search" aria-label={t('invitationsSearchForm')} onSubmit={search}>
           <Field label={t('searchInvitations')} class="wide">
-            <input type="search" value={draft} maxLength={254} onInput={(e) => setDraft(valueOf(e))} />
+            <input type="search" value={draft} maxLength={254} onInput={(e) => setDraft(fieldValue(e))} />
           </Field>
           <div class="actions">
             <button type="submit" class="primary">
@@ -133,7 +145,7 @@ function Reminders({ shopId }: { shopId: number }) {
       ) : (
         <form onSubmit={submit} class="upload">
           <Field label={t('reminderDays')}>
-            <input type="number" min={0} max={90} step={1} required inputMode="numeric" value={shown} onInput={(e) => setDays(valueOf(e))} />
+            <input type="number" min={0} max={90} step={1} required inputMode="numeric" value={shown} onInput={(e) => setDays(fieldValue(e))} />
           </Field>
           <div class="actions">
             <button type="submit" disabled={save.busy}>

@@ -10,7 +10,7 @@ import { can } from '../../server/accounts/roles.js';
 import { filtersOf, filterQuery, LANGUAGE_CODES, NO_FILTERS, STATUSES, type Filters } from '../review-filters.js';
 import type { Ground } from '../../server/moderation/schema.js';
 import { announce } from '../state.js';
-import { checkedOf, Confirm, Dialog, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, Field } from '../ui.js';
+import { checkedOf, Confirm, Dialog, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, Field } from '../ui.js';
 
 interface Review {
   id: number;
@@ -36,7 +36,9 @@ const PAGE_SIZE = 20;
 function keepInAddress(filters: Filters, page: number): void {
   const url = new URL(location.href);
   for (const key of [...Object.keys(NO_FILTERS), 'page']) url.searchParams.delete(key);
-  new URLSearchParams(filterQuery(filters, page).slice(1)).forEach((value, key) => url.searchParams.set(key, value));
+  new URLSearchParams(filterQuery(filters, page).slice(1)).forEach((value, key) => {
+    url.searchParams.set(key, value);
+  });
   history.replaceState(history.state, '', url);
 }
 
@@ -80,12 +82,13 @@ export default function ReviewsPage({ shop }: PageProps) {
   return (
     <>
       <PageHeading title={t('pageReviews')} />
+      {/* biome-ignore lint/a11y/useSemanticElements: <form role=search> is the search landmark; <search> would add a wrapper element around the form */}
       <form class="filters" role="search" aria-label={t('filtersLabel')} onSubmit={apply}>
         <Field label={t('searchReviews')} class="wide">
-          <input type="search" value={draft.q} maxLength={200} onInput={(e) => set({ q: valueOf(e) })} />
+          <input type="search" value={draft.q} maxLength={200} onInput={(e) => set({ q: fieldValue(e) })} />
         </Field>
         <Field label={t('rating')}>
-          <select value={draft.rating} onChange={(e) => set({ rating: valueOf(e) })}>
+          <select value={draft.rating} onChange={(e) => set({ rating: fieldValue(e) })}>
             <option value="">{t('anyRating')}</option>
             {[5, 4, 3, 2, 1].map((n) => (
               <option value={String(n)}>{tn('stars', n)}</option>
@@ -93,7 +96,7 @@ export default function ReviewsPage({ shop }: PageProps) {
           </select>
         </Field>
         <Field label={t('status')}>
-          <select value={draft.status} onChange={(e) => set({ status: valueOf(e) })}>
+          <select value={draft.status} onChange={(e) => set({ status: fieldValue(e) })}>
             <option value="">{t('anyStatus')}</option>
             {STATUSES.map((s) => (
               <option value={s}>{t(`status_${s}` as Key)}</option>
@@ -104,7 +107,7 @@ export default function ReviewsPage({ shop }: PageProps) {
           <summary>{t('moreFilters')}</summary>
           <div class="more-fields">
             <Field label={t('reviewLanguage')}>
-              <select value={draft.language} onChange={(e) => set({ language: valueOf(e) })}>
+              <select value={draft.language} onChange={(e) => set({ language: fieldValue(e) })}>
                 <option value="">{t('anyLanguage')}</option>
                 {LANGUAGE_CODES.map((code) => (
                   <option value={code}>{t(`lang_${code}` as Key)}</option>
@@ -112,17 +115,17 @@ export default function ReviewsPage({ shop }: PageProps) {
               </select>
             </Field>
             <Field label={t('replyFilter')}>
-              <select value={draft.reply} onChange={(e) => set({ reply: valueOf(e) })}>
+              <select value={draft.reply} onChange={(e) => set({ reply: fieldValue(e) })}>
                 <option value="">{t('replyAny')}</option>
                 <option value="with">{t('replyWith')}</option>
                 <option value="without">{t('replyWithout')}</option>
               </select>
             </Field>
             <Field label={t('from')}>
-              <input type="date" value={draft.from} onInput={(e) => set({ from: valueOf(e) })} />
+              <input type="date" value={draft.from} onInput={(e) => set({ from: fieldValue(e) })} />
             </Field>
             <Field label={t('to')}>
-              <input type="date" value={draft.to} min={draft.from || undefined} onInput={(e) => set({ to: valueOf(e) })} />
+              <input type="date" value={draft.to} min={draft.from || undefined} onInput={(e) => set({ to: fieldValue(e) })} />
             </Field>
             <label class="check">
               <input type="checkbox" checked={draft.unread} onChange={(e) => set({ unread: checkedOf(e) })} />
@@ -311,7 +314,7 @@ function ReplyForm(props: { review: Review; editing: boolean; mayNotify: boolean
   return (
     <form class="reply-form" onSubmit={submit}>
       <label for={id}>{t('yourReply')}</label>
-      <textarea id={id} ref={field} rows={4} required maxLength={10000} value={text} onInput={(e) => setText(valueOf(e))} />
+      <textarea id={id} ref={field} rows={4} required maxLength={10000} value={text} onInput={(e) => setText(fieldValue(e))} />
       {!editing && mayNotify && (
         <label class="check">
           <input type="checkbox" checked={notify} onChange={(e) => setNotify(checkedOf(e))} />
@@ -357,7 +360,7 @@ function ReportDialog({ path, name, onClose }: { path: string; name: string; onC
           ))}
         </fieldset>
         <Field label={t('reportText')} class="block">
-          <textarea rows={3} maxLength={2000} value={text} onInput={(e) => setText(valueOf(e))} />
+          <textarea rows={3} maxLength={2000} value={text} onInput={(e) => setText(fieldValue(e))} />
         </Field>
         <ErrorLine error={send.error} />
         <div class="actions">

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
 import { t } from '../i18n.js';
-import { ErrorLine, PageHeading, valueOf, Field } from '../ui.js';
+import { ErrorLine, PageHeading, fieldValue, Field } from '../ui.js';
 
 export default function SignInPage() {
   const [email, setEmail] = useState('');
@@ -31,7 +31,7 @@ export default function SignInPage() {
       <p>{t('signInIntro')}</p>
       <form onSubmit={submit} class="card">
         <Field label={t('emailAddress')} class="block">
-          <input type="email" name="email" required autoComplete="email" maxLength={254} value={email} onInput={(e) => setEmail(valueOf(e))} />
+          <input type="email" name="email" required autoComplete="email" maxLength={254} value={email} onInput={(e) => setEmail(fieldValue(e))} />
         </Field>
         <button type="submit" class="primary" disabled={busy}>
           {t('sendLink')}

@@ -8,7 +8,7 @@ import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { me, announce } from '../state.js';
 import { ROLES, type Role } from '../../server/accounts/roles.js';
-import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, valueOf, type Loaded, Field, RecordTable } from '../ui.js';
+import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, type Loaded, Field, RecordTable } from '../ui.js';
 
 
 /** `operator`, `system`, `writer` or `user:<id>`. */
@@ -134,7 +134,7 @@ function UserRow(props: { shopId: number; user: TeamUser; users: TeamUser[]; onl
         <label class="sr-only" for={id}>
           {t('roleOf', { email: user.email })}
         </label>
-        <select id={id} value={role} onChange={(e) => setRole(valueOf(e) as Role)}>
+        <select id={id} value={role} onChange={(e) => setRole(fieldValue(e) as Role)}>
           {ROLES.map((r) => (
             <option value={r}>{t(`role_${r}` as Key)}</option>
           ))}
@@ -182,10 +182,10 @@ function AddUser({ shopId, onAdded }: { shopId: number; onAdded: () => void }) {
       <h3 id="add-user">{t('addUser')}</h3>
       <p class="muted">{t('addUserHelp')}</p>
       <Field label={t('newUserEmail')} class="block">
-        <input type="email" required autoComplete="off" maxLength={254} value={email} onInput={(e) => setEmail(valueOf(e))} />
+        <input type="email" required autoComplete="off" maxLength={254} value={email} onInput={(e) => setEmail(fieldValue(e))} />
       </Field>
       <Field label={t('role')}>
-        <select value={role} onChange={(e) => setRole(valueOf(e) as Role)}>
+        <select value={role} onChange={(e) => setRole(fieldValue(e) as Role)}>
           {ROLES.map((r) => (
             <option value={r}>{t(`role_${r}` as Key)}</option>
           ))}

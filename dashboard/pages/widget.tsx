@@ -11,7 +11,7 @@ import type { PageProps } from '../main.js';
 import { DEFAULTS, OFFSET, type Settings } from '../../embed/shared/settings.js';
 import { previewAddress } from '../widget-preview.js';
 import { announce } from '../state.js';
-import { checkedOf, CopyButton, ErrorLine, Loading, PageHeading, useAction, useLoad, valueOf, Field } from '../ui.js';
+import { checkedOf, CopyButton, ErrorLine, Loading, PageHeading, useAction, useLoad, fieldValue, Field } from '../ui.js';
 
 interface WidgetData {
   settings?: Partial<Settings>;
@@ -78,7 +78,7 @@ export default function WidgetPage({ shop }: PageProps) {
   };
   const select = <K extends keyof Settings>(key: K, label: Key, options: readonly string[], optionLabel: (o: string) => string) => (
     <Field label={t(label)}>
-      <select value={String(settings[key])} onChange={(e) => set({ [key]: valueOf(e) } as Partial<Settings>)}>
+      <select value={String(settings[key])} onChange={(e) => set({ [key]: fieldValue(e) } as Partial<Settings>)}>
         {options.map((o) => (
           <option value={o}>{optionLabel(o)}</option>
         ))}
@@ -107,7 +107,7 @@ export default function WidgetPage({ shop }: PageProps) {
                 value={settings.top}
                 aria-invalid={topInvalid}
                 aria-describedby="top-help"
-                onInput={(e) => set({ top: valueOf(e) })}
+                onInput={(e) => set({ top: fieldValue(e) })}
               />
               <span id="top-help" class={topInvalid ? 'error' : 'muted'}>
                 {t('set_topHelp')}
@@ -184,14 +184,14 @@ function Preview({ url, prefix, settings }: { url: string; prefix: string; setti
   const size = WINDOWS[device];
   // Scaled through the CSS object model (the dashboard's CSP allows no style attributes).
   useEffect(() => {
-    const fit = () => {
+    const scaleToFit = () => {
       if (!box.current || !frame.current) return;
       const scale = Math.min(1, box.current.clientWidth / size.width);
       frame.current.style.transform = `scale(${scale})`;
       box.current.style.height = `${Math.ceil(size.height * scale)}px`;
     };
-    fit();
-    const observer = new ResizeObserver(fit);
+    scaleToFit();
+    const observer = new ResizeObserver(scaleToFit);
     if (box.current) observer.observe(box.current);
     return () => observer.disconnect();
   }, [device]);

@@ -135,6 +135,7 @@ function listen(): () => void {
   });
   on('focusout', (e) => ours(e.target, false) && hideTipSoon());
   on<KeyboardEvent>('keydown', (e) => e.key === 'Escape' && update({ tip: null }));
+  // biome-ignore lint/complexity/noCommaOperator: the app's byte budget (embed/budget.test.ts)
   on('scroll', () => (tuck(), state.tip && update({ tip: null })), { capture: true, passive: true });
 
   const query = matchMedia(NARROW_QUERY);
@@ -160,6 +161,7 @@ function listen(): () => void {
   const watcher = new MutationObserver(findOrder);
   watcher.observe(document.documentElement, { childList: true, subtree: true });
   offs.push(() => watcher.disconnect());
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the app's byte budget; what off() returns is dropped
   return () => offs.forEach((off) => off());
 }
 
@@ -268,7 +270,12 @@ export class App extends Component {
   render() {
     const current = state.open;
     return (
-      <div class={`t ${ctx.settings.theme}${state.tucked ? ' tuck' : ''}`} lang={ctx.lang} ref={(el) => void (box = el)}>
+      <div
+        class={`t ${ctx.settings.theme}${state.tucked ? ' tuck' : ''}`}
+        lang={ctx.lang}
+        // biome-ignore lint/suspicious/noAssignInExpressions: the app's byte budget; the ref callback only keeps the element
+        ref={(el) => void (box = el)}
+      >
         {ctx.settings.sidebar && (state.narrow ? <Mobile /> : <Sidebar />)}
         {state.tip && <Tooltip el={state.tip} />}
         {current && <Dialog key={keys.get(current)} current={current} />}

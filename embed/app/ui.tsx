@@ -159,10 +159,12 @@ export class Modal extends Component<ModalProps> {
     closeDialog = onClose;
     return (
       <dialog
+        // biome-ignore lint/suspicious/noAssignInExpressions: the app's byte budget; the ref callback only keeps the element
         ref={(el) => void (el && (this.dialog = el))}
         class={sheet}
         aria-labelledby="dlg-title"
         onKeyDown={this.onKeyDown}
+        // biome-ignore lint/complexity/noCommaOperator: the app's byte budget (embed/budget.test.ts)
         onCancel={(e: Event) => (e.preventDefault(), onClose())}
         onClick={(e: MouseEvent) => e.target === this.dialog && onClose()}
       >

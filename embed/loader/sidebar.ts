@@ -29,12 +29,14 @@ document.addEventListener('click', (e) => {
 
 async function boot(script: HTMLScriptElement): Promise<void> {
   const src = new URL(script.src);
+  // biome-ignore-start lint/suspicious/noAssignInExpressions: the loader's byte budget (1,100 B gzip); one expression fills the context and names the value
   const id = (ctx.id = Number(src.searchParams.get('id')));
   const base = (ctx.base = new URL('.', src).href.slice(0, -1));
   // Our origin sets no cookies, and a cross-origin fetch sends none by default.
   const response = await fetch(`${base}/embed/${id}/shop.json`);
   if (!response.ok) throw response.status;
   const shop = (ctx.shop = (await response.json()) as Shop);
+  // biome-ignore-end lint/suspicious/noAssignInExpressions: see above
   const sidebar = setting(SIDEBAR, window, BRAND, shop.settings);
 
   // The mobile top bar pushes the page down once, as early as possible: a block of its height at the top of body.
@@ -46,6 +48,7 @@ async function boot(script: HTMLScriptElement): Promise<void> {
   }
 
   const load = () => {
+    // biome-ignore lint/suspicious/noAssignInExpressions: the loader's byte budget, as above
     const assets = (ctx.assets = `${base}/${ASSETS}`);
     // The strings of the shop's language, on their way while the app loads: the app takes them when it detects that
     // language (the common case), and fetches another one otherwise.
@@ -61,6 +64,7 @@ async function boot(script: HTMLScriptElement): Promise<void> {
   const needed = () => document.querySelector(`#${BRAND}_order_completed,${openers}`);
   if (sidebar || needed()) return load();
   // Single-page apps and late parsing: load as soon as an element that needs the app appears.
+  // biome-ignore lint/complexity/noCommaOperator: the loader's byte budget (1,100 B gzip)
   const watcher = new MutationObserver(() => needed() && (watcher.disconnect(), load()));
   watcher.observe(document.documentElement, { childList: true, subtree: true });
 }

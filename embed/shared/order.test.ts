@@ -12,7 +12,7 @@ function fromPage(html: string) {
   return parseOrderData(document.getElementById('service_order_completed')!.textContent ?? '');
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 describe('the order-data element in every shape plugins print', () => {
   const expected = { order: FIELDS, shopId: 1234, orderNumber: '1001', inviteDelay: 3 };
@@ -27,7 +27,7 @@ describe('the order-data element in every shape plugins print', () => {
   });
 
   it('HTML-entity-escaped inside the element (named and numeric entities)', () => {
-    const named = escape(JSON.stringify(FIELDS));
+    const named = escapeHtml(JSON.stringify(FIELDS));
     expect(named).toContain('{&quot;webshopId&quot;');
     expect(fromPage(`<script type="application/json" id="service_order_completed">${named}</script>`)).toEqual(expected);
     const numeric = JSON.stringify(FIELDS).replace(/"/g, '&#34;');
@@ -37,7 +37,7 @@ describe('the order-data element in every shape plugins print', () => {
   });
 
   it('escaped twice', () => {
-    const twice = escape(escape(JSON.stringify(FIELDS)));
+    const twice = escapeHtml(escapeHtml(JSON.stringify(FIELDS)));
     expect(fromPage(`<script id="service_order_completed">${twice}</script>`)).toEqual(expected);
   });
 
@@ -98,7 +98,7 @@ describe('the order-data element in every shape plugins print', () => {
   });
 
   it('decodes entities as text, never as markup', () => {
-    const hostile = escape(JSON.stringify({ webshopId: 1, orderNumber: '1', firstName: '<img src=x onerror="alert(1)">' }));
+    const hostile = escapeHtml(JSON.stringify({ webshopId: 1, orderNumber: '1', firstName: '<img src=x onerror="alert(1)">' }));
     const parsed = fromPage(`<script id="service_order_completed">${hostile}</script>`);
     expect(parsed?.order.firstName).toBe('<img src=x onerror="alert(1)">');
     expect(document.querySelectorAll('img')).toHaveLength(0);

@@ -53,7 +53,7 @@ describe('session lifetime', () => {
   });
 
   it('a cookie that is no session, or is malformed, is 401', async () => {
-    for (const cookie of ['session=' + 'A'.repeat(43), 'session=x', 'session=', 'other=1', '__Host-session=' + 'A'.repeat(43)]) {
+    for (const cookie of [`session=${'A'.repeat(43)}`, 'session=x', 'session=', 'other=1', `__Host-session=${'A'.repeat(43)}`]) {
       expect((await t.fetch('/dashboard/api/me', { headers: { cookie } })).status, cookie).toBe(401);
     }
     expect((await t.fetch('/dashboard/api/me')).status).toBe(401);

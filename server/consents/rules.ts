@@ -49,7 +49,7 @@ export function speaksForCustomer(receipts: InvitationReceipts): boolean {
 export function invitationNotBefore(receipts: InvitationReceipts): Date | undefined {
   const trusted = receipts.signed ?? receipts.own;
   const receipt = trusted ?? receipts.anonymous;
-  if (!receipt || receipt.choice !== 'ask_later') return undefined;
+  if (receipt?.choice !== 'ask_later') return undefined;
   const days = trusted ? receipt.inviteDelay : Math.min(receipt.inviteDelay, ANONYMOUS_MAX_DELAY_DAYS);
   return addDays(receipt.created, days);
 }

@@ -1,6 +1,6 @@
 // The OpenAPI entries of the dashboard's reviews and overview routes (reviews.ts, overview.ts), spread into
 // server/openapi/document.ts. Query parameters and JSON bodies come from the schemas that validate them.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { adminError, bool, fromZod, int, json, obj, queryFromZod, str, type Schema } from '../http/openapi.js';
 import { GROUNDS } from '../moderation/schema.js';
 import { readBody, replyBody, replyEditBody, reportBody, reviewListQuery } from './reviews.js';

@@ -258,7 +258,7 @@ describe('replies from the dashboard', () => {
 
   it('refuses a change without the CSRF token', async () => {
     const owner = await as('owner');
-    const { ['x-csrf-token']: _csrf, ...withoutToken } = Object.fromEntries(Object.entries(owner.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const { 'x-csrf-token': _csrf, ...withoutToken } = Object.fromEntries(Object.entries(owner.headers).map(([k, v]) => [k.toLowerCase(), v]));
     const res = await call({ ...owner, headers: withoutToken }, 'POST', replyPath(r.newest!), { text: 'Hi' });
     expect(res.status).toBe(403);
     expect((await t.services.reviews.get(r.newest!.id))!.reply).toBeNull();

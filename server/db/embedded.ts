@@ -51,7 +51,10 @@ export function findFerretDb(): string | undefined {
 function accepts(address: NetConnectOpts): Promise<boolean> {
   return new Promise<boolean>((ok) => {
     const socket = connect(address);
-    socket.once('connect', () => (socket.destroy(), ok(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      ok(true);
+    });
     socket.once('error', () => ok(false));
   });
 }
@@ -106,7 +109,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((ok) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => (clearTimeout(kill), ok()));
+    child.once('exit', () => {
+      clearTimeout(kill);
+      ok();
+    });
     child.kill('SIGTERM');
   });
 }

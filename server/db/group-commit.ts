@@ -5,6 +5,7 @@
 // and webhook attempt records.
 
 /** What a write reports for each item, in order: a result, or an Error that fails that item's caller only. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a write that reports nothing is an async function returning void, which `undefined` would refuse
 export type Results<R> = (R | Error)[] | void;
 
 export class GroupCommit<T, R = void> {

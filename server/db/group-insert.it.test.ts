@@ -18,7 +18,9 @@ it('writes concurrent inserts together and tells each caller whether its own doc
   expect(await things.countDocuments({})).toBe(30);
   // Each caller told "inserted" owns the stored document.
   const stored = new Set((await things.find({}).toArray()).map((t) => t.n));
-  outcomes.forEach((o, n) => expect(stored.has(n)).toBe(o === 'inserted'));
+  outcomes.forEach((o, n) => {
+    expect(stored.has(n)).toBe(o === 'inserted');
+  });
 });
 
 it('an insert alone is written at once', async () => {

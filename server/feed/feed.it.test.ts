@@ -159,6 +159,7 @@ describe('errors', () => {
   });
 
   it('answers an unexpected failure in XML, with HTTP 200 and an error id', async () => {
+    // biome-ignore lint/correctness/useYield: the mock must be an async generator, one that fails on its first read
     const spy = vi.spyOn(t.services.reviews, 'modifiedSince').mockImplementation(async function* () {
       throw new Error('database gone');
     });

@@ -31,7 +31,10 @@ const codeDigests = new WeakMap<Webshop, Buffer>();
 
 function codeDigest(shop: Webshop): Buffer {
   let digest = codeDigests.get(shop);
-  if (!digest) codeDigests.set(shop, (digest = secretDigest(shop.code)));
+  if (!digest) {
+    digest = secretDigest(shop.code);
+    codeDigests.set(shop, digest);
+  }
   return digest;
 }
 

@@ -42,7 +42,10 @@ const recordingEpisodes = new WeakMap<Services, Episode>();
  */
 function recorded(services: Services, write: () => Promise<unknown>): Promise<unknown> {
   let episode = recordingEpisodes.get(services);
-  if (!episode) recordingEpisodes.set(services, (episode = new Episode(services.log, 'recording e-mail outcomes')));
+  if (!episode) {
+    episode = new Episode(services.log, 'recording e-mail outcomes');
+    recordingEpisodes.set(services, episode);
+  }
   return withRetry(write, { episode, retryable: isTransient, givingUp: () => false });
 }
 

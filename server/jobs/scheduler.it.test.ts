@@ -168,7 +168,11 @@ async function startProxy(uri: string) {
       socket.pipe(upstream).pipe(socket);
       for (const s of [socket, upstream]) {
         s.on('error', () => undefined);
-        s.on('close', () => (socket.destroy(), upstream.destroy(), sockets.delete(s)));
+        s.on('close', () => {
+          socket.destroy();
+          upstream.destroy();
+          sockets.delete(s);
+        });
       }
     });
     await new Promise<void>((ok) => server!.listen(port, '127.0.0.1', ok));

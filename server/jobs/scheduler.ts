@@ -357,7 +357,10 @@ export class Scheduler {
 
   private episode(what: string): Episode {
     let episode = this.episodes.get(what);
-    if (!episode) this.episodes.set(what, (episode = new Episode(this.log, what)));
+    if (!episode) {
+      episode = new Episode(this.log, what);
+      this.episodes.set(what, episode);
+    }
     return episode;
   }
 

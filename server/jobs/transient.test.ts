@@ -105,7 +105,10 @@ describe('withRetry', () => {
           calls++;
           throw serverError('database is locked', 1);
         },
-        { episode: new Episode(log, 'z'), retryable: isTransient, givingUp: () => stopping, sleep: async () => void (stopping = true) },
+        { episode: new Episode(log, 'z'), retryable: isTransient, givingUp: () => stopping, sleep: async () => {
+            stopping = true;
+          },
+        },
       ),
     ).rejects.toThrow('database is locked');
     expect(calls).toBe(2);

@@ -141,7 +141,7 @@ describe('the report form', () => {
     });
     expect(injected.status).toBe(400);
     // A post without a form this service showed (a page elsewhere posting blind): the form again, filled in.
-    const forged = await report(review.id, { ground: 'spam', text: 'kept text', token: '1700000000.' + 'A'.repeat(43) });
+    const forged = await report(review.id, { ground: 'spam', text: 'kept text', token: `1700000000.${'A'.repeat(43)}` });
     expect(forged.status).toBe(400);
     const page = await forged.text();
     expect(page).toContain('open for too long');

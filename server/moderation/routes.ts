@@ -44,7 +44,7 @@ export function registerModerationRoutes(router: Router, services: Services): vo
     const raw = ctx.params.id ?? '';
     const review: Review | null = /^\d{1,15}$/.test(raw) ? await reviews.get(Number(raw)) : null;
     const shop = review ? await webshops.get(review.shopId) : null;
-    if (!review || !review.published || !shop) {
+    if (!review?.published || !shop) {
       const frame = frameFor(languageOf(ctx, 'en'));
       return send(ctx, 404, reportMessagePage(frame, frame.t.goneTitle, frame.t.goneBody));
     }

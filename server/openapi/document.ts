@@ -4,7 +4,7 @@
 // (z.toJSONSchema), so the document cannot drift from what is accepted. The rest is written by hand: responses
 // (built by functions, not parsed) and the classic endpoints' inputs, which are read by hand for compatibility
 // (see docs/decisions.md, "OpenAPI document").
-import { z } from 'zod';
+import type { z } from 'zod';
 import { adminError, bool, fromZod, int, json, obj, queryFromZod, ref, str, type Schema } from '../http/openapi.js';
 import type { Config } from '../config.js';
 import { accountPaths, ACCOUNT_SECURITY_SCHEMES } from '../accounts/openapi.js';

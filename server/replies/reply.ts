@@ -27,7 +27,7 @@ export const replyRequestSchema = z.object({
 type ReplyRequest = z.infer<typeof replyRequestSchema>;
 
 /** Whether the reply's e-mail to the writer is still to be sent (it may be waiting for the day's end). */
-const notificationWaiting = (reply: Reply | null): boolean => reply !== null && reply.notify && reply.notified === null;
+const notificationWaiting = (reply: Reply | null): boolean => reply?.notify === true && reply.notified === null;
 
 /**
  * The reply that replaces `previous`: a fresh revision whose notification (if wanted) is still to be sent. A

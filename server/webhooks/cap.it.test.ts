@@ -102,6 +102,7 @@ describe('a shop whose receivers all hang, at the default cap', () => {
   const hangingRequests = () => receiver.received.filter((r) => r.path.startsWith('/hang/'));
 
   let hanging: Webshop;
+  // biome-ignore lint/suspicious/noDuplicateTestHooks: runs after the hook above (the app is up) with its own 120 s timeout for 100 subscriptions
   beforeAll(async () => {
     hanging = await t.createShop({ name: 'Hanging Receivers' });
     for (let i = 0; i < 100; i++) {

@@ -252,7 +252,7 @@ async function attempt(
   leased: boolean,
 ): Promise<AttemptResult> {
   const now = deps.now();
-  if (!subscription || !subscription.is_active) {
+  if (!subscription?.is_active) {
     await deps.deliveries.cancel(delivery, now);
     return { kind: 'cancelled' };
   }

@@ -53,14 +53,14 @@ export async function postWebhook(options: SendOptions): Promise<SendResult> {
     const status = await request(url, target, options, deadline.signal);
     return { status, error: null, durationMs: elapsed() };
   } catch (err) {
-    const error = deadline.signal.aborted ? `timed out after ${(options.timeoutMs ?? TIMEOUT_MS) / 1000} s` : describe(err);
+    const error = deadline.signal.aborted ? `timed out after ${(options.timeoutMs ?? TIMEOUT_MS) / 1000} s` : describeError(err);
     return { status: null, error, durationMs: elapsed() };
   } finally {
     clearTimeout(timer);
   }
 }
 
-function describe(err: unknown): string {
+function describeError(err: unknown): string {
   if (err instanceof RefusedTarget) return `refused: ${err.message}`;
   const e = err as { code?: string; message?: string };
   if (e.code === 'ENOTFOUND') return 'host not found';

@@ -153,7 +153,7 @@ export class WebshopStore {
     const set: Partial<Webshop> = { ...changes, updated: this.now() };
     if (changes.url !== undefined) set.host = hostOf(changes.url);
     this.writes++;
-    let updated;
+    let updated: Webshop | null;
     try {
       // No projection here: FerretDB's findAndModify does not support `fields`.
       updated = await this.collection.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' });

@@ -37,7 +37,10 @@ describe('WidgetPageCache', () => {
       cache.invalidate(1);
       return preparePage('<p>stale</p>', '');
     });
-    await cache.get(1, 'k', async () => (renders++, preparePage('<p>fresh</p>', '')));
+    await cache.get(1, 'k', async () => {
+      renders++;
+      return preparePage('<p>fresh</p>', '');
+    });
     expect(renders).toBe(2);
   });
 

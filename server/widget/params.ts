@@ -37,13 +37,20 @@ const int = (min: number, max: number, what: string) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be ${what}`).max(max, `must be ${what}`));
 
+/** The normalized value, or an issue with `message` when normalizing gave nothing. */
+function orIssue<T>(value: T | undefined, ctx: z.RefinementCtx<string>, message: string): T {
+  if (value !== undefined) return value;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
 const schema = z.object({
-  id: z.string().transform((v, ctx) => parseId(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be a webshop id (a positive whole number)' }), z.NEVER)),
+  id: z.string().transform((v, ctx) => orIssue(parseId(v), ctx, 'must be a webshop id (a positive whole number)')),
   layout: z.string().optional(),
   theme: z.enum(['light', 'dark'], { error: 'must be light or dark' }).optional(),
   color: z
     .string()
-    .transform((v, ctx) => normalizeHex(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be a hex colour such as %231a7f37 (# URL-encoded)' }), z.NEVER))
+    .transform((v, ctx) => orIssue(normalizeHex(v), ctx, 'must be a hex colour such as %231a7f37 (# URL-encoded)'))
     .optional(),
   show: z
     .enum(['yes', 'no', 'true', 'false', '1', '0'], { error: 'must be yes or no' })
@@ -74,7 +81,7 @@ const schema = z.object({
   interval: int(...LIMITS.interval, 'a time in milliseconds from 1000 to 120000').optional(),
   language: z
     .string()
-    .transform((v, ctx) => normalizeLanguage(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be one of nld, eng, deu, fra, spa, ita, hrv' }), z.NEVER))
+    .transform((v, ctx) => orIssue(normalizeLanguage(v), ctx, 'must be one of nld, eng, deu, fra, spa, ita, hrv'))
     .optional(),
   css: z
     .string()
