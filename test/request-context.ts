@@ -20,13 +20,24 @@ export function requestContext(
   // parser asks for more (pushed all at once, they would be read as one).
   let at = 0;
   req._read = () => {
-    req.push(at < bytes.length ? bytes.subarray(at, (at += chunkBytes)) : null);
+    if (at >= bytes.length) {
+      req.push(null);
+      return;
+    }
+    const chunk = bytes.subarray(at, at + chunkBytes);
+    at += chunkBytes;
+    req.push(chunk);
   };
   return new Koa().createContext(req, new ServerResponse(req));
 }
 
 /** A multipart/form-data body of text fields, and its Content-Type. */
 export function multipartBody(fields: [string, string][], boundary = 'b0undary'): { body: Buffer; type: string } {
-  const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`), type: `multipart/form-data; boundary=${boundary}` };
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
 }
