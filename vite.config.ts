@@ -18,7 +18,9 @@ function strings(): Plugin {
   return {
     name: 'embed-strings',
     generateBundle() {
-      const reference = Object.keys(JSON.parse(readFileSync(`${dir}/en.json`, 'utf8'))).sort().join();
+      const reference = Object.keys(JSON.parse(readFileSync(`${dir}/en.json`, 'utf8')))
+        .sort()
+        .join();
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
         const table = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as Record<string, string>;
         if (Object.keys(table).sort().join() !== reference) throw new Error(`${dir}/${file}: keys differ from en.json`);
@@ -101,7 +103,10 @@ export default defineConfig(({ mode }) => {
     };
   }
   const target = ENTRIES[mode as keyof typeof ENTRIES];
-  if (!target) throw new Error(`vite build --mode loader|app|more|dashboard|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`);
+  if (!target)
+    throw new Error(
+      `vite build --mode loader|app|more|dashboard|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`,
+    );
   return {
     publicDir: false,
     logLevel: 'warn',

@@ -66,7 +66,9 @@ async function main(): Promise<void> {
   for (const b of worstBodies(LIMIT)) {
     const r = await measure(b.body, b.contentType, b.kind);
     rows.push({ kind: b.kind, name: b.name, bytes: b.body.length, ...r });
-    console.log(`${b.kind.padEnd(10)} ${b.name.padEnd(56)} ${r.outcome.padEnd(12)} median ${r.median.toFixed(1)} ms  max ${r.max.toFixed(1)} ms`);
+    console.log(
+      `${b.kind.padEnd(10)} ${b.name.padEnd(56)} ${r.outcome.padEnd(12)} median ${r.median.toFixed(1)} ms  max ${r.max.toFixed(1)} ms`,
+    );
   }
 
   // Growth with the number of `[]` fields (400 bytes each, so that the cap fits in 4 MB): linear means the time per
@@ -76,7 +78,9 @@ async function main(): Promise<void> {
     const body = Buffer.from(Array.from({ length: fields }, () => `a[]=${'x'.repeat(400)}`).join('&'));
     const { median } = await measure(body, 'application/x-www-form-urlencoded', 'urlencoded');
     growth.push({ fields, median });
-    console.log(`${fields} [] fields of 400 bytes: median ${median.toFixed(1)} ms (${((median / fields) * 1000).toFixed(1)} µs per field)`);
+    console.log(
+      `${fields} [] fields of 400 bytes: median ${median.toFixed(1)} ms (${((median / fields) * 1000).toFixed(1)} µs per field)`,
+    );
   }
   if (process.env.BENCH_WRITE !== '0') writeSection(rows, growth);
 }
@@ -117,7 +121,8 @@ function writeSection(rows: Row[], growth: { fields: number; median: number }[])
     '| target | worst body (median) | verdict |',
     '|---|---|---|',
     ...worst.map(
-      (w) => `| ${w.kind}: under ${TARGET_MS} ms | ${w.name}: ${ms(w.median)} ms | **${w.median < TARGET_MS ? 'met' : 'not met'}** |`,
+      (w) =>
+        `| ${w.kind}: under ${TARGET_MS} ms | ${w.name}: ${ms(w.median)} ms | **${w.median < TARGET_MS ? 'met' : 'not met'}** |`,
     ),
     '<!-- bodies:end -->',
   ].join('\n');

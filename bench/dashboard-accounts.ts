@@ -27,32 +27,72 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const DAY = 86_400_000;
 
 const digest = (s: string) => createHash('sha256').update(s).digest('hex');
-const secretOf = (user: number, n: number) => Buffer.from(`bench-session-${user}-${n}`.padEnd(32, '.')).toString('base64url').slice(0, 43);
+const secretOf = (user: number, n: number) =>
+  Buffer.from(`bench-session-${user}-${n}`.padEnd(32, '.')).toString('base64url').slice(0, 43);
 
 async function seed(db: Db): Promise<void> {
   const now = new Date();
   await db.collection('webshops').insertMany(
-    Array.from({ length: SHOPS }, (_, i) => ({ id: i + 1, code: `code${i + 1}`.padEnd(32, '0'), name: `Shop ${i + 1}`, url: `https://shop${i + 1}.example/`, host: `shop${i + 1}.example`, logo: '', address: { street: '', housenumber: '', postalcode: '', city: '', country: '' }, languages: [], hero_color: '', hero_image: '', reply_access: true, approved_date: null, partner_assurances: {}, sidebar: {}, created: now, updated: now })),
+    Array.from({ length: SHOPS }, (_, i) => ({
+      id: i + 1,
+      code: `code${i + 1}`.padEnd(32, '0'),
+      name: `Shop ${i + 1}`,
+      url: `https://shop${i + 1}.example/`,
+      host: `shop${i + 1}.example`,
+      logo: '',
+      address: { street: '', housenumber: '', postalcode: '', city: '', country: '' },
+      languages: [],
+      hero_color: '',
+      hero_image: '',
+      reply_access: true,
+      approved_date: null,
+      partner_assurances: {},
+      sidebar: {},
+      created: now,
+      updated: now,
+    })),
   );
-  
+
   for (let from = 1; from <= REVIEWS; from += 1000) {
     await db.collection('reviews').insertMany(
-      Array.from({ length: 1000 }, (_, i) => ({ _id: from + i, id: from + i, shopId: 1 + ((from + i) % SHOPS), rating: 1 + (i % 5), comment: `Review ${from + i}`, created: now, modified: now, published: true, deleted: false, version: 1 })) as never[],
+      Array.from({ length: 1000 }, (_, i) => ({
+        _id: from + i,
+        id: from + i,
+        shopId: 1 + ((from + i) % SHOPS),
+        rating: 1 + (i % 5),
+        comment: `Review ${from + i}`,
+        created: now,
+        modified: now,
+        published: true,
+        deleted: false,
+        version: 1,
+      })) as never[],
     );
   }
   const roles = ['owner', 'manager', 'support'];
   const users = Array.from({ length: USERS }, (_, i) => {
     const id = i + 1;
-    return { _id: String(id), id, email: `user${id}@bench.example`, roles: { [String(1 + (i % SHOPS))]: roles[i % 3] }, created: now, lastSignIn: now };
+    return {
+      _id: String(id),
+      id,
+      email: `user${id}@bench.example`,
+      roles: { [String(1 + (i % SHOPS))]: roles[i % 3] },
+      created: now,
+      lastSignIn: now,
+    };
   });
   await db.collection('dashboard_users').insertMany(users as never[]);
-  await db.collection('dashboard_user_addresses').insertMany(users.map((u) => ({ _id: u.email, userId: u.id })) as never[]);
+  await db
+    .collection('dashboard_user_addresses')
+    .insertMany(users.map((u) => ({ _id: u.email, userId: u.id })) as never[]);
   const teams = new Map<number, Record<string, { at: Date; by: { kind: string } }>>();
   for (const u of users) {
     const shop = Number(Object.keys(u.roles)[0]);
     teams.set(shop, { ...(teams.get(shop) ?? {}), [String(u.id)]: { at: now, by: { kind: 'operator' } } });
   }
-  await db.collection('dashboard_teams').insertMany([...teams].map(([id, members]) => ({ _id: String(id), users: members })) as never[]);
+  await db
+    .collection('dashboard_teams')
+    .insertMany([...teams].map(([id, members]) => ({ _id: String(id), users: members })) as never[]);
   for (let from = 0; from < USERS; from += 200) {
     const sessions = [];
     const lists = [];
@@ -62,7 +102,17 @@ async function seed(db: Db): Promise<void> {
         const id = randomBytes(9).toString('base64url');
         const d = digest(secretOf(u, n));
         list[id] = { digest: d, created: now };
-        sessions.push({ _id: d, id, userId: u, csrf: `csrf-${u}-${n}`, userAgent: 'bench', created: now, lastSeen: new Date(now.getTime() - 2 * DAY), expires: new Date(now.getTime() + 28 * DAY), absoluteExpires: new Date(now.getTime() + 80 * DAY) });
+        sessions.push({
+          _id: d,
+          id,
+          userId: u,
+          csrf: `csrf-${u}-${n}`,
+          userAgent: 'bench',
+          created: now,
+          lastSeen: new Date(now.getTime() - 2 * DAY),
+          expires: new Date(now.getTime() + 28 * DAY),
+          absoluteExpires: new Date(now.getTime() + 80 * DAY),
+        });
       }
       lists.push({ _id: String(u), sessions: list });
     }
@@ -71,7 +121,8 @@ async function seed(db: Db): Promise<void> {
   }
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
 
 async function main() {
@@ -82,7 +133,15 @@ async function main() {
   const db = client.db('bench_accounts');
   const rows: { what: string; p50: number; p95: number; runs: number }[] = [];
   try {
-    const config = loadConfig({ NODE_ENV: 'test', ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef', RATE_LIMIT_PER_IP: '0', TRUST_PROXY: '1', MONGODB_URI: database.uri, BASE_URL: 'http://127.0.0.1:1', SMTP_URL: 'smtp://127.0.0.1:9' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef',
+      RATE_LIMIT_PER_IP: '0',
+      TRUST_PROXY: '1',
+      MONGODB_URI: database.uri,
+      BASE_URL: 'http://127.0.0.1:1',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    });
     // Built on the empty database, so the start-up migrations (which read every review) are done before the seed.
     const built = await buildApp({ config, db, log: createLogger('silent') });
     const t0 = performance.now();
@@ -109,14 +168,55 @@ async function main() {
     const cookie = (user: number) => ({ cookie: `session=${secretOf(user, 0)}` });
     const shopOf = (user: number) => 1 + ((user - 1) % SHOPS);
 
-    await measure('GET /dashboard/api/me, first request of a session (session, user read)', (i) => fetch(`${base}/dashboard/api/me`, { headers: cookie(owner(i)) }), 200);
-    await measure('GET /dashboard/api/me, next requests (cached)', () => fetch(`${base}/dashboard/api/me`, { headers: cookie(owner(0)) }), 200);
-    await measure('GET /dashboard/api/sessions (10 sessions)', (i) => fetch(`${base}/dashboard/api/sessions`, { headers: cookie(owner(i)) }), 200);
-    await measure(`GET …/shops/:id/users (team of ${USERS / SHOPS})`, (i) => fetch(`${base}/dashboard/api/shops/${shopOf(owner(i))}/users`, { headers: cookie(owner(i)) }), 200);
-    await measure('GET …/shops/:id/users of a shop not theirs (404)', (i) => fetch(`${base}/dashboard/api/shops/${shopOf(owner(i)) + 1}/users`, { headers: cookie(owner(i)) }), 404);
-    await measure('POST /dashboard/api/sign-in-link (known address)', (i) => fetch(`${base}/dashboard/api/sign-in-link`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${1 + (i % 200)}` }, body: JSON.stringify({ email: `user${1 + (i % USERS)}@bench.example` }) }), 202);
-    const links = await Promise.all(Array.from({ length: RUNS }, (_, i) => createSignInLink(built.services, 2 + 3 * i)));
-    await measure('POST /dashboard/sign-in (link used, session made)', (i) => fetch(`${base}/dashboard/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${links[i]!.split('/').pop()}` }), 303);
+    await measure(
+      'GET /dashboard/api/me, first request of a session (session, user read)',
+      (i) => fetch(`${base}/dashboard/api/me`, { headers: cookie(owner(i)) }),
+      200,
+    );
+    await measure(
+      'GET /dashboard/api/me, next requests (cached)',
+      () => fetch(`${base}/dashboard/api/me`, { headers: cookie(owner(0)) }),
+      200,
+    );
+    await measure(
+      'GET /dashboard/api/sessions (10 sessions)',
+      (i) => fetch(`${base}/dashboard/api/sessions`, { headers: cookie(owner(i)) }),
+      200,
+    );
+    await measure(
+      `GET …/shops/:id/users (team of ${USERS / SHOPS})`,
+      (i) => fetch(`${base}/dashboard/api/shops/${shopOf(owner(i))}/users`, { headers: cookie(owner(i)) }),
+      200,
+    );
+    await measure(
+      'GET …/shops/:id/users of a shop not theirs (404)',
+      (i) => fetch(`${base}/dashboard/api/shops/${shopOf(owner(i)) + 1}/users`, { headers: cookie(owner(i)) }),
+      404,
+    );
+    await measure(
+      'POST /dashboard/api/sign-in-link (known address)',
+      (i) =>
+        fetch(`${base}/dashboard/api/sign-in-link`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${1 + (i % 200)}` },
+          body: JSON.stringify({ email: `user${1 + (i % USERS)}@bench.example` }),
+        }),
+      202,
+    );
+    const links = await Promise.all(
+      Array.from({ length: RUNS }, (_, i) => createSignInLink(built.services, 2 + 3 * i)),
+    );
+    await measure(
+      'POST /dashboard/sign-in (link used, session made)',
+      (i) =>
+        fetch(`${base}/dashboard/sign-in`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `token=${links[i]!.split('/').pop()}`,
+        }),
+      303,
+    );
     const c0 = performance.now();
     await built.services.sessions.deleteEnded(new Date());
     const cleanup = performance.now() - c0;

@@ -60,7 +60,15 @@ function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return match ? Number(match[1]) : 0;
 }
 
-async function upload(base: string, shopId: number, headers: Record<string, string>, rows: number, tag: string, pid: number, kind: Run['kind']): Promise<Run> {
+async function upload(
+  base: string,
+  shopId: number,
+  headers: Record<string, string>,
+  rows: number,
+  tag: string,
+  pid: number,
+  kind: Run['kind'],
+): Promise<Run> {
   // Let the last run's garbage settle, then take the level the upload starts from.
   await new Promise((r) => setTimeout(r, 1500));
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -78,7 +86,8 @@ async function upload(base: string, shopId: number, headers: Record<string, stri
   const ms = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, statusKb(pid, 'VmHWM'));
-  if (res.status !== 200 || body.error_count !== 0) throw new Error(`upload of ${rows} rows: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (res.status !== 200 || body.error_count !== 0)
+    throw new Error(`upload of ${rows} rows: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   const run = {
     rows,
     kind,
@@ -88,7 +97,9 @@ async function upload(base: string, shopId: number, headers: Record<string, stri
     queued: body.queued,
     duplicates: body.skipped_duplicates,
   };
-  console.log(`${String(rows).padStart(6)} rows ${kind.padEnd(9)} ${String(run.ms).padStart(6)} ms  ${Math.round((rows / ms) * 1000)} rows/s  RSS ${run.baseMb} MB +${run.growthMb} MB  queued ${run.queued} duplicates ${run.duplicates}`);
+  console.log(
+    `${String(rows).padStart(6)} rows ${kind.padEnd(9)} ${String(run.ms).padStart(6)} ms  ${Math.round((rows / ms) * 1000)} rows/s  RSS ${run.baseMb} MB +${run.growthMb} MB  queued ${run.queued} duplicates ${run.duplicates}`,
+  );
   return run;
 }
 
@@ -124,7 +135,11 @@ interface Live {
   retainedMb: number;
 }
 
-async function liveHeap(app: Awaited<ReturnType<typeof buildApp>>, shop: Parameters<typeof queueCsv>[1], rows: number): Promise<Live> {
+async function liveHeap(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  shop: Parameters<typeof queueCsv>[1],
+  rows: number,
+): Promise<Live> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const reader = csvStream(rows, `live${rows}`).getReader();
@@ -186,7 +201,14 @@ async function main() {
   let serviceLog = '';
   service.stdout!.on('data', (d: Buffer) => (serviceLog = (serviceLog + d.toString()).slice(-20_000)));
   try {
-    for (let i = 0; !(await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 300) throw new Error('the service did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -194,7 +216,11 @@ async function main() {
     const helper = await buildApp({ config: loadConfig(env), db, log: createLogger('silent') });
     const shopFor = async (name: string) => {
       const shop = await helper.services.webshops.create({ name, url: 'https://bench.example/' });
-      const { headers } = await signedInAgent(helper, { email: `manager-${shop.id}@bench.example`, shopId: shop.id, role: 'manager' });
+      const { headers } = await signedInAgent(helper, {
+        email: `manager-${shop.id}@bench.example`,
+        shopId: shop.id,
+        role: 'manager',
+      });
       return { shop, headers };
     };
 
@@ -208,7 +234,8 @@ async function main() {
         const target = await shopFor(`CSV ${rows} #${round}`);
         const { shop, headers } = target;
         runs.push(await upload(baseUrl, shop.id, headers, rows, `r${round}n${rows}`, service.pid!, 'new'));
-        if (rows === 5000) runs.push(await upload(baseUrl, shop.id, headers, rows, `r${round}n${rows}`, service.pid!, 're-upload'));
+        if (rows === 5000)
+          runs.push(await upload(baseUrl, shop.id, headers, rows, `r${round}n${rows}`, service.pid!, 're-upload'));
         largest = target;
       }
     }
@@ -268,11 +295,11 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     `\`npx tsx bench/dashboard-csv.ts\` (${date} UTC, ${cpus().length} cores shared with other work, ${database}): the merchant dashboard's`,
     'bulk invitations, `POST /dashboard/api/shops/{id}/invitations/csv`, with the service as its own process. The file is',
     'streamed (chunked; `;`, BOM, CRLF, every row with an order number and a delay of 1–14 days, so nothing is sent',
-    'meanwhile); every row goes through Add invitation\'s service. Memory: the service\'s resident set, highest value during',
-    'the upload (10 ms samples and the kernel\'s high-water mark) above its level just before. Two rounds, interleaved;',
-    'rows/s from the faster round. The rows of a re-upload are found in the dashboard\'s view of the shop\'s invitations',
-    '(server/dashboard/invitation-view.ts) and cost no write; Add invitation\'s unique index still finds the repeats the view',
-    'does not know of yet. A shop\'s first upload in a process reads that view first (one read of the whole invitations',
+    "meanwhile); every row goes through Add invitation's service. Memory: the service's resident set, highest value during",
+    "the upload (10 ms samples and the kernel's high-water mark) above its level just before. Two rounds, interleaved;",
+    "rows/s from the faster round. The rows of a re-upload are found in the dashboard's view of the shop's invitations",
+    "(server/dashboard/invitation-view.ts) and cost no write; Add invitation's unique index still finds the repeats the view",
+    "does not know of yet. A shop's first upload in a process reads that view first (one read of the whole invitations",
     'collection on the embedded database).',
     '',
     '| rows | upload | time (rounds) | rows/s | RSS before | RSS growth (rounds) |',
@@ -284,18 +311,18 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     '',
     `Ten times the rows took ${(large.ms / small.ms).toFixed(1)}× the time (faster rounds). The resident set rose by ${large.growth.map((m) => `+${m}`).join(', ')} MB for 5,000 rows`,
     `and ${small.growth.map((m) => `+${m}`).join(', ')} MB for 500: RSS includes garbage V8 has not collected yet, and a longer upload leaves more of it.`,
-    'What the upload keeps alive: the same code (`readCsv`, `queueCsv`) run in the bench\'s process,',
+    "What the upload keeps alive: the same code (`readCsv`, `queueCsv`) run in the bench's process,",
     `the heap sampled right after a forced collection every 250 ms, held at most ${live.map((l) => `+${l.mb} MB for ${l.rows.toLocaleString('en')} rows`).join(' and ')},`,
     `of which ${live.map((l) => `${l.retainedMb} MB`).join(' and ')} stayed after it: the shop's invitations in the dashboard's view, which grows with the`,
-    'shop\'s invitations (not with the file) and is bounded by CACHE_MAX_MB.',
+    "shop's invitations (not with the file) and is bounded by CACHE_MAX_MB.",
     'A file is read and checked to its end before any row is queued (a file refused part-way queues nothing), so the',
     `upload holds the good rows of one file, at most ${CSV_LIMITS.rows.toLocaleString('en')} from at most ${CSV_LIMITS.bytes / 1024 / 1024} MB, and at most ${CSV_LIMITS.errorsListed.toLocaleString('en')} listed row`,
     `errors; the rows go to Add invitation ${CSV_LIMITS.batch} at a time (\`server/dashboard/invitations.ts\`, \`CSV_LIMITS\`).`,
     '',
     `Reading it back, for the shop with 10,000 invitations (${invitations.toLocaleString('en')} invitations in the collection), 20 requests each`,
-    'after a first one. The lists and the integration page\'s plugins are answered from the dashboard\'s view of the shop\'s',
-    'invitations, held by the process that served the uploads (each request then reads the shop\'s change counter by',
-    '`_id`, and each invitation\'s sending records by `_id`). A process that does not hold the view yet reads it once, one',
+    "after a first one. The lists and the integration page's plugins are answered from the dashboard's view of the shop's",
+    "invitations, held by the process that served the uploads (each request then reads the shop's change counter by",
+    "`_id`, and each invitation's sending records by `_id`). A process that does not hold the view yet reads it once, one",
     'read of the whole collection on the embedded database (the 10,000-invitation shop: see "Dashboard reviews" for the',
     'first request after a start, and its read-ahead).',
     '',
@@ -303,8 +330,8 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     '|---|---:|---:|---:|',
     ...reads.map((r) => `| ${r.name} | ${r.first} ms | ${r.p50} ms | ${r.p95} ms |`),
     '',
-    'What is left of a list\'s time on the embedded database is its page\'s sending records: two look-ups by `_id` per',
-    'invitation (the first e-mail\'s outcome, then a sent one\'s reminder outcome or a waiting one\'s queue entry), which',
+    "What is left of a list's time on the embedded database is its page's sending records: two look-ups by `_id` per",
+    "invitation (the first e-mail's outcome, then a sent one's reminder outcome or a waiting one's queue entry), which",
     'FerretDB 1.24 on SQLite answers in about 40 ms each at 31,000 documents (measured: 20 look-ups 0.8 s, or one `$in`',
     'of 20 0.7 s; a look-up by `_id` slows with the collection, README "Limits of the embedded database"). Here every',
     'invitation still waits to be sent, so the queue is as large as the collection. Before the view (2026-11-26 11:15,',

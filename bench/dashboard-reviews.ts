@@ -77,7 +77,10 @@ function review(id: number, shopId: number, now: number) {
     original_date: null,
     source_verified: false,
     products: [],
-    reply: n % 10 === 3 && !deleted ? { text: 'Thank you for your review!', date: created, notify: false, revision: 1, notified: null } : null,
+    reply:
+      n % 10 === 3 && !deleted
+        ? { text: 'Thank you for your review!', date: created, notify: false, revision: 1, notified: null }
+        : null,
     editToken: null,
     editMailDue: null,
     editMailSent: created,
@@ -200,13 +203,21 @@ async function main() {
     await seed(db);
     console.log(`seeded ${REVIEWS + OTHER_REVIEWS} reviews in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const list = (running: Running, query: string) => `${running.url}/dashboard/api/shops/${SHOP}/reviews${query ? `?${query}` : ''}`;
+    const list = (running: Running, query: string) =>
+      `${running.url}/dashboard/api/shops/${SHOP}/reviews${query ? `?${query}` : ''}`;
     let headers: Record<string, string> = {};
 
     // The first request after start: a new process (here a new app with its own view) loads the shop.
     for (let i = 0; i < COLD_RUNS; i++) {
       const running = await start(db, database.uri);
-      headers = (await signedInAgent(running.built, { email: 'owner@bench.example', shopId: SHOP, role: 'owner', baseUrl: running.url })).headers;
+      headers = (
+        await signedInAgent(running.built, {
+          email: 'owner@bench.example',
+          shopId: SHOP,
+          role: 'owner',
+          baseUrl: running.url,
+        })
+      ).headers;
       cold.push((await timed(list(running, ''), headers)).ms);
       await stop(running);
       const again = await start(db, database.uri);
@@ -219,8 +230,18 @@ async function main() {
     // signed in before, so both are read ahead (in one pass).
     for (let i = 0; i < COLD_RUNS; i++) {
       const running = await start(db, database.uri);
-      const owner = await signedInAgent(running.built, { email: 'owner@bench.example', shopId: SHOP, role: 'owner', baseUrl: running.url });
-      const other = await signedInAgent(running.built, { email: 'other@bench.example', shopId: SHOP + 1, role: 'owner', baseUrl: running.url });
+      const owner = await signedInAgent(running.built, {
+        email: 'owner@bench.example',
+        shopId: SHOP,
+        role: 'owner',
+        baseUrl: running.url,
+      });
+      const other = await signedInAgent(running.built, {
+        email: 'other@bench.example',
+        shopId: SHOP + 1,
+        role: 'owner',
+        baseUrl: running.url,
+      });
       await running.built.services.users.recordSignIn(other.userId, new Date(Date.now() - 1000));
       await running.built.services.users.recordSignIn(owner.userId, new Date());
       const started = performance.now();
@@ -232,7 +253,14 @@ async function main() {
     }
 
     const running = await start(db, database.uri);
-    headers = (await signedInAgent(running.built, { email: 'owner@bench.example', shopId: SHOP, role: 'owner', baseUrl: running.url })).headers;
+    headers = (
+      await signedInAgent(running.built, {
+        email: 'owner@bench.example',
+        shopId: SHOP,
+        role: 'owner',
+        baseUrl: running.url,
+      })
+    ).headers;
     await timed(list(running, ''), headers);
     const kinds: [string, string, number?][] = [
       ['first page', '', 300],
@@ -258,8 +286,16 @@ async function main() {
       console.log(`${what}: p50 ${ms(rows.at(-1)!.p50)} ms, p95 ${ms(rows.at(-1)!.p95)} ms (${matches} match)`);
     }
     const overview: number[] = [];
-    for (let i = 0; i < RUNS; i++) overview.push((await timed(`${running.url}/dashboard/api/shops/${SHOP}/overview`, headers)).ms);
-    rows.push({ what: 'overview', query: '', matches: REVIEWS, p50: percentile(overview, 50), p95: percentile(overview, 95), runs: RUNS });
+    for (let i = 0; i < RUNS; i++)
+      overview.push((await timed(`${running.url}/dashboard/api/shops/${SHOP}/overview`, headers)).ms);
+    rows.push({
+      what: 'overview',
+      query: '',
+      matches: REVIEWS,
+      p50: percentile(overview, 50),
+      p95: percentile(overview, 95),
+      runs: RUNS,
+    });
 
     // Another process writes: this one's next request reads the reviews changed since its last check.
     const other = await start(db, database.uri);
@@ -283,7 +319,9 @@ async function main() {
       }
       visible.push(performance.now() - wrote);
     }
-    console.log(`first request after another process wrote: ${delta.map(ms).join(', ')} ms; shown after ${visible.map(ms).join(', ')} ms`);
+    console.log(
+      `first request after another process wrote: ${delta.map(ms).join(', ')} ms; shown after ${visible.map(ms).join(', ')} ms`,
+    );
     await stop(other);
     await stop(running);
   } finally {
@@ -291,7 +329,8 @@ async function main() {
     await database.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  if (process.env.BENCH_WRITE !== '0') writeSection(rows, cold, coldOverview, delta, visible, readAhead, afterReadAhead);
+  if (process.env.BENCH_WRITE !== '0')
+    writeSection(rows, cold, coldOverview, delta, visible, readAhead, afterReadAhead);
 }
 
 function commitOf(): string {
@@ -302,8 +341,17 @@ function commitOf(): string {
   }
 }
 
-function writeSection(rows: Row[], cold: number[], coldOverview: number[], delta: number[], visible: number[], readAhead: number[], afterReadAhead: number[]) {
-  const verdict = (r: Row) => (r.target === undefined ? '' : r.p95 <= r.target ? `≤ ${r.target}: met` : `≤ ${r.target}: **not met**`);
+function writeSection(
+  rows: Row[],
+  cold: number[],
+  coldOverview: number[],
+  delta: number[],
+  visible: number[],
+  readAhead: number[],
+  afterReadAhead: number[],
+) {
+  const verdict = (r: Row) =>
+    r.target === undefined ? '' : r.p95 <= r.target ? `≤ ${r.target}: met` : `≤ ${r.target}: **not met**`;
   const section = [
     '<!-- dashboard-reviews:start -->',
     '## Dashboard reviews',
@@ -313,11 +361,14 @@ function writeSection(rows: Row[], cold: number[], coldOverview: number[], delta
     `10 % answered, a third unread, four languages, two years) and ${OTHER_REVIEWS.toLocaleString('en')} of another shop in the same collection.`,
     'The service is built in the bench process and called over loopback HTTP by a signed-in owner, one request at a',
     `time, ${RUNS} times per row, after one warm-up request. Lists and searches are answered from the per-shop view`,
-    '(server/dashboard/review-view.ts): once it is held, a request reads only the shop\'s change counter (by `_id`).',
+    "(server/dashboard/review-view.ts): once it is held, a request reads only the shop's change counter (by `_id`).",
     '',
     '| request | query | matches | p50 ms | p95 ms | target (p95 ms) |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.what} | \`${r.query || '—'}\` | ${r.matches.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${verdict(r)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.what} | \`${r.query || '—'}\` | ${r.matches.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${verdict(r)} |`,
+    ),
     '',
     'Apart, as they are not steady-state figures:',
     '',

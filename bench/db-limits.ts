@@ -70,8 +70,12 @@ async function measure(reviews: Collection<Doc>, size: number, ids: ObjectId[]):
   const row: Row = { size, readById: 0, readByField: 0, insert: 0, updateById: 0, updateByField: 0 };
   row.readById = await rate((n) => reviews.findOne({ _id: ids[pick(n)]! }));
   row.readByField = await rate((n) => reviews.findOne({ id: pick(n) + 1 }));
-  row.updateById = await rate((n) => reviews.updateOne({ _id: ids[pick(n)]! }, { $set: { read: true, modified: new Date() } }));
-  row.updateByField = await rate((n) => reviews.updateOne({ id: pick(n) + 1 }, { $set: { read: true, modified: new Date() } }));
+  row.updateById = await rate((n) =>
+    reviews.updateOne({ _id: ids[pick(n)]! }, { $set: { read: true, modified: new Date() } }),
+  );
+  row.updateByField = await rate((n) =>
+    reviews.updateOne({ id: pick(n) + 1 }, { $set: { read: true, modified: new Date() } }),
+  );
   // Inserted into a scratch collection of the same size, so the next size starts from its own count.
   let next = 10_000_000;
   row.insert = await rate(() => reviews.insertOne(doc(next++)));
@@ -126,7 +130,10 @@ function writeSection(rows: Row[], kind: string) {
     '',
     '| reviews | read by `_id` /s | read by `id` /s | insert /s | update by `_id` /s | update by `id` /s |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.size.toLocaleString('en')} | ${f(r.readById)} | ${f(r.readByField)} | ${f(r.insert)} | ${f(r.updateById)} | ${f(r.updateByField)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.size.toLocaleString('en')} | ${f(r.readById)} | ${f(r.readByField)} | ${f(r.insert)} | ${f(r.updateById)} | ${f(r.updateByField)} |`,
+    ),
     '',
     'FerretDB 1.24 reads every document of the collection for any filter but an exact `{_id}` (`{id}` too, although it',
     'is indexed) and for most updates, so reads and updates by another field slow down in proportion to the collection;',

@@ -21,12 +21,32 @@ const BUNDLES = [
  * no origin labels): ≈ gzip bytes per source file, to show the figures side by side.
  */
 const BEFORE: Record<string, Record<string, number>> = {
-  'sidebar.js': { total: 1496, 'embed/loader/sidebar.ts': 680, 'embed/shared/settings.ts': 537, 'embed/shared/language.ts': 251, '(glue)': 28 },
+  'sidebar.js': {
+    total: 1496,
+    'embed/loader/sidebar.ts': 680,
+    'embed/shared/settings.ts': 537,
+    'embed/shared/language.ts': 251,
+    '(glue)': 28,
+  },
   'app.js': {
-    total: 14820, preact: 4135, 'embed/app/styles.ts': 1919, 'embed/app/App.tsx': 1742, 'embed/app/ui.tsx': 1423,
-    'embed/app/form.tsx': 1215, 'preact/hooks': 1022, 'embed/app/popups.tsx': 857, 'embed/app/consent.tsx': 721,
-    'embed/shared/order.ts': 561, 'embed/app/env.ts': 310, 'embed/app/placement.ts': 256, 'embed/shared/consent-memory.ts': 232,
-    'embed/app/main.tsx': 209, 'preact/jsx-runtime': 135, '(glue)': 41, 'embed/strings/index.ts': 30, 'embed/shared/context.ts': 11,
+    total: 14820,
+    preact: 4135,
+    'embed/app/styles.ts': 1919,
+    'embed/app/App.tsx': 1742,
+    'embed/app/ui.tsx': 1423,
+    'embed/app/form.tsx': 1215,
+    'preact/hooks': 1022,
+    'embed/app/popups.tsx': 857,
+    'embed/app/consent.tsx': 721,
+    'embed/shared/order.ts': 561,
+    'embed/app/env.ts': 310,
+    'embed/app/placement.ts': 256,
+    'embed/shared/consent-memory.ts': 232,
+    'embed/app/main.tsx': 209,
+    'preact/jsx-runtime': 135,
+    '(glue)': 41,
+    'embed/strings/index.ts': 30,
+    'embed/shared/context.ts': 11,
   },
 };
 
@@ -37,7 +57,10 @@ function attribute(code: string, map: string, mapDir: string): Map<string, numbe
   for (let i = 0; i < code.length; i++) if (code[i] === '\n') lineStarts.push(i + 1);
   const marks: { at: number; source: string }[] = [];
   eachMapping(traced, (m) => {
-    marks.push({ at: lineStarts[m.generatedLine - 1]! + m.generatedColumn, source: m.source ? owner(relative(process.cwd(), join(mapDir, m.source))) : '(glue)' });
+    marks.push({
+      at: lineStarts[m.generatedLine - 1]! + m.generatedColumn,
+      source: m.source ? owner(relative(process.cwd(), join(mapDir, m.source))) : '(glue)',
+    });
   });
   marks.sort((a, b) => a.at - b.at);
   const bytes = new Map<string, number>();
@@ -53,7 +76,11 @@ function owner(path: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path);
   if (!pkg) return path;
   // preact's hooks live in their own folder of the same package.
-  return pkg[1] === 'preact' && pkg[2]!.startsWith('hooks') ? 'preact/hooks' : pkg[1] === 'preact' && pkg[2]!.startsWith('jsx') ? 'preact/jsx-runtime' : pkg[1]!;
+  return pkg[1] === 'preact' && pkg[2]!.startsWith('hooks')
+    ? 'preact/hooks'
+    : pkg[1] === 'preact' && pkg[2]!.startsWith('jsx')
+      ? 'preact/jsx-runtime'
+      : pkg[1]!;
 }
 
 interface Measured {
@@ -89,9 +116,11 @@ export async function breakdown(): Promise<string[]> {
   const cell = (n: number | undefined) => (n === undefined ? '' : String(n));
   const sources = new Set<string>();
   for (const m of now) for (const source of m.bySource.keys()) sources.add(source);
-  for (const before of Object.values(BEFORE)) for (const source of Object.keys(before)) if (source !== 'total') sources.add(source);
+  for (const before of Object.values(BEFORE))
+    for (const source of Object.keys(before)) if (source !== 'total') sources.add(source);
   const nowOf = (file: string) => now.find((m) => m.file === file);
-  const weight = (source: string) => Math.max(...files.map((f) => Math.max(nowOf(f)?.bySource.get(source) ?? 0, BEFORE[f]?.[source] ?? 0)));
+  const weight = (source: string) =>
+    Math.max(...files.map((f) => Math.max(nowOf(f)?.bySource.get(source) ?? 0, BEFORE[f]?.[source] ?? 0)));
   const rows = [
     '| source | sidebar.js before | sidebar.js now | app.js before | app.js now | form.js now |',
     '|---|---|---|---|---|---|',
@@ -99,7 +128,9 @@ export async function breakdown(): Promise<string[]> {
   ];
   for (const source of [...sources].sort((a, b) => weight(b) - weight(a))) {
     const [l, a, f] = files.map((file) => nowOf(file)?.bySource.get(source));
-    rows.push(`| ${source} | ${cell(BEFORE['sidebar.js']![source])} | ${cell(l)} | ${cell(BEFORE['app.js']![source])} | ${cell(a)} | ${cell(f)} |`);
+    rows.push(
+      `| ${source} | ${cell(BEFORE['sidebar.js']![source])} | ${cell(l)} | ${cell(BEFORE['app.js']![source])} | ${cell(a)} | ${cell(f)} |`,
+    );
   }
   return rows;
 }

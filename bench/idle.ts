@@ -115,7 +115,13 @@ function review(id: number, now: number) {
   const n = id - 1;
   // One in ten has the shop's reply (its e-mail sent long ago); the first few ask for one now.
   if (n % 10 === 3) {
-    base.reply = { text: 'Thank you!', date: created, notify: true, revision: 1, notified: n < DUE_REPLY_MAILS * 10 ? null : created };
+    base.reply = {
+      text: 'Thank you!',
+      date: created,
+      notify: true,
+      revision: 1,
+      notified: n < DUE_REPLY_MAILS * 10 ? null : created,
+    };
     base.version = 2;
   }
   // Three in a hundred are pop-up reviews waiting for their writer's confirmation (its e-mail sent, mostly).
@@ -146,13 +152,19 @@ function review(id: number, now: number) {
       editMailSent: null,
     });
   }
-  if (n % 100 === 12) Object.assign(base, { editMailDue: new Date(now + 5 * DAY), editMailSent: null, source: 'popup' });
+  if (n % 100 === 12)
+    Object.assign(base, { editMailDue: new Date(now + 5 * DAY), editMailSent: null, source: 'popup' });
   // A few writes whose event was not recorded (a crash between the two writes).
-  if (n % 250 === 13 && n < PENDING_EVENTS * 250) Object.assign(base, { pendingEvent: 'reviews.updated', version: base.version + 1 });
+  if (n % 250 === 13 && n < PENDING_EVENTS * 250)
+    Object.assign(base, { pendingEvent: 'reviews.updated', version: base.version + 1 });
   return base;
 }
 
-async function seed(db: Db, receiverUrl: string, webhookPath: string): Promise<{ secret: string; expectedMails: number; expectedEvents: number }> {
+async function seed(
+  db: Db,
+  receiverUrl: string,
+  webhookPath: string,
+): Promise<{ secret: string; expectedMails: number; expectedEvents: number }> {
   const now = Date.now();
   const created = new Date(now - 800 * DAY);
   await db.collection('webshops').insertMany(
@@ -241,14 +253,23 @@ async function seed(db: Db, receiverUrl: string, webhookPath: string): Promise<{
     token: token(),
     unsubscribeToken: token(),
   }));
-  for (let i = 0; i < invitations.length; i += 1000) await db.collection('invitations').insertMany(invitations.slice(i, i + 1000));
+  for (let i = 0; i < invitations.length; i += 1000)
+    await db.collection('invitations').insertMany(invitations.slice(i, i + 1000));
   await db.collection('invitations').insertMany(future);
   for (let i = 0; i < invitations.length; i += 1000) {
     await db.collection('invitation_outcomes').insertMany(
-      invitations.slice(i, i + 1000).map((inv) => ({ _id: inv._id, status: 'sent', at: inv.scheduled, messageId: `<${inv._id.toHexString()}@idle.example>`, reason: null })),
+      invitations.slice(i, i + 1000).map((inv) => ({
+        _id: inv._id,
+        status: 'sent',
+        at: inv.scheduled,
+        messageId: `<${inv._id.toHexString()}@idle.example>`,
+        reason: null,
+      })),
     );
   }
-  await db.collection('invitation_queue').insertMany(future.map((inv) => ({ _id: inv._id, due: inv.scheduled, attempts: 0, lastError: null })));
+  await db
+    .collection('invitation_queue')
+    .insertMany(future.map((inv) => ({ _id: inv._id, due: inv.scheduled, attempts: 0, lastError: null })));
 
   // Shop 1's webhook history: a delivery (and its log entry) per event of the last 30 days.
   const history = reviews.filter((r) => r.shopId === 1).slice(0, 5000);
@@ -292,7 +313,12 @@ async function seed(db: Db, receiverUrl: string, webhookPath: string): Promise<{
   const expectedMails = reviews.reduce((n, r) => {
     const reply = r.reply as { notify: boolean; notified: Date | null } | null;
     const editDue = r.editMailSent === null && r.editMailDue !== null && (r.editMailDue as Date).getTime() <= now;
-    return n + (reply?.notify && !reply.notified ? 1 : 0) + (r.confirmToken && !r.confirmMailSent ? 1 : 0) + (editDue ? 1 : 0);
+    return (
+      n +
+      (reply?.notify && !reply.notified ? 1 : 0) +
+      (r.confirmToken && !r.confirmMailSent ? 1 : 0) +
+      (editDue ? 1 : 0)
+    );
   }, 0);
   const expectedEvents = reviews.filter((r) => r.pendingEvent && r.shopId === 1).length;
   return { secret, expectedMails, expectedEvents };
@@ -340,7 +366,8 @@ async function main() {
       await until(
         () => new Set(sink.messageIds).size >= expectedMails && receiver.at(path).length >= expectedEvents,
         600_000,
-        () => `start-up work: ${sink.messageIds.length}/${expectedMails} e-mails, ${receiver.at(path).length}/${expectedEvents} deliveries\n${service.output().slice(-3000)}`,
+        () =>
+          `start-up work: ${sink.messageIds.length}/${expectedMails} e-mails, ${receiver.at(path).length}/${expectedEvents} deliveries\n${service.output().slice(-3000)}`,
       );
       console.log(
         `start-up work done in ${((performance.now() - started) / 1000).toFixed(0)} s (${expectedMails} e-mails, ${expectedEvents} deliveries); settling ${SETTLE_SECONDS} s`,
@@ -364,7 +391,8 @@ async function main() {
         date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         firstStartSeconds,
       };
-      if (sink.messageIds.length !== mailsBefore) console.log(`note: ${sink.messageIds.length - mailsBefore} e-mails during the idle window`);
+      if (sink.messageIds.length !== mailsBefore)
+        console.log(`note: ${sink.messageIds.length - mailsBefore} e-mails during the idle window`);
       console.log(
         `${LABEL} (${figures.commit}): service ${figures.serviceCpuPerMinute} + database ${figures.databaseCpuPerMinute} = ` +
           `${figures.totalPerMinute} CPU s per idle minute at ${REVIEWS} reviews (load ${figures.load})`,
@@ -406,11 +434,11 @@ function writeSection(after: Figures) {
     'change with `BENCH_LABEL=before`). One `ROLE=all` process (with its scheduler, as `npm start` runs it) on its own',
     `embedded database (FerretDB on SQLite), seeded with ${after.reviews.toLocaleString('en')} reviews over ${SHOPS} shops (published, waiting for`,
     'confirmation, with replies, with edit e-mails still to come, a few with an e-mail due or an event not recorded),',
-    'as many sent invitations and 200 still to send, and one shop\'s webhook with 5,000 deliveries of history. After',
+    "as many sent invitations and 200 still to send, and one shop's webhook with 5,000 deliveries of history. After",
     `the start-up work (due e-mails and events sent) and ${SETTLE_SECONDS} s more, CPU seconds (user + system, from`,
     `\`/proc/<pid>/stat\`) of the service's node process and of the database process over ${after.idleSeconds} s, per minute.`,
     `${cpus().length} cores; "load" is the machine's 1-minute load average at the end (other work on the machine`,
-    'does not count in these processes\' CPU time, but slows them a little).',
+    "does not count in these processes' CPU time, but slows them a little).",
     '',
     '| code | service CPU s / idle min | database CPU s / idle min | total | load | measured |',
     '|---|---|---|---|---|---|',

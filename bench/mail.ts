@@ -23,7 +23,9 @@ const TARGET = 200;
 
 /** The SMTP server in a child process, so that it does not share the sender's event loop. */
 async function startSinkProcess() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mail.ts', '--sink'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mail.ts', '--sink'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((ok, fail) => {
     lines.once('line', (line) => ok(Number(line)));
@@ -111,7 +113,9 @@ async function main(): Promise<void> {
   const results = [];
   for (const connections of [5, 10]) {
     const r = await measure(uri, connections);
-    console.log(`${r.connections} connections: ${r.sent} sent, ${r.received} received in ${r.seconds.toFixed(1)} s = ${r.perSecond}/s`);
+    console.log(
+      `${r.connections} connections: ${r.sent} sent, ${r.received} received in ${r.seconds.toFixed(1)} s = ${r.perSecond}/s`,
+    );
     results.push(r);
   }
   await embedded?.stop();
@@ -119,7 +123,10 @@ async function main(): Promise<void> {
   if (process.env.BENCH_WRITE !== '0') writeSection(results, embedded?.kind ?? 'MONGODB_URI');
 }
 
-function writeSection(results: { connections: number; seconds: number; sent: number; received: number; perSecond: number }[], database: string) {
+function writeSection(
+  results: { connections: number; seconds: number; sent: number; received: number; perSecond: number }[],
+  database: string,
+) {
   const best = results.find((r) => r.connections === 5)!;
   const section = [
     '<!-- mail:start -->',
@@ -132,7 +139,9 @@ function writeSection(results: { connections: number; seconds: number; sent: num
     '',
     '| MAIL_CONNECTIONS | sent and recorded | received by the SMTP server | seconds | e-mails/s |',
     '|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.connections} | ${r.sent} | ${r.received} | ${r.seconds.toFixed(1)} | ${r.perSecond} |`),
+    ...results.map(
+      (r) => `| ${r.connections} | ${r.sent} | ${r.received} | ${r.seconds.toFixed(1)} | ${r.perSecond} |`,
+    ),
     '',
     `Target: at least ${TARGET} e-mails per second with the default MAIL_CONNECTIONS (5): ${best.perSecond}/s, ` +
       `**${best.perSecond >= TARGET ? 'met' : 'not met'}**.`,

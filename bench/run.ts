@@ -124,12 +124,17 @@ async function main() {
       coldMs.set(t.name, Math.round(performance.now() - started));
     }
     const r = await load(t, SECONDS);
-    console.log(`${r.name.padEnd(42)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} non-2xx ${r.non2xx}`);
+    console.log(
+      `${r.name.padEnd(42)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} non-2xx ${r.non2xx}`,
+    );
     results.push(r);
   };
 
   await run({ name: 'bare Koa JSON route', url: `http://127.0.0.1:${target.ports.barePort}/bare.json` });
-  for (const [label, shop] of [['10k reviews', big], ['empty', empty]] as const) {
+  for (const [label, shop] of [
+    ['10k reviews', big],
+    ['empty', empty],
+  ] as const) {
     await run({ name: `webshop.json (${label})`, url: `${base}/api/1.0/webshop.json?${auth(shop)}` });
     await run({ name: `ratings_summary.json (${label})`, url: `${base}/api/1.0/ratings_summary.json?${auth(shop)}` });
     await run({
@@ -157,23 +162,36 @@ async function main() {
   const reviews = db.collection<Review>('reviews');
   const direct50 = [
     await direct('find reviews page (shop, sort created, skip/limit 10)', SECONDS, 10, (n) =>
-      reviews.find({ shopId: big.id, deleted: false }).sort({ created: -1 }).skip((n * 7) % 200).limit(10).toArray(),
+      reviews
+        .find({ shopId: big.id, deleted: false })
+        .sort({ created: -1 })
+        .skip((n * 7) % 200)
+        .limit(10)
+        .toArray(),
     ),
     await direct('find published ratings for summary', SECONDS, 10, () =>
       reviews.find({ shopId: big.id, published: true }, { projection: { rating: 1, ratings: 1 } }).toArray(),
     ),
     await direct('findOne webshop by id', SECONDS, 10, () => db.collection('webshops').findOne({ id: big.id })),
     await direct('insertOne invitation', SECONDS, 50, (n) =>
-      db.collection('bench_invitations').insertOne({ shopId: big.id, email: `d${n}@example.com`, order: `D${n}`, created: new Date() }),
+      db
+        .collection('bench_invitations')
+        .insertOne({ shopId: big.id, email: `d${n}@example.com`, order: `D${n}`, created: new Date() }),
     ),
     // What the service's group commit (server/db/group-insert.ts) builds on: one call carries many documents.
     await direct('insertMany 50 invitations per call (calls/s)', SECONDS, 2, (n) =>
       db.collection('bench_invitations').insertMany(
-        Array.from({ length: 50 }, (_, i) => ({ shopId: big.id, email: `m${n}.${i}@example.com`, order: `M${n}.${i}`, created: new Date() })),
+        Array.from({ length: 50 }, (_, i) => ({
+          shopId: big.id,
+          email: `m${n}.${i}@example.com`,
+          order: `M${n}.${i}`,
+          created: new Date(),
+        })),
       ),
     ),
   ];
-  for (const d of direct50) console.log(`direct: ${d.name.padEnd(55)} ${String(d.ops).padStart(6)} ops/s  p50 ${d.p50} ms`);
+  for (const d of direct50)
+    console.log(`direct: ${d.name.padEnd(55)} ${String(d.ops).padStart(6)} ops/s  p50 ${d.p50} ms`);
 
   await db.dropDatabase().catch(() => undefined);
   await client.close();
@@ -202,12 +220,16 @@ function writeSection(
     ['webshop.json ≥ 0.5 × bare Koa', ratio('webshop.json (10k reviews)'), 0.5],
     ['ratings.json ≥ 0.2 × bare Koa', ratio('ratings.json (10k reviews)'), 0.2],
   ] as const;
-  const targetRows = targets.map(([name, value, min]) => `| ${name} | ${value.toFixed(2)} | ${verdict(value >= min)} |`);
+  const targetRows = targets.map(
+    ([name, value, min]) => `| ${name} | ${value.toFixed(2)} | ${verdict(value >= min)} |`,
+  );
   const inv = rps('POST invitations.json (10k reviews)');
   targetRows.push(`| invitation POSTs ≥ 1,000/s | ${inv}/s | ${verdict(inv >= 1000)} |`);
   for (const name of ['webshop.json', 'ratings_summary.json', 'ratings.json', 'POST invitations.json']) {
     const slow = rps(`${name} (empty)`) / Math.max(1, rps(`${name} (10k reviews)`));
-    targetRows.push(`| ${name}: 10k-review shop within 2× of the empty shop | ${slow.toFixed(2)}× | ${verdict(slow <= 2)} |`);
+    targetRows.push(
+      `| ${name}: 10k-review shop within 2× of the empty shop | ${slow.toFixed(2)}× | ${verdict(slow <= 2)} |`,
+    );
   }
   const section = [
     '<!-- api:start -->',

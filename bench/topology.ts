@@ -79,7 +79,8 @@ function databasePid(dir: string): number | undefined {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(dir) && Number(entry) !== process.pid) return Number(entry);
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(dir) && Number(entry) !== process.pid)
+        return Number(entry);
     } catch {
       // gone meanwhile
     }
@@ -87,9 +88,16 @@ function databasePid(dir: string): number | undefined {
   return undefined;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, receiver: Receiver, dbPid: number | undefined): Promise<Result> {
+async function measure(
+  topology: Topology,
+  mongodbUri: string,
+  sink: SmtpSink,
+  receiver: Receiver,
+  dbPid: number | undefined,
+): Promise<Result> {
   const dbName = `bench_topology_${Date.now()}`;
   const env = {
     SMTP_URL: sink.url,
@@ -100,7 +108,13 @@ async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, r
   };
   const workerPort = await freePort();
   const start = (role: Role) =>
-    startService({ role, mongodbUri, dbName, adminToken: ADMIN_TOKEN, env: { ...env, ...(topology.push ? pushEnv(role, workerPort) : {}) } });
+    startService({
+      role,
+      mongodbUri,
+      dbName,
+      adminToken: ADMIN_TOKEN,
+      env: { ...env, ...(topology.push ? pushEnv(role, workerPort) : {}) },
+    });
   const services: ServiceProcess[] = [];
   const client = new MongoClient(mongodbUri);
   await client.connect();
@@ -116,7 +130,9 @@ async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, r
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const shop = (await (await admin(apis[0]!, '/admin/api/webshops', { name: 'Bench Shop', url: 'https://bench.example/' })).json()) as {
+    const shop = (await (
+      await admin(apis[0]!, '/admin/api/webshops', { name: 'Bench Shop', url: 'https://bench.example/' })
+    ).json()) as {
       id: number;
       code: string;
     };
@@ -132,9 +148,22 @@ async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, r
     receiver.secrets.set(path, subscribed.data.secret);
     // Warm-up (connections, JIT, the worker's first runs): a few of each, not measured.
     await post(apis, INVITATIONS, WARM_UP, query, 'warm');
-    await until(() => sink.messageIds.length >= WARM_UP, 60_000, () => `warm-up e-mails: ${sink.messageIds.length}`);
-    for (let i = 0; i < WARM_UP / 2; i++) await admin(apis[i % apis.length]!, `/admin/api/webshops/${shop.id}/reviews`, { name: 'warm', email: 'w@example.com', rating: 5 });
-    await until(() => receiver.at(path).length >= WARM_UP / 2, 60_000, () => `warm-up deliveries: ${receiver.at(path).length}`);
+    await until(
+      () => sink.messageIds.length >= WARM_UP,
+      60_000,
+      () => `warm-up e-mails: ${sink.messageIds.length}`,
+    );
+    for (let i = 0; i < WARM_UP / 2; i++)
+      await admin(apis[i % apis.length]!, `/admin/api/webshops/${shop.id}/reviews`, {
+        name: 'warm',
+        email: 'w@example.com',
+        rating: 5,
+      });
+    await until(
+      () => receiver.at(path).length >= WARM_UP / 2,
+      60_000,
+      () => `warm-up deliveries: ${receiver.at(path).length}`,
+    );
     sink.messageIds.length = 0;
 
     // E-mail.
@@ -145,11 +174,21 @@ async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, r
     });
     const cpuBefore = cpu();
     const started = performance.now();
-    const progress = VERBOSE ? setInterval(() => console.log(`  ${((performance.now() - started) / 1000).toFixed(1)} s: ${sink.messageIds.length} e-mails`), 1000) : undefined;
+    const progress = VERBOSE
+      ? setInterval(
+          () =>
+            console.log(`  ${((performance.now() - started) / 1000).toFixed(1)} s: ${sink.messageIds.length} e-mails`),
+          1000,
+        )
+      : undefined;
     await post(apis, 0, INVITATIONS, query, 'bench');
     const posted = performance.now();
     const logs = () => services.map((s) => `--- ${s.role}\n${s.output().slice(-5000)}`).join('\n');
-    await until(() => new Set(sink.messageIds).size >= INVITATIONS, 300_000, () => `${sink.messageIds.length} e-mails\n${logs()}`);
+    await until(
+      () => new Set(sink.messageIds).size >= INVITATIONS,
+      300_000,
+      () => `${sink.messageIds.length} e-mails\n${logs()}`,
+    );
     const mailed = performance.now();
     const cpuAfter = cpu();
     clearInterval(progress);
@@ -162,15 +201,24 @@ async function measure(topology: Topology, mongodbUri: string, sink: SmtpSink, r
     for (let i = 0; i < IMPORTS; i++) {
       const name = `Reviewer ${i}`;
       sent.set(name, performance.now() + performance.timeOrigin);
-      const res = await admin(apis[i % apis.length]!, `/admin/api/webshops/${shop.id}/reviews`, { name, email: `r${i}@example.com`, rating: 5 });
+      const res = await admin(apis[i % apis.length]!, `/admin/api/webshops/${shop.id}/reviews`, {
+        name,
+        email: `r${i}@example.com`,
+        rating: 5,
+      });
       if (res.status !== 201) throw new Error(`import answered ${res.status}`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const arrivals = () => receiver.at(path).filter((r) => sent.has(JSON.parse(r.raw).name));
-    await until(() => new Set(arrivals().map((r) => r.eventId)).size >= IMPORTS, 120_000, () => `${arrivals().length} deliveries\n${logs()}`);
+    await until(
+      () => new Set(arrivals().map((r) => r.eventId)).size >= IMPORTS,
+      120_000,
+      () => `${arrivals().length} deliveries\n${logs()}`,
+    );
     await new Promise((r) => setTimeout(r, 1000));
     const first = new Map<string, number>();
-    for (const r of arrivals()) if (!first.has(r.eventId!)) first.set(r.eventId!, r.at - sent.get(JSON.parse(r.raw).name)!);
+    for (const r of arrivals())
+      if (!first.has(r.eventId!)) first.set(r.eventId!, r.at - sent.get(JSON.parse(r.raw).name)!);
     if (VERBOSE) console.log(logs());
     return {
       topology: topology.name,
@@ -204,10 +252,16 @@ async function post(apis: string[], from: number, count: number, query: string, 
         const res = await fetch(`${apis[n % apis.length]}/api/1.0/invitations.json?${query}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ email: `${tag}${n}@example.com`, order: `${tag}-${n}`, delay: '0', language: 'en' }),
+          body: new URLSearchParams({
+            email: `${tag}${n}@example.com`,
+            order: `${tag}-${n}`,
+            delay: '0',
+            language: 'en',
+          }),
         });
         const body = (await res.json()) as { message?: string };
-        if (!body.message?.startsWith('Invitation successfully')) throw new Error(`invitation answered ${JSON.stringify(body)}`);
+        if (!body.message?.startsWith('Invitation successfully'))
+          throw new Error(`invitation answered ${JSON.stringify(body)}`);
       }
     }),
   );
@@ -334,7 +388,8 @@ async function main() {
       }
     }
     const summaries = [...results.values()].map(summarize);
-    if (summaries.length === TOPOLOGIES.length && process.env.BENCH_WRITE !== '0') writeSection(summaries, embedded?.kind ?? 'external MongoDB', loadAtStart);
+    if (summaries.length === TOPOLOGIES.length && process.env.BENCH_WRITE !== '0')
+      writeSection(summaries, embedded?.kind ?? 'external MongoDB', loadAtStart);
   } finally {
     await sink.close();
     await receiver.close();

@@ -29,7 +29,8 @@ interface Run {
   seconds: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'webhook-bench-'));
@@ -85,13 +86,18 @@ async function benchmark(base: string, db: Awaited<ReturnType<typeof connect>>['
       body: JSON.stringify(body),
     });
   for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (i > 300) throw new Error('the service did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const shop = (await (await admin('/admin/api/webshops', { name: 'Bench Shop', url: 'https://bench.example/' })).json()) as {
+  const shop = (await (
+    await admin('/admin/api/webshops', { name: 'Bench Shop', url: 'https://bench.example/' })
+  ).json()) as {
     id: number;
     code: string;
   };
@@ -134,7 +140,12 @@ async function benchmark(base: string, db: Awaited<ReturnType<typeof connect>>['
   }
 }
 
-async function importOnly(admin: (path: string, body: unknown) => Promise<Response>, shopId: number, count: number, clients: number) {
+async function importOnly(
+  admin: (path: string, body: unknown) => Promise<Response>,
+  shopId: number,
+  count: number,
+  clients: number,
+) {
   const took: number[] = [];
   const started = Date.now();
   let next = 0;
@@ -142,7 +153,11 @@ async function importOnly(admin: (path: string, body: unknown) => Promise<Respon
     Array.from({ length: clients }, async () => {
       while (next++ < count) {
         const t = Date.now();
-        const res = await admin(`/admin/api/webshops/${shopId}/reviews`, { name: 'baseline', email: 'bench@example.com', rating: 4 });
+        const res = await admin(`/admin/api/webshops/${shopId}/reviews`, {
+          name: 'baseline',
+          email: 'bench@example.com',
+          rating: 4,
+        });
         if (res.status !== 201) throw new Error(`import answered ${res.status}`);
         took.push(Date.now() - t);
       }
@@ -160,11 +175,36 @@ async function seedHistory(db: Awaited<ReturnType<typeof connect>>['db'], shopId
     const id = 1_000_000 + i;
     const created = new Date(past - i * 60_000);
     reviews.push({
-      id, shopId, name: `Past ${i}`, email: `past${i}@example.com`, rating: (i % 5) + 1, ratings: noSubRatings(),
-      comment: 'An older review', language: 'nl', country: 'NL', order: `P${i}`, created, modified: created,
-      read: true, quarantine: false, is_spam: false, valid: true, deleted: false, published: true, announced: true,
-      verified: true, source: 'import', products: [], reply: null, editToken: null, editMailDue: null,
-      editMailSent: null, confirmToken: null, confirmMailSent: null, version: 1, pendingEvent: null,
+      id,
+      shopId,
+      name: `Past ${i}`,
+      email: `past${i}@example.com`,
+      rating: (i % 5) + 1,
+      ratings: noSubRatings(),
+      comment: 'An older review',
+      language: 'nl',
+      country: 'NL',
+      order: `P${i}`,
+      created,
+      modified: created,
+      read: true,
+      quarantine: false,
+      is_spam: false,
+      valid: true,
+      deleted: false,
+      published: true,
+      announced: true,
+      verified: true,
+      source: 'import',
+      products: [],
+      reply: null,
+      editToken: null,
+      editMailDue: null,
+      editMailSent: null,
+      confirmToken: null,
+      confirmMailSent: null,
+      version: 1,
+      pendingEvent: null,
     });
   }
   for (let i = 0; i < HISTORY; i += 1000) {
@@ -191,7 +231,11 @@ async function measure(
       while (next < count) {
         const reviewer = `${tag}-${next++}`;
         sent.set(reviewer, Date.now());
-        const res = await admin(`/admin/api/webshops/${shopId}/reviews`, { name: reviewer, email: 'bench@example.com', rating: 5 });
+        const res = await admin(`/admin/api/webshops/${shopId}/reviews`, {
+          name: reviewer,
+          email: 'bench@example.com',
+          rating: 5,
+        });
         if (res.status !== 201) throw new Error(`import answered ${res.status}`);
         answered.set(reviewer, Date.now());
         if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
@@ -206,9 +250,16 @@ async function measure(
     const reviewer = JSON.parse(r.raw).name as string;
     if (!firstArrival.has(reviewer)) firstArrival.set(reviewer, r.at);
   }
-  const since = (from: Map<string, number>) => [...from].map(([reviewer, at]) => firstArrival.get(reviewer)! - at).sort((a, b) => a - b);
+  const since = (from: Map<string, number>) =>
+    [...from].map(([reviewer, at]) => firstArrival.get(reviewer)! - at).sort((a, b) => a - b);
   const duplicates = arrived().length - firstArrival.size;
-  return { name, latencies: since(sent), afterAnswer: since(answered), duplicates, seconds: (Date.now() - started) / 1000 };
+  return {
+    name,
+    latencies: since(sent),
+    afterAnswer: since(answered),
+    duplicates,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 function print(run: Run) {

@@ -21,7 +21,9 @@ const REVIEWS = 200;
 
 async function startTarget(uri: string, dbName: string) {
   // bench/target.ts: the service and a bare Koa route in one process of their own, apart from the load tool.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts', uri, dbName], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts', uri, dbName], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((ok, fail) => {
     createInterface({ input: child.stdout! }).once('line', ok);
     child.once('exit', (code) => fail(new Error(`bench target exited with ${code}`)));
@@ -75,7 +77,9 @@ async function main() {
   target.stop();
   const results = rounds.map(combine);
   for (const r of results) {
-    console.log(`${r.name.padEnd(48)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} non-2xx ${r.non2xx}`);
+    console.log(
+      `${r.name.padEnd(48)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} non-2xx ${r.non2xx}`,
+    );
   }
 
   await db.dropDatabase().catch(() => undefined);
@@ -98,11 +102,23 @@ function combine(slices: LoadResult[]): LoadResult {
   };
 }
 
-const LAYOUTS_FOR_MIX = ['new_default', 'new_badges', 'new_button-text', 'new_button-stars', 'new_button_logo', 'new_button_logo-score', 'new_button_logo-sm', 'new_balloon', 'modern'];
+const LAYOUTS_FOR_MIX = [
+  'new_default',
+  'new_badges',
+  'new_button-text',
+  'new_button-stars',
+  'new_button_logo',
+  'new_button_logo-score',
+  'new_button_logo-sm',
+  'new_balloon',
+  'modern',
+];
 
 function writeSection(results: LoadResult[], database: string) {
   const bare = results[0]!.rps;
-  const rows = results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)} | ${r.errors + r.non2xx} |`);
+  const rows = results.map(
+    (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)} | ${r.errors + r.non2xx} |`,
+  );
   const ratio = (results[1]?.rps ?? 0) / bare;
   const section = [
     '<!-- widget:start -->',

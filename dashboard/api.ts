@@ -58,7 +58,12 @@ export async function api<T>(method: Method, path: string, body?: unknown, optio
   const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
   if (res.status === 401 && !options.quiet401) sessionEnded.value = true;
   const retry = Number(res.headers.get('retry-after'));
-  throw new ApiError(res.status, error?.code ?? 'http', error?.message ?? '', Number.isFinite(retry) && retry > 0 ? retry : null);
+  throw new ApiError(
+    res.status,
+    error?.code ?? 'http',
+    error?.message ?? '',
+    Number.isFinite(retry) && retry > 0 ? retry : null,
+  );
 }
 
 /** A shop-scoped path: `/shops/{id}{rest}`. */

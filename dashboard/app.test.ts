@@ -47,13 +47,20 @@ describe('language', () => {
 
 describe('API helpers', () => {
   it('writes only the filters that are set', () => {
-    expect(query({ q: '', rating: '4', unread: true, status: undefined, from: null, page: 2, reply: false })).toBe('?rating=4&unread=1&page=2');
+    expect(query({ q: '', rating: '4', unread: true, status: undefined, from: null, page: 2, reply: false })).toBe(
+      '?rating=4&unread=1&page=2',
+    );
     expect(query({ q: 'a&b=c' })).toBe('?q=a%26b%3Dc');
     expect(query({})).toBe('');
   });
 
   it('reads a list answer, and a bare array as one page', () => {
-    expect(asPage({ items: [1, 2], total: 7, page: 2, page_size: 2 })).toEqual({ items: [1, 2], total: 7, page: 2, page_size: 2 });
+    expect(asPage({ items: [1, 2], total: 7, page: 2, page_size: 2 })).toEqual({
+      items: [1, 2],
+      total: 7,
+      page: 2,
+      page_size: 2,
+    });
     expect(asPage([1, 2, 3])).toEqual({ items: [1, 2, 3], total: 3, page: 1, page_size: 3 });
     expect(asPage({ entries: [1], total: 1 }, 'entries').items).toEqual([1]);
   });
@@ -61,10 +68,24 @@ describe('API helpers', () => {
 
 describe('reviews filters in the address', () => {
   it('reads what the API accepts and drops the rest', () => {
-    const { filters, page } = filtersOf('?shop=2&rating=5&status=quarantined&language=nl&reply=with&unread=1&from=2026-01-01&to=2026-02-01&q=late&page=3');
-    expect(filters).toEqual({ q: 'late', rating: '5', status: 'quarantined', language: 'nl', reply: 'with', unread: true, from: '2026-01-01', to: '2026-02-01' });
+    const { filters, page } = filtersOf(
+      '?shop=2&rating=5&status=quarantined&language=nl&reply=with&unread=1&from=2026-01-01&to=2026-02-01&q=late&page=3',
+    );
+    expect(filters).toEqual({
+      q: 'late',
+      rating: '5',
+      status: 'quarantined',
+      language: 'nl',
+      reply: 'with',
+      unread: true,
+      from: '2026-01-01',
+      to: '2026-02-01',
+    });
     expect(page).toBe(3);
-    expect(filtersOf('?rating=9&status=hidden&language=xx&reply=maybe&from=yesterday&page=-4')).toEqual({ filters: NO_FILTERS, page: 1 });
+    expect(filtersOf('?rating=9&status=hidden&language=xx&reply=maybe&from=yesterday&page=-4')).toEqual({
+      filters: NO_FILTERS,
+      page: 1,
+    });
   });
 
   it('writes them back as they were read', () => {
@@ -94,6 +115,10 @@ describe('the widget preview', () => {
       _brand_mobile_tab: 'left',
       _brand_tooltip: 'false',
     });
-    expect(new URL(previewAddress('https://x.example/p', '_b_', { ...DEFAULTS, language: 'nld' })).searchParams.get('_b_language')).toBe('nld');
+    expect(
+      new URL(previewAddress('https://x.example/p', '_b_', { ...DEFAULTS, language: 'nld' })).searchParams.get(
+        '_b_language',
+      ),
+    ).toBe('nld');
   });
 });

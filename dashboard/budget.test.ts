@@ -23,10 +23,14 @@ let manifest: Record<string, Chunk> = {};
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'dashboard-build-'));
   const root = projectRoot();
-  execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'dashboard', '--outDir', out, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    join(root, 'node_modules', '.bin', 'vite'),
+    ['build', '--mode', 'dashboard', '--outDir', out, '--emptyOutDir'],
+    {
+      cwd: root,
+      stdio: 'pipe',
+    },
+  );
   manifest = JSON.parse(readFileSync(join(out, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
 }, 120_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -54,9 +58,16 @@ describe('dashboard bundle budgets', () => {
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const first = closure(entry);
     const pages = Object.keys(manifest).filter((key) => manifest[key]!.isDynamicEntry);
-    expect(pages.map((p) => p.replace(/^pages\/|\.tsx$/g, '')).sort()).toEqual(
-      ['account', 'integration', 'invitations', 'overview', 'reviews', 'sign-in', 'team', 'widget'],
-    );
+    expect(pages.map((p) => p.replace(/^pages\/|\.tsx$/g, '')).sort()).toEqual([
+      'account',
+      'integration',
+      'invitations',
+      'overview',
+      'reviews',
+      'sign-in',
+      'team',
+      'widget',
+    ]);
     for (const page of pages) {
       const own = [...closure(page)].filter((key) => !first.has(key));
       const size = bytes(own);

@@ -30,7 +30,9 @@ function stored(): string | null {
   }
 }
 
-export const language = signal<Language>(chooseLanguage(stored(), typeof navigator === 'undefined' ? [] : navigator.languages ?? []));
+export const language = signal<Language>(
+  chooseLanguage(stored(), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [])),
+);
 
 export function setLanguage(next: Language): void {
   language.value = next;
@@ -58,7 +60,8 @@ export function tn(base: PluralBase<Key>, n: number, vars?: Record<string, strin
 const locale = () => LOCALES[language.value];
 export const number = (n: number, digits = 0) =>
   new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-export const percent = (share: number) => new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(share);
+export const percent = (share: number) =>
+  new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(share);
 export function date(iso: string | null | undefined): string {
   if (!iso) return '–';
   const d = new Date(iso);
@@ -67,11 +70,15 @@ export function date(iso: string | null | undefined): string {
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '–';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 /** `2026-03` as "Mar 2026" (short) or "March 2026". */
 export function month(ym: string, style: 'short' | 'long' = 'short'): string {
   const [y, m] = ym.split('-').map(Number);
   if (!y || !m) return ym;
-  return new Intl.DateTimeFormat(locale(), { month: style, year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
+  return new Intl.DateTimeFormat(locale(), { month: style, year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(y, m - 1, 1),
+  );
 }

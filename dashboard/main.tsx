@@ -97,7 +97,10 @@ function Link({ href, children, current }: { href: string; children: preact.Comp
 function LanguageSwitch() {
   return (
     <Field label={t('language')} class="inline">
-      <select value={language.value} onChange={(e) => setLanguage((e.currentTarget as HTMLSelectElement).value as Language)}>
+      <select
+        value={language.value}
+        onChange={(e) => setLanguage((e.currentTarget as HTMLSelectElement).value as Language)}
+      >
         {Object.entries(LANGUAGES).map(([code, name]) => (
           <option value={code} lang={code}>
             {name}
@@ -123,7 +126,10 @@ function ShopSwitch() {
       }}
     >
       <Field label={t('shop')} class="inline">
-        <select value={choice || String(current?.id ?? '')} onChange={(e) => setChoice((e.currentTarget as HTMLSelectElement).value)}>
+        <select
+          value={choice || String(current?.id ?? '')}
+          onChange={(e) => setChoice((e.currentTarget as HTMLSelectElement).value)}
+        >
           {shops.map((s) => (
             <option value={String(s.id)}>{s.name}</option>
           ))}
@@ -170,7 +176,13 @@ function AccountMenu() {
   };
   return (
     <div class="account" ref={box}>
-      <button type="button" ref={button} aria-expanded={open} aria-controls="account-menu" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        ref={button}
+        aria-expanded={open}
+        aria-controls="account-menu"
+        onClick={() => setOpen(!open)}
+      >
         {t('account')}
       </button>
       <div id="account-menu" class="menu" hidden={!open}>

@@ -11,7 +11,16 @@ export interface Filters {
   from: string;
   to: string;
 }
-export const NO_FILTERS: Filters = { q: '', rating: '', status: '', language: '', reply: '', unread: false, from: '', to: '' };
+export const NO_FILTERS: Filters = {
+  q: '',
+  rating: '',
+  status: '',
+  language: '',
+  reply: '',
+  unread: false,
+  from: '',
+  to: '',
+};
 export const STATUSES = ['published', 'quarantined', 'awaiting_confirmation', 'deleted'] as const;
 export const LANGUAGE_CODES = ['nl', 'en', 'de', 'fr', 'es', 'it', 'hr'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -8,7 +8,11 @@ type Route = { page: PageName | 'account' | 'not_found'; shopId: number | null }
 const BASE = '/dashboard/';
 
 export function parseRoute(pathname: string, search: string): Route {
-  const rest = pathname.startsWith(BASE) ? pathname.slice(BASE.length).replace(/\/+$/, '') : pathname === '/dashboard' ? '' : null;
+  const rest = pathname.startsWith(BASE)
+    ? pathname.slice(BASE.length).replace(/\/+$/, '')
+    : pathname === '/dashboard'
+      ? ''
+      : null;
   const shop = new URLSearchParams(search).get('shop');
   const shopId = shop && /^\d{1,15}$/.test(shop) ? Number(shop) : null;
   if (rest === '') return { page: 'overview', shopId };

@@ -54,7 +54,8 @@ function errorText(error: unknown): string {
   if (error.status === 0) return t('errorNetwork');
   const known = ERROR_CODES[error.code];
   if (known) return t(known);
-  if (error.status === 429) return error.retryAfter ? t('errorRateLimitedFor', { s: error.retryAfter }) : t('errorRateLimited');
+  if (error.status === 429)
+    return error.retryAfter ? t('errorRateLimitedFor', { s: error.retryAfter }) : t('errorRateLimited');
   if (error.code === 'forbidden') return t('errorForbidden');
   if (error.code === 'csrf') return t('errorCsrf');
   if (error.status === 404) return t('errorNotFound');
@@ -81,7 +82,11 @@ export interface Loaded<T> {
 
 /** Loads `fn()` when `key` changes; an answer to an older key is dropped. */
 export function useLoad<T>(fn: () => Promise<T>, key: string): Loaded<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: null,
+    loading: true,
+  });
   const [tick, setTick] = useState(0);
   const latest = useRef(0);
   useEffect(() => {
@@ -103,7 +108,15 @@ export function Loading() {
  * A modal dialog (the browser's own: it keeps the focus inside, closes on Escape, and the page behind is inert).
  * The focus returns to what had it when the dialog opened.
  */
-export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ComponentChildren }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ComponentChildren;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useRef(`dialog-${Math.random().toString(36).slice(2)}`).current;
   useEffect(() => {
@@ -170,7 +183,19 @@ export function Confirm(props: {
   );
 }
 
-export function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (p: number) => void; label: string }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (p: number) => void;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
@@ -207,7 +232,12 @@ export const fieldValue = (event: Event) => (event.currentTarget as HTMLInputEle
 export const checkedOf = (event: Event) => (event.currentTarget as HTMLInputElement).checked;
 
 /** Runs an action with a busy flag and an error; returns whether it succeeded. */
-export function useAction(): { busy: boolean; error: unknown; run: (fn: () => Promise<unknown>) => Promise<boolean>; clear: () => void } {
+export function useAction(): {
+  busy: boolean;
+  error: unknown;
+  run: (fn: () => Promise<unknown>) => Promise<boolean>;
+  clear: () => void;
+} {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const run = async (fn: () => Promise<unknown>) => {
@@ -243,7 +273,17 @@ export interface Column<R> {
  * Records as a table, named by a caption (read by screen readers only) or by a heading. Below 40rem each row shows
  * as a card with the column's name before each value (styles.css); the markup stays a table for assistive technology.
  */
-export function RecordTable<R>({ caption, labelledBy, columns, rows }: { caption?: string; labelledBy?: string; columns: Column<R>[]; rows: readonly R[] }) {
+export function RecordTable<R>({
+  caption,
+  labelledBy,
+  columns,
+  rows,
+}: {
+  caption?: string;
+  labelledBy?: string;
+  columns: Column<R>[];
+  rows: readonly R[];
+}) {
   return (
     <div class="table-wrap">
       <table class="rows" aria-labelledby={labelledBy}>

@@ -87,7 +87,11 @@ function probe(request: Request): unknown {
   function clippedAway(el: Element): boolean {
     const cs = getComputedStyle(el);
     const r = el.getBoundingClientRect();
-    return (r.width <= 1 && r.height <= 1 && cs.overflow !== 'visible') || cs.clip === 'rect(0px, 0px, 0px, 0px)' || cs.clipPath === 'inset(50%)';
+    return (
+      (r.width <= 1 && r.height <= 1 && cs.overflow !== 'visible') ||
+      cs.clip === 'rect(0px, 0px, 0px, 0px)' ||
+      cs.clipPath === 'inset(50%)'
+    );
   }
 
   /** Seen by a sighted user, looking from `el` up to (and including) `stop`. */
@@ -120,7 +124,8 @@ function probe(request: Request): unknown {
     return `<${el.tagName.toLowerCase()}${id}${cls}${el.getAttribute('name') ? ` name=${el.getAttribute('name')}` : ''}>${text ? ` "${text}"` : ''}`;
   }
 
-  const SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[tabindex],[role=button],[role=link],[role=radio],[role=checkbox],[contenteditable=true]';
+  const SELECTOR =
+    'a[href],button,input:not([type=hidden]),select,textarea,summary,[tabindex],[role=button],[role=link],[role=radio],[role=checkbox],[contenteditable=true]';
 
   function labelsOf(el: Element): Element[] {
     return [...((el as HTMLInputElement).labels ?? [])];
@@ -162,7 +167,12 @@ function probe(request: Request): unknown {
         el.setAttribute('data-a11y', String(w.__a11y));
       }
       const field = el.matches('input,select,textarea');
-      const visible = field ? labelsOf(el).filter((l) => shown(l)).map(visibleText).join(' ') : visibleText(el);
+      const visible = field
+        ? labelsOf(el)
+            .filter((l) => shown(l))
+            .map(visibleText)
+            .join(' ')
+        : visibleText(el);
       const type = el.getAttribute('type');
       return {
         mark: Number(el.getAttribute('data-a11y')),
@@ -185,7 +195,10 @@ function probe(request: Request): unknown {
   function rgba(color: string): [number, number, number, number] | null {
     const m = color.match(/rgba?\(([^)]+)\)/);
     if (!m) return null;
-    const [r, g, b, a] = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
+    const [r, g, b, a] = m[1]!
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [r!, g!, b!, a ?? 1];
   }
 
@@ -212,13 +225,17 @@ function probe(request: Request): unknown {
     const ringEl = clippedAway(el) ? (labelsOf(el)[0] ?? el) : el;
     const cs = getComputedStyle(ringEl);
     if (cs.outlineStyle === 'auto') return '';
-    if (cs.outlineStyle === 'none' || parseFloat(cs.outlineWidth) < 2) return `no focus outline (outline: ${cs.outline})`;
+    if (cs.outlineStyle === 'none' || parseFloat(cs.outlineWidth) < 2)
+      return `no focus outline (outline: ${cs.outline})`;
     const ring = rgba(cs.outlineColor);
     const behind = backgroundBehind(parseFloat(cs.outlineOffset) < 0 ? ringEl : up(ringEl));
-    if (!ring || !behind) return `focus outline drawn on the shop's own background (outline-offset ${cs.outlineOffset})`;
+    if (!ring || !behind)
+      return `focus outline drawn on the shop's own background (outline-offset ${cs.outlineOffset})`;
     const [a, b] = [luminance(ring), luminance(behind)].sort((x, y) => y - x);
     const ratio = (a! + 0.05) / (b! + 0.05);
-    return ratio >= 3 ? '' : `focus outline contrast ${ratio.toFixed(2)}:1 (${cs.outlineColor} on rgb(${behind.slice(0, 3).join(', ')}))`;
+    return ratio >= 3
+      ? ''
+      : `focus outline contrast ${ratio.toFixed(2)}:1 (${cs.outlineColor} on rgb(${behind.slice(0, 3).join(', ')}))`;
   }
 
   /** Entirely hidden behind the embed's fixed elements: every sampled point of it that is on screen shows us instead. */
@@ -291,7 +308,14 @@ function probe(request: Request): unknown {
       range.selectNodeContents(n);
       for (const r of range.getClientRects()) {
         if (r.width === 0 && r.height === 0) continue;
-        b = b ? { left: Math.min(b.left, r.left), top: Math.min(b.top, r.top), right: Math.max(b.right, r.right), bottom: Math.max(b.bottom, r.bottom) } : box(r);
+        b = b
+          ? {
+              left: Math.min(b.left, r.left),
+              top: Math.min(b.top, r.top),
+              right: Math.max(b.right, r.right),
+              bottom: Math.max(b.bottom, r.bottom),
+            }
+          : box(r);
       }
     }
     return b;
@@ -308,7 +332,11 @@ function probe(request: Request): unknown {
       const what = describeElement(el);
       const byDesign = !!design && !!el.closest(design);
       if (t.left < -1 || t.right > innerWidth + 1) {
-        problems.push({ key: `${what} runs out of the window`, detail: `${Math.round(t.left)}…${Math.round(t.right)} of ${innerWidth}`, byDesign });
+        problems.push({
+          key: `${what} runs out of the window`,
+          detail: `${Math.round(t.left)}…${Math.round(t.right)} of ${innerWidth}`,
+          byDesign,
+        });
       }
       for (let at: Element | null = el; at && at !== document.documentElement; at = up(at)) {
         const cs = getComputedStyle(at);
@@ -324,7 +352,11 @@ function probe(request: Request): unknown {
         const outX = clips(cs.overflowX) && (t.left < inside.left || t.right > inside.right);
         const outY = clips(cs.overflowY) && (t.top < inside.top || t.bottom > inside.bottom);
         if (outX || outY) {
-          problems.push({ key: `${what} is cut off by ${at === el ? 'its own box' : describeElement(at)}`, detail: '', byDesign });
+          problems.push({
+            key: `${what} is cut off by ${at === el ? 'its own box' : describeElement(at)}`,
+            detail: '',
+            byDesign,
+          });
           break;
         }
         if (at === root || at === host) break;
@@ -339,7 +371,8 @@ function probe(request: Request): unknown {
     if (!root) return ['nothing to check'];
     const problems: string[] = [];
     const doc = document.documentElement;
-    if (scope === 'page' && doc.scrollWidth > doc.clientWidth) problems.push(`the page is ${doc.scrollWidth} px wide in a ${doc.clientWidth} px window`);
+    if (scope === 'page' && doc.scrollWidth > doc.clientWidth)
+      problems.push(`the page is ${doc.scrollWidth} px wide in a ${doc.clientWidth} px window`);
     const boxes = [...(root instanceof Element ? [root] : []), ...root.querySelectorAll('*')];
     for (const el of boxes) {
       if (!shown(el) || el.closest('[aria-hidden=true]')) continue;
@@ -378,7 +411,10 @@ function probe(request: Request): unknown {
         const overlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
         const sameLine = overlap >= Math.min(a.height, b.height) / 2;
         const leftOf = sameLine && b.right <= a.left + 1;
-        if (above || leftOf) problems.push(`${describeElement(kids[i]!)} comes after ${describeElement(kids[i - 1]!)} but is shown ${above ? 'above' : 'left of'} it`);
+        if (above || leftOf)
+          problems.push(
+            `${describeElement(kids[i]!)} comes after ${describeElement(kids[i - 1]!)} but is shown ${above ? 'above' : 'left of'} it`,
+          );
       }
     }
     return problems;
@@ -401,7 +437,9 @@ function probe(request: Request): unknown {
       return controls(request.scope);
     case 'focus':
       // Two frames: what the page does about the new focus (scrolling it into view, our sidebar stepping aside) is done.
-      return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(focus(request.scope)))));
+      return new Promise((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => done(focus(request.scope)))),
+      );
     case 'cut':
       return cut(request.scope, request.design);
     case 'reflow':
@@ -427,12 +465,20 @@ async function accessibleNames(page: Page): Promise<Map<number, string>> {
       const attrs = node.attributes ?? [];
       const at = attrs.indexOf('data-a11y');
       if (at >= 0 && at % 2 === 0) marked.set(Number(attrs[at + 1]), node.backendNodeId);
-      for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? []), ...(node.contentDocument ? [node.contentDocument] : [])]) walk(child);
+      for (const child of [
+        ...(node.children ?? []),
+        ...(node.shadowRoots ?? []),
+        ...(node.contentDocument ? [node.contentDocument] : []),
+      ])
+        walk(child);
     };
     walk(root);
     const names = new Map<number, string>();
     for (const [mark, backendNodeId] of marked) {
-      const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })) as {
+      const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', {
+        backendNodeId,
+        fetchRelatives: false,
+      })) as {
         nodes: { name?: { value?: string } }[];
       };
       names.set(mark, String(nodes[0]?.name?.value ?? ''));
@@ -453,7 +499,13 @@ interface DomNode {
 
 /** Words as speech recognition compares them: letters and digits, accents and case ignored, punctuation dropped. */
 function words(text: string): string[] {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** 2.5.3, with its "best practice" made the rule: the accessible name starts with the visible text, word for word. */
@@ -488,7 +540,8 @@ const circleHits = (cx: number, cy: number, r: number, b: Box) => {
 export function targetSizeProblems(list: Control[]): string[] {
   const same = (a: Box, b: Box) => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
   const targets = list.filter((c, i) => !list.slice(0, i).some((d) => same(d.target, c.target)));
-  const small = (c: Control) => c.target.right - c.target.left < 24 - 0.01 || c.target.bottom - c.target.top < 24 - 0.01;
+  const small = (c: Control) =>
+    c.target.right - c.target.left < 24 - 0.01 || c.target.bottom - c.target.top < 24 - 0.01;
   const centre = (b: Box) => [(b.left + b.right) / 2, (b.top + b.bottom) / 2] as const;
   const problems: string[] = [];
   for (const c of targets) {
@@ -551,15 +604,23 @@ export async function expectTextSpacing(page: Page, scope: Scope, what: string, 
   await applyTextSpacing(page);
   const known = new Set(before.map((c) => c.key));
   const after = await cutText(page, scope, design);
-  expect(show(after.filter((c) => !known.has(c.key) && !c.byDesign)), `${what}: nothing cut off by text spacing (1.4.12)`).toEqual([]);
+  expect(
+    show(after.filter((c) => !known.has(c.key) && !c.byDesign)),
+    `${what}: nothing cut off by text spacing (1.4.12)`,
+  ).toEqual([]);
 }
 
 export async function expectReflow(page: Page, scope: Scope, what: string): Promise<void> {
-  expect(await run<string[]>(page, { kind: 'reflow', scope }), `${what}: reflow at ${page.viewportSize()?.width} px (1.4.10)`).toEqual([]);
+  expect(
+    await run<string[]>(page, { kind: 'reflow', scope }),
+    `${what}: reflow at ${page.viewportSize()?.width} px (1.4.10)`,
+  ).toEqual([]);
 }
 
 export async function expectReadingOrder(page: Page, scope: Scope, what: string): Promise<void> {
-  expect(await run<string[]>(page, { kind: 'order', scope }), `${what}: DOM order is the visual order (1.3.2)`).toEqual([]);
+  expect(await run<string[]>(page, { kind: 'order', scope }), `${what}: DOM order is the visual order (1.3.2)`).toEqual(
+    [],
+  );
 }
 
 /** Applies WCAG 1.4.12's text spacing until the next navigation. */
@@ -593,14 +654,27 @@ export async function tabThrough(page: Page, scope: Scope, { back = false, max =
  * Keyboard alone (2.1.1), focus visible (2.4.7, 1.4.11) and not obscured (2.4.11): Tab reaches every control of the
  * scope (one stop per radio group), each with a good indicator, none hidden behind the embed's fixed elements.
  */
-export async function expectKeyboardReach(page: Page, scope: Scope, what: string, options: { back?: boolean } = {}): Promise<FocusStop[]> {
+export async function expectKeyboardReach(
+  page: Page,
+  scope: Scope,
+  what: string,
+  options: { back?: boolean } = {},
+): Promise<FocusStop[]> {
   const list = await controlsOf(page, scope);
   const stops = await tabThrough(page, scope, options);
   const reached = new Set(stops.filter((s) => s.inScope).map((s) => s.mark));
   const groups = new Set(list.filter((c) => c.group && reached.has(c.mark)).map((c) => c.group));
-  const missed = list.filter((c) => c.tabbable && !reached.has(c.mark) && !(c.group && groups.has(c.group))).map((c) => c.what);
+  const missed = list
+    .filter((c) => c.tabbable && !reached.has(c.mark) && !(c.group && groups.has(c.group)))
+    .map((c) => c.what);
   expect(missed, `${what}: reached with Tab (2.1.1)`).toEqual([]);
-  expect(stops.filter((s) => s.ring).map((s) => `${s.what}: ${s.ring}`), `${what}: focus visible (2.4.7)`).toEqual([]);
-  expect(stops.filter((s) => s.hiddenByUs).map((s) => s.what), `${what}: focus not hidden by the embed (2.4.11)`).toEqual([]);
+  expect(
+    stops.filter((s) => s.ring).map((s) => `${s.what}: ${s.ring}`),
+    `${what}: focus visible (2.4.7)`,
+  ).toEqual([]);
+  expect(
+    stops.filter((s) => s.hiddenByUs).map((s) => s.what),
+    `${what}: focus not hidden by the embed (2.4.11)`,
+  ).toEqual([]);
   return stops;
 }

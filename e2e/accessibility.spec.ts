@@ -44,7 +44,12 @@ interface Checks {
   structure?: boolean;
 }
 
-async function checkState(page: Page, scope: Scope, what: string, { keyboard = true, structure = true }: Checks = {}): Promise<void> {
+async function checkState(
+  page: Page,
+  scope: Scope,
+  what: string,
+  { keyboard = true, structure = true }: Checks = {},
+): Promise<void> {
   await expectAxeClean(page, scope, what);
   if (structure) {
     await expectLabelInName(page, scope, what);
@@ -65,16 +70,26 @@ async function checkReflow(page: Page, scope: Scope, what: string): Promise<void
 test.describe('the rules themselves', () => {
   test('label in name compares words, and wants the visible text first', () => {
     // The issue's case: the mobile bar named by other words than it shows.
-    expect(labelInNameProblem('7.0/10 · 4 reviews Service', 'Reviews of Demo Webshop: Score 7.0 out of 10, 4 reviews')).not.toBe('');
+    expect(
+      labelInNameProblem('7.0/10 · 4 reviews Service', 'Reviews of Demo Webshop: Score 7.0 out of 10, 4 reviews'),
+    ).not.toBe('');
     expect(labelInNameProblem('7.0 /10', 'Reviews of Demo Webshop: Score 7.0 out of 10')).not.toBe('');
-    expect(labelInNameProblem('7.0/10 · 4 reviews Service', '7.0 /10 · 4 reviews Service, Reviews of Demo Webshop')).toBe('');
+    expect(
+      labelInNameProblem('7.0/10 · 4 reviews Service', '7.0 /10 · 4 reviews Service, Reviews of Demo Webshop'),
+    ).toBe('');
     expect(labelInNameProblem('Zurück', 'zuruck')).toBe('');
     expect(labelInNameProblem('', 'Close')).toBe('');
   });
 
   test('target size: 24 px, or room for a 24 px circle', () => {
     const at = (what: string, left: number, top: number, w: number, h: number, inline = false): Control => ({
-      mark: 0, what, visible: '', target: { left, top, right: left + w, bottom: top + h }, inline, group: '', tabbable: true,
+      mark: 0,
+      what,
+      visible: '',
+      target: { left, top, right: left + w, bottom: top + h },
+      inline,
+      group: '',
+      tabbable: true,
     });
     expect(targetSizeProblems([at('big', 0, 0, 24, 24), at('big too', 24, 0, 24, 24)])).toEqual([]);
     expect(targetSizeProblems([at('small', 0, 0, 16, 16), at('far', 40, 0, 16, 16)])).toEqual([]);
@@ -189,11 +204,24 @@ test.describe('embed on a phone, 390×800', () => {
       for (const theme of THEMES) {
         const what = `${mode} tab (${theme})`;
         const structure = theme === 'light';
-        await open(page, hostUrl('shop.html', { language: 'eng', sidebar_theme: theme, mobile: mode, mobile_tab: tab, sidebar_top: '120' }), { waitFor: '.tab' });
+        await open(
+          page,
+          hostUrl('shop.html', {
+            language: 'eng',
+            sidebar_theme: theme,
+            mobile: mode,
+            mobile_tab: tab,
+            sidebar_top: '120',
+          }),
+          { waitFor: '.tab' },
+        );
         await checkState(page, 'embed', what, { keyboard: false, structure });
         const stops = await expectKeyboardReach(page, 'embed', what);
         // A tab at the top is read before the page, one at the bottom after it.
-        expect(stops.findIndex((s) => s.inScope), `${what}: place in the reading order`).toBe(first ? 0 : stops.length - 1);
+        expect(
+          stops.findIndex((s) => s.inScope),
+          `${what}: place in the reading order`,
+        ).toBe(first ? 0 : stops.length - 1);
         await page.locator('.tab').click();
         await expect(dialog(page)).toBeVisible();
         await checkState(page, 'embed', `pop-up from the ${what}`, { keyboard: false, structure });
@@ -233,9 +261,17 @@ test.describe('consent dialog and the review form after it', () => {
       const phone = viewport === PHONE;
       for (const theme of THEMES) {
         const structure = theme === 'light';
-        await open(page, hostUrl('thankyou.html', { language: 'eng', sidebar_theme: theme }, { shape: 'typed', order: uniqueOrder('a11y'), email: '' }), {
-          waitFor: 'dialog[open]',
-        });
+        await open(
+          page,
+          hostUrl(
+            'thankyou.html',
+            { language: 'eng', sidebar_theme: theme },
+            { shape: 'typed', order: uniqueOrder('a11y'), email: '' },
+          ),
+          {
+            waitFor: 'dialog[open]',
+          },
+        );
         await checkState(page, 'embed', `consent dialog (${theme})`, { structure });
         if (phone && structure) await checkReflow(page, 'embed', 'consent dialog');
         // Keyboard alone: the first choice has the focus; Enter takes it.
@@ -268,7 +304,15 @@ test.describe('consent dialog and the review form after it', () => {
 
   test('"Ask me later" and its thank-you, in both themes', async ({ page }) => {
     for (const theme of THEMES) {
-      await open(page, hostUrl('thankyou.html', { language: 'eng', sidebar_theme: theme }, { shape: 'typed', order: uniqueOrder('later') }), { waitFor: 'dialog[open]' });
+      await open(
+        page,
+        hostUrl(
+          'thankyou.html',
+          { language: 'eng', sidebar_theme: theme },
+          { shape: 'typed', order: uniqueOrder('later') },
+        ),
+        { waitFor: 'dialog[open]' },
+      );
       await dialog(page).getByRole('button', { name: 'Ask me later' }).focus();
       await page.keyboard.press('Enter');
       await expect(dialog(page).getByRole('status')).toBeVisible();
@@ -298,7 +342,15 @@ test.describe('label in name in all seven languages', () => {
       await page.locator('.bar').waitFor();
       await expectLabelInName(page, 'embed', `${lang}: top bar`);
 
-      await open(page, hostUrl('thankyou.html', { ...globals, mobile: 'top_left' }, { shape: 'typed', order: uniqueOrder(lang), email: '' }), { waitFor: 'dialog[open]' });
+      await open(
+        page,
+        hostUrl(
+          'thankyou.html',
+          { ...globals, mobile: 'top_left' },
+          { shape: 'typed', order: uniqueOrder(lang), email: '' },
+        ),
+        { waitFor: 'dialog[open]' },
+      );
       await expectLabelInName(page, 'embed', `${lang}: consent dialog`);
       await dialog(page).locator('button.btn').click();
       await expect(dialog(page).locator('form')).toBeVisible();
@@ -353,7 +405,9 @@ test.describe('server pages', () => {
       language,
       delay: 0,
       customerName: 'Jane',
-      products: [{ external_id: 'p1', name: 'Fietsbel', url: '', image_url: '', sku: '', gtin: '', mpn: '', brand: '' }],
+      products: [
+        { external_id: 'p1', name: 'Fietsbel', url: '', image_url: '', sku: '', gtin: '', mpn: '', brand: '' },
+      ],
       client: null,
       platformVersion: null,
       pluginVersion: null,
@@ -463,7 +517,11 @@ test.describe('widget layouts', () => {
       const info = LAYOUT_INFO[layout];
       const height = recommendedHeight(layout, { show: true, view: 'slider', amount: 3 });
       // The widget's window is its iframe: the page is shown at the iframe's size (a phone's width is the narrowest).
-      for (const [theme, width] of [['light', info.width], ['dark', info.width], ['light', info.minWidth]] as const) {
+      for (const [theme, width] of [
+        ['light', info.width],
+        ['dark', info.width],
+        ['light', info.minWidth],
+      ] as const) {
         const what = `${layout} ${theme} ${width} px`;
         await page.setViewportSize({ width, height });
         await page.goto(widget(layout, theme, 'eng', width, height));

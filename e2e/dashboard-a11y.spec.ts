@@ -56,7 +56,9 @@ async function loaded(page: Page, name: PageName | 'account'): Promise<void> {
     widget: async () => {
       await expect(main.getByText(String(shop.id)).first()).toBeAttached();
       // The preview's real sidebar (desktop) or top bar (phone) has arrived in its frame.
-      await expect(page.frameLocator('iframe[title^="A sample shop page"]').locator('.side, .bar').first()).toBeVisible();
+      await expect(
+        page.frameLocator('iframe[title^="A sample shop page"]').locator('.side, .bar').first(),
+      ).toBeVisible();
     },
     integration: () => expect(main.getByText(String(shop.id)).first()).toBeVisible(),
     team: () => expect(main.getByText(owner).first()).toBeVisible(),
@@ -159,7 +161,11 @@ for (const viewport of [DESKTOP, PHONE]) {
   for (const name of [...PAGES.map((p) => p.path), 'account'] as const) {
     test(`${name} in both themes at ${size}`, async ({ browser }) => {
       for (const theme of THEMES) {
-        const context: BrowserContext = await signedInContext(browser, owner, { viewport, colorScheme: theme, reducedMotion: 'reduce' });
+        const context: BrowserContext = await signedInContext(browser, owner, {
+          viewport,
+          colorScheme: theme,
+          reducedMotion: 'reduce',
+        });
         const page = await context.newPage();
         const errors = watchErrors(page);
         // Label in name, target size and the Tab walk do not depend on the theme or the width: once, on the desktop.

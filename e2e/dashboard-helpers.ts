@@ -3,7 +3,15 @@
 // token for calling the API as the signed-in browser, and screenshots for the README.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
 
 export const base = (): string => process.env.WIDGET_BASE!;
@@ -23,13 +31,17 @@ export type PageName = (typeof PAGES)[number]['path'];
 
 /** A test's own addresses and order numbers: every run and retry uses fresh ones (limits are per address). */
 let counter = 0;
-export const unique = (label: string): string => `${label}-${Date.now().toString(36)}-${(++counter).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+export const unique = (label: string): string =>
+  `${label}-${Date.now().toString(36)}-${(++counter).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 export const uniqueEmail = (label: string): string => `${unique(label)}@example.com`;
 
 async function operator(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const res = await fetch(`${base()}${path}`, {
     method,
-    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -55,7 +67,10 @@ export interface Shop {
 }
 
 export async function createShop(name: string): Promise<Shop> {
-  const shop = await operatorOk<Shop>('POST', '/admin/api/webshops', { name, url: `https://${unique('shop')}.example/` });
+  const shop = await operatorOk<Shop>('POST', '/admin/api/webshops', {
+    name,
+    url: `https://${unique('shop')}.example/`,
+  });
   return { id: shop.id, code: shop.code, name };
 }
 
@@ -98,7 +113,10 @@ export async function addReview(shopId: number, review: ReviewSeed): Promise<num
 }
 
 /** An invitation through the REST API, as a shop plugin adds one. */
-async function addInvitation(shop: Shop, fields: { email: string; order: string; customer_name?: string; delay?: number }): Promise<void> {
+async function addInvitation(
+  shop: Shop,
+  fields: { email: string; order: string; customer_name?: string; delay?: number },
+): Promise<void> {
   const res = await fetch(`${base()}/api/1.0/invitations.json?id=${shop.id}&code=${encodeURIComponent(shop.code)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'e2e' },
@@ -133,7 +151,12 @@ export async function seedShop(name: string, reviews = 14): Promise<Shop> {
     });
   }
   await addInvitation(shop, { email: uniqueEmail('customer'), order: unique('ORDER'), customer_name: 'Els' });
-  await addInvitation(shop, { email: uniqueEmail('customer'), order: unique('ORDER'), customer_name: 'Joost', delay: 5 });
+  await addInvitation(shop, {
+    email: uniqueEmail('customer'),
+    order: unique('ORDER'),
+    customer_name: 'Joost',
+    delay: 5,
+  });
   return shop;
 }
 
@@ -152,7 +175,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** The sign-in link of the newest e-mail to the address once there are more than `seen` e-mails to it. */
 export async function signInLinkAfter(email: string, seen: number): Promise<string> {
-  await expect.poll(async () => (await mailsTo(email)).length, { message: `a sign-in e-mail to ${email}`, timeout: 20_000 }).toBeGreaterThan(seen);
+  await expect
+    .poll(async () => (await mailsTo(email)).length, { message: `a sign-in e-mail to ${email}`, timeout: 20_000 })
+    .toBeGreaterThan(seen);
   const mails = await mailsTo(email);
   const body = mails.at(-1)!.body;
   const link = new RegExp(`${escapeRegExp(base())}/dashboard/sign-in/[\\w-]+`).exec(body)?.[0];
@@ -169,7 +194,10 @@ export async function signInQuickly(context: BrowserContext, email: string): Pro
   welcomeLinks.delete(email);
   if (!link) {
     const seen = (await mailsTo(email)).length;
-    const asked = await context.request.post(`${base()}/dashboard/api/sign-in-link`, { data: { email }, headers: { origin: base() } });
+    const asked = await context.request.post(`${base()}/dashboard/api/sign-in-link`, {
+      data: { email },
+      headers: { origin: base() },
+    });
     expect(asked.status(), await asked.text()).toBe(202);
     link = await signInLinkAfter(email, seen);
   }
@@ -178,7 +206,11 @@ export async function signInQuickly(context: BrowserContext, email: string): Pro
   expect(linkPage.status()).toBe(200);
   const token = /name="token" value="([^"]+)"/.exec(await linkPage.text())?.[1];
   expect(token, 'the link page carries the link in its form').toBeTruthy();
-  const signedIn = await context.request.post(`${base()}/dashboard/sign-in`, { form: { token: token! }, headers: { origin: base() }, maxRedirects: 0 });
+  const signedIn = await context.request.post(`${base()}/dashboard/sign-in`, {
+    form: { token: token! },
+    headers: { origin: base() },
+    maxRedirects: 0,
+  });
   expect(signedIn.status(), await signedIn.text()).toBe(303);
 }
 
@@ -186,7 +218,11 @@ export async function signInQuickly(context: BrowserContext, email: string): Pro
 const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
 
 /** A fresh context signed in as `email` (a new session the first time, the same one afterwards). */
-export async function signedInContext(browser: Browser, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  email: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   let state = states.get(email);
   if (!state) {
     const context = await browser.newContext();
@@ -206,9 +242,18 @@ async function csrfHeaders(request: APIRequestContext): Promise<Record<string, s
   return { 'x-csrf-token': csrf_token, origin: base() };
 }
 
-export async function dashboardApi(request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown) {
+export async function dashboardApi(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
   const headers = method === 'GET' ? {} : await csrfHeaders(request);
-  const res = await request.fetch(`${base()}/dashboard/api${path}`, { method, headers, ...(data === undefined ? {} : { data }) });
+  const res = await request.fetch(`${base()}/dashboard/api${path}`, {
+    method,
+    headers,
+    ...(data === undefined ? {} : { data }),
+  });
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -235,7 +280,8 @@ export async function openPage(page: Page, name: PageName | 'account', shopId?: 
  * how many presses it took.
  */
 export async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<number> {
-  const focused = () => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
+  const focused = () =>
+    target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
   if (await focused()) return 0;
   for (let i = 1; i <= max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
@@ -252,8 +298,18 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 const SHOTS = join('test-results', 'dashboard-screenshots');
 /** The ones the README's "Merchant dashboard" section shows: every page once, a phone, the dark theme, two results. */
 const FOR_README = new Set([
-  'sign-in-light', 'overview-light', 'overview-dark', 'reviews-light', 'reviews-light-phone', 'invitations-light',
-  'invitations-csv', 'widget-light', 'integration-light', 'integration-webhook-log', 'team-light', 'team-dark-phone',
+  'sign-in-light',
+  'overview-light',
+  'overview-dark',
+  'reviews-light',
+  'reviews-light-phone',
+  'invitations-light',
+  'invitations-csv',
+  'widget-light',
+  'integration-light',
+  'integration-webhook-log',
+  'team-light',
+  'team-dark-phone',
   'account-light',
 ]);
 
@@ -266,7 +322,14 @@ export async function screenshot(page: Page, name: string, { tall = false } = {}
   const path = join(SHOTS, `dashboard-${name}.png`);
   // `tall`: a phone's first two screens, where one would show little more than the header and the filters.
   const size = page.viewportSize()!;
-  const clip = tall ? { x: 0, y: 0, width: size.width, height: Math.min(size.height * 2, await page.evaluate(() => document.documentElement.scrollHeight)) } : undefined;
+  const clip = tall
+    ? {
+        x: 0,
+        y: 0,
+        width: size.width,
+        height: Math.min(size.height * 2, await page.evaluate(() => document.documentElement.scrollHeight)),
+      }
+    : undefined;
   await page.screenshot({ path, animations: 'disabled', fullPage: tall, clip });
   if (process.env.UPDATE_DOCS_SCREENSHOTS === '1' && FOR_README.has(name)) {
     mkdirSync(join('docs', 'screenshots'), { recursive: true });
@@ -287,7 +350,11 @@ export function receiverForBlock(): () => Receiver {
 }
 
 /** A new shop whose new owner is signed in on its Integration page. */
-export async function ownerOnIntegration(browser: Browser, shopName: string, label: string): Promise<{ shop: Shop; context: BrowserContext; page: Page }> {
+export async function ownerOnIntegration(
+  browser: Browser,
+  shopName: string,
+  label: string,
+): Promise<{ shop: Shop; context: BrowserContext; page: Page }> {
   const shop = await createShop(shopName);
   const email = uniqueEmail(label);
   await addUser(shop.id, email, 'owner');

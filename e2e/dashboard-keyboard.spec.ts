@@ -51,7 +51,11 @@ test('keyboard alone: a CSV upload through the file chooser, opened with Space',
   const input = page.getByLabel('CSV file', { exact: true });
   await tabTo(page, input);
   await page.keyboard.press('Space');
-  await (await nextChooser()).setFiles({ name: 'invitations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await (await nextChooser()).setFiles({
+    name: 'invitations.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
   await expect(input).toBeFocused();
   await tabTo(page, page.getByRole('button', { name: 'Upload' }));
   await page.keyboard.press('Enter');
@@ -66,7 +70,11 @@ test('keyboard alone: a CSV upload through the file chooser, opened with Space',
   // Enter opens the chooser too; a second upload of the same file queues nothing twice.
   await tabTo(page, input, { back: true });
   await page.keyboard.press('Enter');
-  await (await nextChooser()).setFiles({ name: 'invitations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await (await nextChooser()).setFiles({
+    name: 'invitations.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
   await tabTo(page, page.getByRole('button', { name: 'Upload' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: /queued/i })).toContainText('0 queued');
@@ -100,13 +108,25 @@ test.describe('webhooks', () => {
     await expect(page.getByRole('button', { name: 'Add webhook' })).toBeFocused();
 
     const listed = await dashboardApi(context.request, 'GET', `/shops/${shop.id}/webhooks`);
-    const items = ((listed.json as { items?: unknown[] }).items ?? listed.json) as { url: string; secret: string; topic: string }[];
+    const items = ((listed.json as { items?: unknown[] }).items ?? listed.json) as {
+      url: string;
+      secret: string;
+      topic: string;
+    }[];
     const saved = items.find((w) => w.url === url);
     expect(saved?.topic).toBe('reviews.created');
     receiver().secrets.set(path, saved!.secret);
     await addReview(shop.id, { name: 'Toets Tester', rating: 5, comment: 'Fine shop.' });
-    await receiver().waitFor(() => receiver().at(path).some((r) => r.verified), 20_000);
-    const delivered = receiver().at(path).find((r) => r.verified)!;
+    await receiver().waitFor(
+      () =>
+        receiver()
+          .at(path)
+          .some((r) => r.verified),
+      20_000,
+    );
+    const delivered = receiver()
+      .at(path)
+      .find((r) => r.verified)!;
 
     // The row is above where the form was: back with Shift+Tab.
     await tabTo(page, row.getByRole('button', { name: 'Deliveries' }), { back: true });
@@ -127,7 +147,9 @@ test.describe('webhooks', () => {
   });
 });
 
-test('keyboard alone: rotating the API code asks first; Escape cancels, the confirmation rotates', async ({ browser }) => {
+test('keyboard alone: rotating the API code asks first; Escape cancels, the confirmation rotates', async ({
+  browser,
+}) => {
   const shop = await createShop('Toets Sleutel');
   const email = uniqueEmail('kb-rotate');
   await addUser(shop.id, email, 'owner');
@@ -135,7 +157,11 @@ test('keyboard alone: rotating the API code asks first; Escape cancels, the conf
   const page = await context.newPage();
   await openPage(page, 'integration');
   const summary = async (code: string) =>
-    ((await (await fetch(`${base()}/api/1.0/ratings_summary.json?id=${shop.id}&code=${encodeURIComponent(code)}`)).json()) as { status: string }).status;
+    (
+      (await (
+        await fetch(`${base()}/api/1.0/ratings_summary.json?id=${shop.id}&code=${encodeURIComponent(code)}`)
+      ).json()) as { status: string }
+    ).status;
 
   const rotate = page.getByRole('button', { name: 'Rotate API code' });
   await tabTo(page, rotate);
@@ -194,7 +220,16 @@ test("keyboard alone: a team member's role changed with the arrow keys, a user r
   const users = await dashboardApi(context.request, 'GET', `/shops/${shop.id}/users`);
   const listed = (users.json as { users: { id: number | string; role: string; email: string }[] }).users;
   expect(listed.find((u) => String(u.id) === String(memberId))?.role).toBe('manager');
-  for (const u of listed) expect(Object.keys(u).sort()).toEqual(['added_at', 'added_by', 'email', 'id', 'role', 'shop_id', 'signed_in_since_added']);
+  for (const u of listed)
+    expect(Object.keys(u).sort()).toEqual([
+      'added_at',
+      'added_by',
+      'email',
+      'id',
+      'role',
+      'shop_id',
+      'signed_in_since_added',
+    ]);
 
   // Remove: the dialog opens on Cancel; Shift+Tab to the confirmation.
   const row = page.getByRole('row').filter({ hasText: leaving });
@@ -256,7 +291,9 @@ test('keyboard alone: sign out everywhere from the account menu (Escape closes t
   await phone.close();
 });
 
-test('keyboard alone: the language switched from Dutch to English with the arrow keys, and remembered', async ({ browser }) => {
+test('keyboard alone: the language switched from Dutch to English with the arrow keys, and remembered', async ({
+  browser,
+}) => {
   const shop = await createShop('Toets Taal');
   const email = uniqueEmail('kb-lang');
   await addUser(shop.id, email, 'owner');

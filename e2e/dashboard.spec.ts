@@ -71,10 +71,21 @@ test('a user signs in from the e-mailed link, which works once', async ({ page }
 
 test('a reply written in the dashboard shows in the public widget', async ({ browser }) => {
   const shop = await createShop('Reply Rijwielen');
-  await addReview(shop.id, { name: 'Anna', rating: 4, comment: 'Older review, no reply wanted.', created: new Date(Date.now() - 5 * 86_400_000) });
+  await addReview(shop.id, {
+    name: 'Anna',
+    rating: 4,
+    comment: 'Older review, no reply wanted.',
+    created: new Date(Date.now() - 5 * 86_400_000),
+  });
   const comment = `Saddle arrived scratched, ${unique('c')}`;
   const writer = uniqueEmail('jane');
-  await addReview(shop.id, { name: 'Jane Doe', email: writer, rating: 3, comment, created: new Date(Date.now() - 86_400_000) });
+  await addReview(shop.id, {
+    name: 'Jane Doe',
+    email: writer,
+    rating: 3,
+    comment,
+    created: new Date(Date.now() - 86_400_000),
+  });
   const email = uniqueEmail('manager');
   await addUser(shop.id, email, 'manager');
   const context = await signedInContext(browser, email);
@@ -91,17 +102,26 @@ test('a reply written in the dashboard shows in the public widget', async ({ bro
   await expect(review.getByText(reply)).toBeVisible();
   await expect(review.getByRole('button', { name: 'Edit reply' })).toBeVisible();
   // "Notify the reviewer": the writer gets the reply by e-mail.
-  await expect.poll(async () => (await mailsTo(writer)).length, { message: 'the reply e-mailed to the writer', timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(async () => (await mailsTo(writer)).length, { message: 'the reply e-mailed to the writer', timeout: 20_000 })
+    .toBe(1);
   expect((await mailsTo(writer))[0]!.body).toContain(reply);
 
   const widget = `${base()}/webshops/widget_html?${new URLSearchParams({ id: String(shop.id), layout: 'new_default', language: 'eng' })}`;
   await page.goto(widget);
-  await expect(page.locator('.rp').filter({ hasText: reply.slice(0, 40) }).first()).toBeAttached();
+  await expect(
+    page
+      .locator('.rp')
+      .filter({ hasText: reply.slice(0, 40) })
+      .first(),
+  ).toBeAttached();
   await expect(page.getByText(comment)).toBeAttached();
   await context.close();
 });
 
-test('a support user replies but cannot e-mail the reviewer: no checkbox in the app, 403 from the API', async ({ browser }) => {
+test('a support user replies but cannot e-mail the reviewer: no checkbox in the app, 403 from the API', async ({
+  browser,
+}) => {
   const shop = await createShop('Stille Spaken');
   const comment = `Bell rings too softly, ${unique('s')}`;
   const reviewId = await addReview(shop.id, { name: 'Piet', rating: 3, comment, created: new Date() });
@@ -120,7 +140,10 @@ test('a support user replies but cannot e-mail the reviewer: no checkbox in the 
   await review.getByRole('button', { name: 'Save reply' }).click();
   await expect(review.getByText(reply)).toBeVisible();
 
-  const refused = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/reviews/${reviewId}/reply`, { text: 'Again', notify: true });
+  const refused = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/reviews/${reviewId}/reply`, {
+    text: 'Again',
+    notify: true,
+  });
   expect(refused.status).toBe(403);
   expect(refused.json).toMatchObject({ error: { code: 'forbidden' } });
   await context.close();
@@ -156,12 +179,16 @@ test('a support user cannot rotate the API code: no control in the app, 403 from
   expect(rotate.json).toMatchObject({ error: { code: 'forbidden' } });
   const reveal = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/integration/code/reveal`);
   expect(reveal.status).toBe(403);
-  const summary = await fetch(`${base()}/api/1.0/ratings_summary.json?id=${shop.id}&code=${encodeURIComponent(shop.code)}`);
+  const summary = await fetch(
+    `${base()}/api/1.0/ratings_summary.json?id=${shop.id}&code=${encodeURIComponent(shop.code)}`,
+  );
   expect(((await summary.json()) as { status: string }).status).toBe('success');
   await context.close();
 });
 
-test('a CSV upload with one bad row: the row is named, the others are queued, a re-upload queues nothing twice', async ({ browser }) => {
+test('a CSV upload with one bad row: the row is named, the others are queued, a re-upload queues nothing twice', async ({
+  browser,
+}) => {
   const shop = await createShop('CSV Cycles');
   const email = uniqueEmail('manager');
   await addUser(shop.id, email, 'manager');
@@ -179,7 +206,9 @@ test('a CSV upload with one bad row: the row is named, the others are queued, a 
   await openPage(page, 'invitations');
 
   const upload = async () => {
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'invitations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'invitations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByRole('button', { name: 'Upload' }).click();
   };
   await upload();
@@ -199,7 +228,11 @@ test('a CSV upload with one bad row: the row is named, the others are queued, a 
   await upload();
   await expect(result).toContainText('0 queued');
   await expect(page.getByRole('status').filter({ hasText: /queued/i })).toContainText(/3 .*(already|duplicate)/i);
-  const listed = await dashboardApi(context.request, 'GET', `/shops/${shop.id}/invitations?q=${encodeURIComponent(stamp)}`);
+  const listed = await dashboardApi(
+    context.request,
+    'GET',
+    `/shops/${shop.id}/invitations?q=${encodeURIComponent(stamp)}`,
+  );
   expect(listed.status).toBe(200);
   expect((listed.json as { total: number }).total).toBe(3);
   await context.close();
@@ -228,8 +261,16 @@ test.describe('webhooks', () => {
     receiver().secrets.set(path, secret!);
 
     await addReview(shop.id, { name: 'Hook Tester', rating: 5, comment: 'Fine shop.' });
-    await receiver().waitFor(() => receiver().at(path).some((r) => r.verified), 20_000);
-    const delivered = receiver().at(path).find((r) => r.verified)!;
+    await receiver().waitFor(
+      () =>
+        receiver()
+          .at(path)
+          .some((r) => r.verified),
+      20_000,
+    );
+    const delivered = receiver()
+      .at(path)
+      .find((r) => r.verified)!;
     expect(delivered.topic).toBe('reviews.created');
 
     // The log, as the owner opens it.
@@ -247,11 +288,16 @@ test.describe('webhooks', () => {
     await context.close();
   });
 
-  test('more webhooks than a page: the oldest on the next page; deleting the last one there goes back', async ({ browser }) => {
+  test('more webhooks than a page: the oldest on the next page; deleting the last one there goes back', async ({
+    browser,
+  }) => {
     const { shop, context, page } = await ownerOnIntegration(browser, 'Veel Haken', 'owner');
     const url = (n: number) => `${receiver().url}/many/${shop.id}/n${n}x`;
     for (let n = 1; n <= 21; n++) {
-      const created = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/webhooks`, { url: url(n), topic: 'reviews.updated' });
+      const created = await dashboardApi(context.request, 'POST', `/shops/${shop.id}/webhooks`, {
+        url: url(n),
+        topic: 'reviews.updated',
+      });
       expect(created.status).toBe(201);
     }
     await page.reload();
@@ -275,7 +321,9 @@ test.describe('webhooks', () => {
   });
 });
 
-test('the widget page previews the real sidebar on a sample page, following the form before it is saved', async ({ browser }) => {
+test('the widget page previews the real sidebar on a sample page, following the form before it is saved', async ({
+  browser,
+}) => {
   const shop = await seedShop('Voorbeeld Fietsen', 3);
   const manager = uniqueEmail('manager');
   await addUser(shop.id, manager, 'manager');

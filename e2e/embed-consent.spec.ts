@@ -1,19 +1,37 @@
 // The Privacy First consent pop-up on thank-you pages (another site than the service), for every shape of the
 // order-data element that shop plugins print, through to what the shop's back end then sees over the REST API.
 import { expect, test, type Page } from '@playwright/test';
-import { apiCode, expectAccessible, hasConsent, hostUrl, open, recordRequests, screenshot, service, shopId, uniqueOrder } from './embed-helpers.js';
+import {
+  apiCode,
+  expectAccessible,
+  hasConsent,
+  hostUrl,
+  open,
+  recordRequests,
+  screenshot,
+  service,
+  shopId,
+  uniqueOrder,
+} from './embed-helpers.js';
 import { testConfig } from '../server/config.js';
 
 const dialog = (page: Page) => page.locator('dialog[open]');
 
-function thankYou(shape: string, order: string, extra: Record<string, string> = {}, globals: Record<string, string> = { language: 'eng' }) {
+function thankYou(
+  shape: string,
+  order: string,
+  extra: Record<string, string> = {},
+  globals: Record<string, string> = { language: 'eng' },
+) {
   return hostUrl('thankyou.html', globals, { shape, order, ...extra });
 }
 
 /** The shop's merchant view of its reviews (ratings.json lists quarantined reviews too, flagged). */
 async function ratings(): Promise<{ name: string; comment: string | null; quarantine: boolean; id: number }[]> {
   const res = await fetch(`${service()}/api/1.0/ratings.json?id=${shopId()}&code=${apiCode()}&limit=100`);
-  return ((await res.json()) as { ratings: { name: string; comment: string | null; quarantine: boolean; id: number }[] }).ratings;
+  return (
+    (await res.json()) as { ratings: { name: string; comment: string | null; quarantine: boolean; id: number }[] }
+  ).ratings;
 }
 
 async function publicReviews(): Promise<{ name: string; verified: boolean }[]> {
@@ -39,7 +57,10 @@ test.describe('every shape of the order-data element', () => {
       await expect(dialog(page).getByRole('status')).toContainText('You will receive an invitation');
       expect(await hasConsent(order)).toBe(true);
       // Once per order: the page remembers the choice, hashed.
-      const stored = await page.evaluate(() => [localStorage.getItem('_service_consent'), sessionStorage.getItem('_service_consent')]);
+      const stored = await page.evaluate(() => [
+        localStorage.getItem('_service_consent'),
+        sessionStorage.getItem('_service_consent'),
+      ]);
       expect(stored[0]).toBeTruthy();
       expect(stored[0]).not.toContain(order);
       await page.reload();
@@ -69,7 +90,9 @@ test('a wrong signature shows no dialog', async ({ page }) => {
   await expect(dialog(page)).toHaveCount(0);
 });
 
-test('a shop that requires signed order data: no dialog for an unsigned element, the dialog for a signed one', async ({ page }) => {
+test('a shop that requires signed order data: no dialog for an unsigned element, the dialog for a signed one', async ({
+  page,
+}) => {
   const setting = (value: boolean) =>
     fetch(`${service()}/admin/api/webshops/${shopId()}`, {
       method: 'PATCH',
@@ -92,7 +115,9 @@ test('a shop that requires signed order data: no dialog for an unsigned element,
 
 test('signed, "Write a review now": the review is published at once as a verified customer’s', async ({ page }) => {
   const order = uniqueOrder('signed-write');
-  await open(page, thankYou('signed', order, { name: 'Jane' }, { sidebar_theme: 'light', language: 'eng' }), { waitFor: 'dialog[open]' });
+  await open(page, thankYou('signed', order, { name: 'Jane' }, { sidebar_theme: 'light', language: 'eng' }), {
+    waitFor: 'dialog[open]',
+  });
   await expectAccessible(page, 'consent dialog');
   await screenshot(page, 'consent-light');
   await dialog(page).getByRole('button', { name: 'Write a review now' }).click();
@@ -107,7 +132,9 @@ test('signed, "Write a review now": the review is published at once as a verifie
   // A shopper clicks the stars (the labels of the visually hidden radio buttons).
   await form.getByRole('group', { name: 'Overall score' }).locator('label', { hasText: '5 stars' }).click();
   await form.getByRole('group', { name: 'Delivery time' }).locator('label', { hasText: '4 stars' }).click();
-  await expect(form.getByRole('group', { name: 'Overall score' }).getByRole('radio', { name: '5 stars' })).toBeChecked();
+  await expect(
+    form.getByRole('group', { name: 'Overall score' }).getByRole('radio', { name: '5 stars' }),
+  ).toBeChecked();
   const comment = `Signed and delivered ${order}`;
   await form.getByLabel('Your review', { exact: true }).fill(comment);
   await form.getByRole('button', { name: 'Send review' }).click();
@@ -118,7 +145,9 @@ test('signed, "Write a review now": the review is published at once as a verifie
   await expect.poll(async () => (await publicReviews()).find((r) => r.name === 'Jane')?.verified).toBe(true);
 });
 
-test('unsigned, "Write a review now" without an e-mail in the order: asks for it, and the review waits for confirmation', async ({ page }) => {
+test('unsigned, "Write a review now" without an e-mail in the order: asks for it, and the review waits for confirmation', async ({
+  page,
+}) => {
   const order = uniqueOrder('unsigned-write');
   await open(page, thankYou('typed', order, { email: '', name: 'Noor' }), { waitFor: 'dialog[open]' });
   await screenshot(page, 'consent-dark');

@@ -10,7 +10,11 @@ export const shopId = () => process.env.EMBED_SHOP!;
 export const apiCode = () => process.env.EMBED_CODE!;
 
 /** A demo page with page globals (`{ sidebar_theme: 'light' }` → `_service_sidebar_theme=light`) and other parameters. */
-export function hostUrl(page: string, globals: Record<string, string | boolean> = {}, extra: Record<string, string> = {}): string {
+export function hostUrl(
+  page: string,
+  globals: Record<string, string | boolean> = {},
+  extra: Record<string, string> = {},
+): string {
   const q = new URLSearchParams(extra);
   for (const [name, value] of Object.entries(globals)) q.set(`_service_${name}`, String(value));
   const query = q.toString();
@@ -55,15 +59,27 @@ export async function focused(page: Page): Promise<{ inDialog: boolean; text: st
   return page.evaluate(() => {
     let el = document.activeElement as Element | null;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return { inDialog: !!el?.closest('dialog'), text: (el?.textContent ?? '').trim(), cls: el?.getAttribute('class') ?? '' };
+    return {
+      inDialog: !!el?.closest('dialog'),
+      text: (el?.textContent ?? '').trim(),
+      cls: el?.getAttribute('class') ?? '',
+    };
   });
 }
 
 const SHOTS = join('test-results', 'embed-screenshots');
 /** The few the README shows. */
 const FOR_README = new Set([
-  'sidebar-dark', 'sidebar-light', 'tooltip-dark', 'popup-shop-dark', 'popup-reviews-light', 'popup-add-review-light',
-  'consent-light', 'review-form-light', 'mobile-top_bar-dark', 'mobile-popup-dark',
+  'sidebar-dark',
+  'sidebar-light',
+  'tooltip-dark',
+  'popup-shop-dark',
+  'popup-reviews-light',
+  'popup-add-review-light',
+  'consent-light',
+  'review-form-light',
+  'mobile-top_bar-dark',
+  'mobile-popup-dark',
 ]);
 
 /**
@@ -88,7 +104,8 @@ export async function hasConsent(orderNumber: string): Promise<boolean> {
   return ((await res.json()) as { has_consent: boolean }).has_consent;
 }
 
-export const uniqueOrder = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+export const uniqueOrder = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
 /** The shop's published review count now (other specs add reviews). */
 export async function reviewCount(): Promise<number> {

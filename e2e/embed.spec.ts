@@ -2,7 +2,17 @@
 // tooltips and pop-ups, every page global, the mobile modes, a strict CSP, a single-page app, isolation both ways,
 // keyboard use and axe-core. Screenshots of each state in both themes are kept as artifacts.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, focused, host, hostUrl, open, recordRequests, reviewCount, screenshot, service } from './embed-helpers.js';
+import {
+  expectAccessible,
+  focused,
+  host,
+  hostUrl,
+  open,
+  recordRequests,
+  reviewCount,
+  screenshot,
+  service,
+} from './embed-helpers.js';
 
 const EN = { language: 'eng' };
 
@@ -12,7 +22,9 @@ const dialog = (page: Page) => page.locator('dialog[open]');
 const tooltip = (page: Page) => page.getByRole('tooltip');
 
 test.describe('desktop sidebar', () => {
-  test('shows score, count and badges on the left 300 px from the top, in the dark theme, in the shop language', async ({ page }) => {
+  test('shows score, count and badges on the left 300 px from the top, in the dark theme, in the shop language', async ({
+    page,
+  }) => {
     await open(page, hostUrl('shop.html'), { waitFor: '.side' });
     const side = sidebar(page);
     await expect(side).toContainText('/10');
@@ -68,12 +80,17 @@ test.describe('desktop sidebar', () => {
     await expect(dialog(page)).toContainText(`Page ${pages} of ${pages}`);
     // Newest first: the oldest review is the last one.
     await expect(reviews.last()).toContainText('Lotte');
-    await expect(dialog(page).getByRole('link', { name: 'All reviews on Service' })).toHaveAttribute('href', `${service()}/webshops/${process.env.EMBED_SHOP}`);
+    await expect(dialog(page).getByRole('link', { name: 'All reviews on Service' })).toHaveAttribute(
+      'href',
+      `${service()}/webshops/${process.env.EMBED_SHOP}`,
+    );
     await expectAccessible(page, 'shop pop-up with reviews');
     await screenshot(page, 'popup-shop-dark');
   });
 
-  test('a click on the plain class opens the same shop pop-up; links keep their target with a modifier key', async ({ page }) => {
+  test('a click on the plain class opens the same shop pop-up; links keep their target with a modifier key', async ({
+    page,
+  }) => {
     await open(page, hostUrl('shop.html', EN));
     await page.locator('#link-plain').click();
     await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Trapper Bikes');
@@ -95,7 +112,9 @@ test.describe('desktop sidebar', () => {
     }
   });
 
-  test('each review says where it came from and can be reported; the pop-up links to how reviews are checked', async ({ page }) => {
+  test('each review says where it came from and can be reported; the pop-up links to how reviews are checked', async ({
+    page,
+  }) => {
     await open(page, hostUrl('shop.html', EN));
     await page.locator('#link-reviews').click();
     const reviews = dialog(page).locator('.review');
@@ -111,7 +130,9 @@ test.describe('desktop sidebar', () => {
     await pageTo('Peter', 'Next');
     const peter = reviews.filter({ hasText: 'Peter' });
     // The label, and what it means for a screen reader (hidden from sight, in the accessible text).
-    await expect(peter.locator('.lab')).toHaveText(/^Imported \(Collected elsewhere and imported; not checked by Service\.\)$/);
+    await expect(peter.locator('.lab')).toHaveText(
+      /^Imported \(Collected elsewhere and imported; not checked by Service\.\)$/,
+    );
     await expect(peter.locator('.lab .sr')).not.toBeInViewport();
     const report = peter.getByRole('link', { name: 'Report the review by Peter (opens in a new tab)' });
     await expect(report).toHaveText('Report');
@@ -124,13 +145,18 @@ test.describe('desktop sidebar', () => {
     );
     await pageTo('Tom B.', 'Previous');
     const tom = reviews.filter({ hasText: 'Tom B.' });
-    await expect(tom.locator('.lab')).toHaveText(['Imported from Kiyoh (Collected elsewhere and imported; not checked by Service.)', 'Incentivised (The writer was offered something for writing a review.)']);
+    await expect(tom.locator('.lab')).toHaveText([
+      'Imported from Kiyoh (Collected elsewhere and imported; not checked by Service.)',
+      'Incentivised (The writer was offered something for writing a review.)',
+    ]);
     await expectAccessible(page, 'reviews pop-up with labels');
     // In another language, the labels and links are translated.
     await open(page, hostUrl('shop.html', { language: 'deu' }));
     await page.locator('#link-reviews').click();
     // (Other specs add reviews of their own origin: any of the German labels.)
-    await expect(dialog(page).locator('.lab').first()).toContainText(/^(Importiert|Verifizierte Bestellung|E-Mail bestätigt)/);
+    await expect(dialog(page).locator('.lab').first()).toContainText(
+      /^(Importiert|Verifizierte Bestellung|E-Mail bestätigt)/,
+    );
     await expect(dialog(page).getByRole('link', { name: 'So werden Bewertungen geprüft' })).toBeVisible();
   });
 
@@ -164,7 +190,9 @@ test.describe('desktop sidebar', () => {
     await expect(dialog(page)).toContainText('Shop details');
   });
 
-  test('a click on the experience link before the app has arrived opens the form (from its second bundle)', async ({ page }) => {
+  test('a click on the experience link before the app has arrived opens the form (from its second bundle)', async ({
+    page,
+  }) => {
     let release = () => {};
     const released = new Promise<void>((ok) => (release = ok));
     const urls = recordRequests(page);
@@ -176,15 +204,21 @@ test.describe('desktop sidebar', () => {
     await expect.poll(() => urls.some((u) => u.endsWith('/app.js'))).toBe(true);
     await page.locator('#link-add').click();
     release();
-    await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Share your experience with Trapper Bikes');
+    await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText(
+      'Share your experience with Trapper Bikes',
+    );
     expect(urls.filter((u) => u.endsWith('/form.js'))).toHaveLength(1);
   });
 
-  test('serviceAddReview opens the experience form: validated, honeypot hidden, accepted pending confirmation', async ({ page }) => {
+  test('serviceAddReview opens the experience form: validated, honeypot hidden, accepted pending confirmation', async ({
+    page,
+  }) => {
     for (const theme of ['light', 'dark']) {
       await open(page, hostUrl('shop.html', { ...EN, sidebar_theme: theme }));
       await page.locator('#link-add').click();
-      await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText('Share your experience with Trapper Bikes');
+      await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText(
+        'Share your experience with Trapper Bikes',
+      );
       await expectAccessible(page, `experience form (${theme})`);
       await screenshot(page, `popup-add-review-${theme}`);
     }
@@ -248,7 +282,9 @@ test.describe('tooltips', () => {
 
 test.describe('page globals', () => {
   test('position right, offset as a percentage, light theme', async ({ page }) => {
-    await open(page, hostUrl('shop.html', { sidebar_position: 'right', sidebar_top: '40%', sidebar_theme: 'light' }), { waitFor: '.side' });
+    await open(page, hostUrl('shop.html', { sidebar_position: 'right', sidebar_top: '40%', sidebar_theme: 'light' }), {
+      waitFor: '.side',
+    });
     const box = (await sidebar(page).boundingBox())!;
     const viewport = page.viewportSize()!;
     expect(Math.round(box.x + box.width)).toBe(viewport.width);
@@ -274,7 +310,9 @@ test.describe('page globals', () => {
   test('an invalid global falls back with one console warning', async ({ page }) => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-    await open(page, hostUrl('shop.html', { sidebar_theme: 'purple', sidebar_position: 'middle' }), { waitFor: '.side' });
+    await open(page, hostUrl('shop.html', { sidebar_theme: 'purple', sidebar_position: 'middle' }), {
+      waitFor: '.side',
+    });
     await expect(page.locator('.t')).toHaveClass(/dark/);
     expect(warnings.filter((w) => w.includes('_service_sidebar_theme'))).toHaveLength(1);
     expect(warnings.filter((w) => w.includes('_service_sidebar_position'))).toHaveLength(1);
@@ -320,47 +358,74 @@ test.describe('mobile', () => {
   });
 
   const cases: [string, string, (box: { x: number; y: number; width: number; height: number }) => void][] = [
-    ['top', 'center', (b) => {
+    [
+      'top',
+      'center',
+      (b) => {
         expect(b.y).toBe(0);
         expect(Math.abs(b.x + b.width / 2 - 195)).toBeLessThanOrEqual(1);
       },
     ],
-    ['top', 'right', (b) => {
+    [
+      'top',
+      'right',
+      (b) => {
         expect(b.y).toBe(0);
         expect(b.x + b.width).toBe(390);
       },
     ],
-    ['bottom', 'left', (b) => {
+    [
+      'bottom',
+      'left',
+      (b) => {
         expect(b.y + b.height).toBe(800);
         expect(b.x).toBe(0);
       },
     ],
-    ['top_left', 'right', (b) => {
+    [
+      'top_left',
+      'right',
+      (b) => {
         expect(b.y).toBe(0);
         expect(b.x).toBe(0);
       },
     ],
-    ['top_right', 'left', (b) => {
+    [
+      'top_right',
+      'left',
+      (b) => {
         expect(b.y).toBe(0);
         expect(b.x + b.width).toBe(390);
       },
     ],
-    ['bottom_left', 'right', (b) => {
+    [
+      'bottom_left',
+      'right',
+      (b) => {
         expect(b.y + b.height).toBe(800);
         expect(b.x).toBe(0);
       },
     ],
-    ['bottom_right', 'left', (b) => {
+    [
+      'bottom_right',
+      'left',
+      (b) => {
         expect(b.y + b.height).toBe(800);
         expect(b.x + b.width).toBe(390);
       },
     ],
-    ['top_manual', 'left', (b) => {
+    [
+      'top_manual',
+      'left',
+      (b) => {
         expect(b.y).toBe(120);
         expect(b.x).toBe(0);
       },
     ],
-    ['bottom_manual', 'right', (b) => {
+    [
+      'bottom_manual',
+      'right',
+      (b) => {
         expect(b.y + b.height).toBe(800 - 120);
         expect(b.x + b.width).toBe(390);
       },
@@ -368,7 +433,9 @@ test.describe('mobile', () => {
   ];
   for (const [mode, tab, check] of cases) {
     test(`${mode} with the tab ${tab}`, async ({ page }) => {
-      await open(page, hostUrl('shop.html', { ...EN, mobile: mode, mobile_tab: tab, sidebar_top: '120' }), { waitFor: '.tab' });
+      await open(page, hostUrl('shop.html', { ...EN, mobile: mode, mobile_tab: tab, sidebar_top: '120' }), {
+        waitFor: '.tab',
+      });
       check((await page.locator('.tab').boundingBox())!);
       await expect(page.locator('.side')).toHaveCount(0);
       await screenshot(page, `mobile-${mode}-${tab}`);
@@ -392,10 +459,14 @@ test.describe('the shop page stays the shop’s', () => {
     const requests = recordRequests(page);
     await page.goto(hostUrl('shop.html', {}, { embed: '0' }));
     const globalsBefore = await page.evaluate(() => Object.keys(window));
-    const styleOf = () => page.locator('.products li').first().evaluate((el) => {
-      const s = getComputedStyle(el);
-      return `${s.padding} ${s.margin} ${s.fontFamily} ${s.fontSize} ${s.boxSizing}`;
-    });
+    const styleOf = () =>
+      page
+        .locator('.products li')
+        .first()
+        .evaluate((el) => {
+          const s = getComputedStyle(el);
+          return `${s.padding} ${s.margin} ${s.fontFamily} ${s.fontSize} ${s.boxSizing}`;
+        });
     const pageStyleBefore = await styleOf();
     await open(page, hostUrl('shop.html', EN), { waitFor: '.side' });
     await page.locator('#link-reviews').click();
@@ -426,7 +497,9 @@ test.describe('the shop page stays the shop’s', () => {
     const failed: string[] = [];
     page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     page.on('console', (m) => m.text().startsWith('CSP:') && violations.push(m.text()));
     await open(page, `${host()}/csp.html?_service_language=eng`, { waitFor: '.side' });

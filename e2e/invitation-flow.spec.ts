@@ -22,7 +22,12 @@ test('an invitation e-mail caught by the SMTP server leads to a review in the pr
   const stamp = Date.now();
   const email = `flow-${stamp}@example.com`;
   const order = `FLOW-${stamp}`;
-  const product = { id: `bell-${stamp}`, name: 'Fietsbel Ding-dong', url: 'https://trapper.example/fietsbel', gtin: '8712345678906' };
+  const product = {
+    id: `bell-${stamp}`,
+    name: 'Fietsbel Ding-dong',
+    url: 'https://trapper.example/fietsbel',
+    gtin: '8712345678906',
+  };
   const added = await fetch(`${base()}/api/1.0/invitations.json?${auth()}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

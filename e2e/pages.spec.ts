@@ -48,7 +48,10 @@ test.beforeAll(async () => {
       verified: i % 2 === 0,
       source: 'invitation',
     });
-    if (i === 0) await reviews.update(review.id, { reply: { text: 'Dank je wel!', date: new Date(), notify: false, revision: 1, notified: null } });
+    if (i === 0)
+      await reviews.update(review.id, {
+        reply: { text: 'Dank je wel!', date: new Date(), notify: false, revision: 1, notified: null },
+      });
   }
 });
 
@@ -65,7 +68,16 @@ async function invitationLink(): Promise<string> {
     delay: 0,
     customerName: 'Jane',
     products: [
-      { external_id: 'p1', name: 'Fietsbel "Ding-dong"', url: '', image_url: '', sku: '', gtin: '', mpn: '', brand: '' },
+      {
+        external_id: 'p1',
+        name: 'Fietsbel "Ding-dong"',
+        url: '',
+        image_url: '',
+        sku: '',
+        gtin: '',
+        mpn: '',
+        brand: '',
+      },
       { external_id: 'p2', name: 'Kettingslot', url: '', image_url: '', sku: '', gtin: '', mpn: '', brand: '' },
     ],
     client: null,
@@ -92,7 +104,11 @@ async function review(extra: Partial<NewReview>) {
 async function expectAccessible(page: Page, name: string) {
   await page.evaluate(AXE);
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe.run(),
+    (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe.run(),
   );
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -121,10 +137,14 @@ test.describe('review form from the invitation e-mail', () => {
 
     // People click the stars (the labels); the radios themselves are visually hidden.
     await page.locator('label[for="shippingtime-5"]').click();
-    await expect(page.getByRole('group', { name: /Levertijd/ }).getByRole('radio', { name: '5 sterren' })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: /Levertijd/ }).getByRole('radio', { name: '5 sterren' }),
+    ).toBeChecked();
     await page.getByLabel('Je review (optioneel)').fill('Prima winkel');
     await page.locator('label[for="product_0_rating-4"]').click();
-    await expect(page.getByRole('group', { name: /Oordeel over Fietsbel/ }).getByRole('radio', { name: '4 sterren' })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: /Oordeel over Fietsbel/ }).getByRole('radio', { name: '4 sterren' }),
+    ).toBeChecked();
     await shot(page, 'review-form');
     await page.getByRole('button', { name: 'Review plaatsen' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bedankt voor je review');
@@ -148,7 +168,11 @@ test.describe('review form from the invitation e-mail', () => {
     const [first, second, disabled] = await page.locator('form').evaluate((form) => {
       const events = [new SubmitEvent('submit', { cancelable: true }), new SubmitEvent('submit', { cancelable: true })];
       for (const e of events) form.dispatchEvent(e);
-      return [events[0]!.defaultPrevented, events[1]!.defaultPrevented, form.querySelector('button[type=submit]')!.getAttribute('aria-disabled')];
+      return [
+        events[0]!.defaultPrevented,
+        events[1]!.defaultPrevented,
+        form.querySelector('button[type=submit]')!.getAttribute('aria-disabled'),
+      ];
     });
     expect([first, second, disabled]).toEqual([false, true, 'true']);
   });
@@ -179,7 +203,9 @@ test.describe('review form from the invitation e-mail', () => {
   test('fits a narrow screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(await invitationLink());
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'narrow review form');
     await shot(page, 'review-form-narrow');
@@ -208,7 +234,11 @@ test('edit page changes the review', async ({ page }) => {
 });
 
 test('confirmation page publishes only on the button', async ({ page }) => {
-  const waiting = await review({ quarantine: true, confirmToken: `e2e-confirm-${++counter}-abcdefghijk`, comment: 'Wacht op <b>bevestiging</b>' });
+  const waiting = await review({
+    quarantine: true,
+    confirmToken: `e2e-confirm-${++counter}-abcdefghijk`,
+    comment: 'Wacht op <b>bevestiging</b>',
+  });
   await page.goto(`${base()}/confirm/${waiting.confirmToken}`);
   await expect(page.getByText('Wacht op <b>bevestiging</b>')).toBeVisible();
   await expectAccessible(page, 'confirm page');

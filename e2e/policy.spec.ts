@@ -24,14 +24,28 @@ test.describe('the review policy page', () => {
     test.use({ javaScriptEnabled: false });
     test('shows every section', async ({ page }) => {
       await page.goto(policyUrl('en'));
-      for (const heading of ['How reviews are collected', 'How each review is checked', 'Publication', 'How the score is computed', 'Incentives', 'Reviews removed in the last 12 months', 'How to report a review']) {
+      for (const heading of [
+        'How reviews are collected',
+        'How each review is checked',
+        'Publication',
+        'How the score is computed',
+        'Incentives',
+        'Reviews removed in the last 12 months',
+        'How to report a review',
+      ]) {
         await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       }
     });
   });
 
   test('is what the widget’s “How reviews are checked” link opens, in a new tab', async ({ page, context }) => {
-    const q = new URLSearchParams({ id: process.env.WIDGET_SHOP!, layout: 'new_default', language: 'eng', view: 'list', amount: '2' });
+    const q = new URLSearchParams({
+      id: process.env.WIDGET_SHOP!,
+      layout: 'new_default',
+      language: 'eng',
+      view: 'list',
+      amount: '2',
+    });
     await page.goto(`${base()}/webshops/widget_html?${q}`);
     const link = page.getByRole('link', { name: /How reviews are checked/ });
     await expect(link).toHaveAttribute('target', '_blank');

@@ -8,7 +8,14 @@ const base = () => process.env.WIDGET_BASE!;
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 function widgetSnippet(): string {
-  const q = new URLSearchParams({ id: process.env.WIDGET_SHOP!, layout: 'new_default', theme: 'light', language: 'eng', view: 'list', amount: '3' });
+  const q = new URLSearchParams({
+    id: process.env.WIDGET_SHOP!,
+    layout: 'new_default',
+    theme: 'light',
+    language: 'eng',
+    view: 'list',
+    amount: '3',
+  });
   q.set('width', 'manual');
   q.set('width_amount', '360px');
   q.set('height', '900');
@@ -18,12 +25,18 @@ function widgetSnippet(): string {
 /** Where the keyboard focus is, looking into the widget's frame: the link's address, or the element's tag. */
 async function focused(page: Page): Promise<string> {
   const frame = page.frames().find((f) => f.url().includes('/webshops/widget_html'));
-  const inFrame = frame ? await frame.evaluate(() => (document.hasFocus() ? ((document.activeElement as HTMLAnchorElement | null)?.href ?? '') : '')) : '';
+  const inFrame = frame
+    ? await frame.evaluate(() =>
+        document.hasFocus() ? ((document.activeElement as HTMLAnchorElement | null)?.href ?? '') : '',
+      )
+    : '';
   return inFrame || (await page.evaluate(() => document.activeElement?.tagName ?? ''));
 }
 
 async function reports(): Promise<{ review_id: number; ground: string; text: string; email: string | null }[]> {
-  const res = await fetch(`${base()}/admin/api/reports?status=all&limit=100`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const res = await fetch(`${base()}/admin/api/reports?status=all&limit=100`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
   return (await res.json()).reports;
 }
 
@@ -63,14 +76,23 @@ test('a shopper reports a review from the widget with the keyboard alone', async
   await expect(form.getByRole('heading', { level: 1 })).toHaveText('Thank you for your report');
 
   expect(await reports()).toContainEqual(
-    expect.objectContaining({ review_id: reviewId, ground: 'personal_data', text: 'It gives the phone number of a staff member.', email: 'shopper@example.com' }),
+    expect.objectContaining({
+      review_id: reviewId,
+      ground: 'personal_data',
+      text: 'It gives the phone number of a staff member.',
+      email: 'shopper@example.com',
+    }),
   );
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the report form passes axe-core and is reached by keyboard (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
-    const widget = await (await fetch(`${base()}/webshops/widget_html?id=${process.env.WIDGET_SHOP}&layout=new_default&view=list&amount=1&language=eng`)).text();
+    const widget = await (
+      await fetch(
+        `${base()}/webshops/widget_html?id=${process.env.WIDGET_SHOP}&layout=new_default&view=list&amount=1&language=eng`,
+      )
+    ).text();
     const reviewId = /\/reviews\/(\d+)\/report/.exec(widget)![1];
     await page.goto(`${base()}/reviews/${reviewId}/report`);
     await expectAxeClean(page, 'page', `report form (${colorScheme})`);

@@ -87,7 +87,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const long = 'Wonderful service and a very quick delivery, would order again without any doubt at all. ';
   const texts = [
-    ['Maximiliaan van der Berg-Vermeulen', 5, long.repeat(6), 'Thank you very much for your kind words, we hope to see you again soon in our shop! '.repeat(3)],
+    [
+      'Maximiliaan van der Berg-Vermeulen',
+      5,
+      long.repeat(6),
+      'Thank you very much for your kind words, we hope to see you again soon in our shop! '.repeat(3),
+    ],
     ['Jane', 4, 'Good bike, the bell was missing but they sent it the next day.', null],
     ['Piet', 5, 'Top!', null],
     ['Anna Jansen', 3, long.repeat(2), 'Sorry to hear that, we have improved our packaging.'],
@@ -103,7 +108,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       comment,
       created: new Date(Date.UTC(2025, 5, 20 - i)),
     });
-    if (reply) await services.reviews.update(review.id, { reply: { text: reply, date: new Date(), notify: false, revision: 1, notified: null } });
+    if (reply)
+      await services.reviews.update(review.id, {
+        reply: { text: reply, date: new Date(), notify: false, revision: 1, notified: null },
+      });
   }
 
   process.env.WIDGET_BASE = base;

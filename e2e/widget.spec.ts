@@ -32,7 +32,8 @@ interface Embed {
 
 /** The documented size: the layout's manual width and its recommended height for the options. */
 function sizeOf(e: Embed): { width: number; height: number } {
-  const height = e.height ?? recommendedHeight(e.layout, { show: e.show !== 'no', view: e.view ?? 'slider', amount: e.amount ?? 3 });
+  const height =
+    e.height ?? recommendedHeight(e.layout, { show: e.show !== 'no', view: e.view ?? 'slider', amount: e.amount ?? 3 });
   return { width: e.width ?? LAYOUT_INFO[e.layout].width, height };
 }
 
@@ -60,7 +61,10 @@ async function openOnMerchantPage(page: Page, snippet: string): Promise<Frame> {
 
 async function embed(page: Page, e: Embed): Promise<Frame> {
   const { width, height } = sizeOf(e);
-  return openOnMerchantPage(page, `<iframe src="${widgetUrl(e).replace(/&/g, '&amp;')}" width="${width}" height="${height}" title="Reviews" style="border:0"></iframe>`);
+  return openOnMerchantPage(
+    page,
+    `<iframe src="${widgetUrl(e).replace(/&/g, '&amp;')}" width="${width}" height="${height}" title="Reviews" style="border:0"></iframe>`,
+  );
 }
 
 /** Overflow of the document and of texts that must show whole (not in a clipped column or another slide). */
@@ -68,11 +72,15 @@ async function overflow(frame: Frame) {
   return frame.evaluate(() => {
     const problems: string[] = [];
     const root = document.documentElement;
-    if (root.scrollHeight !== root.clientHeight) problems.push(`document height ${root.scrollHeight} ≠ ${root.clientHeight}`);
-    if (root.scrollWidth !== root.clientWidth) problems.push(`document width ${root.scrollWidth} ≠ ${root.clientWidth}`);
+    if (root.scrollHeight !== root.clientHeight)
+      problems.push(`document height ${root.scrollHeight} ≠ ${root.clientHeight}`);
+    if (root.scrollWidth !== root.clientWidth)
+      problems.push(`document width ${root.scrollWidth} ≠ ${root.clientWidth}`);
     const vw = innerWidth;
     const vh = innerHeight;
-    for (const el of document.querySelectorAll<HTMLElement>('.rv, .sc, .big, .st, .chip, .seal, .t, .bb strong, .two, .hi p, .ct')) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      '.rv, .sc, .big, .st, .chip, .seal, .t, .bb strong, .two, .hi p, .ct',
+    )) {
       const box = el.getBoundingClientRect();
       // Reviews that do not fit a list flow into a clipped next column (or row); later slides wait to the right.
       const clip = el.closest('.vp, .rl')?.getBoundingClientRect() ?? { right: vw, bottom: vh };
@@ -80,7 +88,8 @@ async function overflow(frame: Frame) {
       if (box.right > Math.min(vw, clip.right) + 0.5 || box.bottom > Math.min(vh, clip.bottom) + 0.5) {
         problems.push(`${el.className} cut at ${Math.round(box.right)},${Math.round(box.bottom)}`);
       }
-      if (el.matches('.rv') && el.scrollHeight > el.clientHeight + 1) problems.push(`review ${el.scrollHeight} > ${el.clientHeight}`);
+      if (el.matches('.rv') && el.scrollHeight > el.clientHeight + 1)
+        problems.push(`review ${el.scrollHeight} > ${el.clientHeight}`);
     }
     return problems;
   });
@@ -88,7 +97,13 @@ async function overflow(frame: Frame) {
 
 async function seriousViolations(frame: Frame) {
   await frame.evaluate(AXE);
-  const results = await frame.evaluate(() => (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe.run());
+  const results = await frame.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe.run(),
+  );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
@@ -124,7 +139,10 @@ test.describe('every layout on a merchant’s page', () => {
       const frame = await embed(page, e);
       expect(await overflow(frame)).toEqual([]);
       if (e.show === 'no' || e.view === 'list') {
-        await screenshot(page, `${LAYOUTS.indexOf(e.layout)}-${e.layout}-${e.show === 'no' ? 'score-only' : `list-${e.amount}`}`);
+        await screenshot(
+          page,
+          `${LAYOUTS.indexOf(e.layout)}-${e.layout}-${e.show === 'no' ? 'score-only' : `list-${e.amount}`}`,
+        );
       }
     });
   }
@@ -156,7 +174,10 @@ test.describe('origin labels and the policy link (issue 11)', () => {
             const origin = Object.keys(meanings).find((name) => label.startsWith(name));
             expect(origin, `origin label of "${label}"`).toBeDefined();
             await expect(review.locator('.lb .sr').first()).toHaveText(meanings[origin!]!);
-            await expect(review.getByRole('link', { name: /^Report\b.*review by / })).toHaveAttribute('href', /\/reviews\/\d+\/report$/);
+            await expect(review.getByRole('link', { name: /^Report\b.*review by / })).toHaveAttribute(
+              'href',
+              /\/reviews\/\d+\/report$/,
+            );
           }
         }
         expect(await overflow(frame)).toEqual([]);
@@ -255,7 +276,9 @@ test.describe('configurator', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('#copied')).toHaveText('Copied.');
     const snippet = await page.evaluate(() => navigator.clipboard.readText());
-    expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/webshops\/widget_html\?id=\d+&amp;layout=new_badges&amp;/);
+    expect(snippet).toMatch(
+      /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/webshops\/widget_html\?id=\d+&amp;layout=new_badges&amp;/,
+    );
     expect(snippet).toContain(' height="150" ');
     expect(snippet).toContain(' title="Beoordelingen van Fietsenwinkel De Trapper" loading="lazy"');
 
@@ -275,7 +298,8 @@ test.describe('configurator', () => {
 test('contact sheet of every layout', async ({ page }) => {
   test.skip(shots.size === 0 && !existsSync(SHOTS), 'the layout tests did not run: no screenshots to put on the sheet');
   if (shots.size === 0) {
-    for (const file of readdirSync(SHOTS).filter((f) => f.endsWith('.png'))) shots.set(file.slice(0, -4), readFileSync(join(SHOTS, file)));
+    for (const file of readdirSync(SHOTS).filter((f) => f.endsWith('.png')))
+      shots.set(file.slice(0, -4), readFileSync(join(SHOTS, file)));
   }
   const names = [...shots.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   expect(names.length).toBeGreaterThanOrEqual(LAYOUTS.length * 2);

@@ -32,7 +32,13 @@ function valueImports(source: string, fileName = 'file.ts'): string[] {
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       if (node.isTypeOnly) continue;
       const clause = node.exportClause;
-      if (clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)) continue;
+      if (
+        clause &&
+        ts.isNamedExports(clause) &&
+        clause.elements.length > 0 &&
+        clause.elements.every((e) => e.isTypeOnly)
+      )
+        continue;
       found.push(node.moduleSpecifier.text);
     }
   }
@@ -43,7 +49,8 @@ function valueImports(source: string, fileName = 'file.ts'): string[] {
 function resolveSpecifier(from: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = resolve(dirname(from), specifier).replace(/\.js$/, '');
-  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (existsSync(candidate)) return candidate;
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`])
+    if (existsSync(candidate)) return candidate;
   throw new Error(`cannot resolve ${specifier} from ${relative(ROOT, from)}`);
 }
 

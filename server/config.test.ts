@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', baseUrl: 'http://localhost:3000', brand: 'service', brandName: 'Service', dataDir: './data' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      baseUrl: 'http://localhost:3000',
+      brand: 'service',
+      brandName: 'Service',
+      dataDir: './data',
+    });
   });
 
   it('names the bad variable', () => {
@@ -29,15 +36,23 @@ describe('loadConfig', () => {
       listen: { host: '127.0.0.1', port: 3100 },
       workerUrls: [],
     });
-    expect(loadConfig({ ROLE: 'api', WORKER_WAKE_URL: 'http://10.0.0.5:3100, http://10.0.0.6:3100', WORKER_SECRET: secret }).scheduler.push?.workerUrls).toEqual([
-      'http://10.0.0.5:3100',
-      'http://10.0.0.6:3100',
-    ]);
+    expect(
+      loadConfig({ ROLE: 'api', WORKER_WAKE_URL: 'http://10.0.0.5:3100, http://10.0.0.6:3100', WORKER_SECRET: secret })
+        .scheduler.push?.workerUrls,
+    ).toEqual(['http://10.0.0.5:3100', 'http://10.0.0.6:3100']);
     expect(loadConfig({}).scheduler.push).toBeUndefined();
     expect(() => loadConfig({ ROLE: 'worker', WORKER_PORT: '3100' })).toThrow(/WORKER_SECRET: required/);
-    expect(() => loadConfig({ ROLE: 'worker', WORKER_PORT: '3100', WORKER_SECRET: 'short' })).toThrow(/WORKER_SECRET: must be at least 24/);
-    expect(() => loadConfig({ ROLE: 'api', WORKER_PORT: '3100', WORKER_SECRET: secret })).toThrow(/WORKER_PORT: only with ROLE=worker/);
-    expect(() => loadConfig({ ROLE: 'worker', WORKER_WAKE_URL: 'http://w:3100', WORKER_SECRET: secret })).toThrow(/WORKER_WAKE_URL: only with ROLE=api/);
-    expect(() => loadConfig({ ROLE: 'api', WORKER_WAKE_URL: 'ftp://w', WORKER_SECRET: secret })).toThrow(/WORKER_WAKE_URL/);
+    expect(() => loadConfig({ ROLE: 'worker', WORKER_PORT: '3100', WORKER_SECRET: 'short' })).toThrow(
+      /WORKER_SECRET: must be at least 24/,
+    );
+    expect(() => loadConfig({ ROLE: 'api', WORKER_PORT: '3100', WORKER_SECRET: secret })).toThrow(
+      /WORKER_PORT: only with ROLE=worker/,
+    );
+    expect(() => loadConfig({ ROLE: 'worker', WORKER_WAKE_URL: 'http://w:3100', WORKER_SECRET: secret })).toThrow(
+      /WORKER_WAKE_URL: only with ROLE=api/,
+    );
+    expect(() => loadConfig({ ROLE: 'api', WORKER_WAKE_URL: 'ftp://w', WORKER_SECRET: secret })).toThrow(
+      /WORKER_WAKE_URL/,
+    );
   });
 });

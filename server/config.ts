@@ -17,11 +17,20 @@ const schema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
-  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/).default('reviews'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,60}$/)
+    .default('reviews'),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
-  BRAND: z.string().regex(/^[a-z][a-z0-9]{0,30}$/, 'lowercase letters and digits, starting with a letter').default('service'),
+  BRAND: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{0,30}$/, 'lowercase letters and digits, starting with a letter')
+    .default('service'),
   BRAND_NAME: z.string().min(1).max(60).default('Service'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -51,20 +60,37 @@ const schema = z.object({
   /** ROLE=api: the workers' wake-up listeners, comma-separated `http://host:port` (one per worker process). */
   WORKER_WAKE_URL: z
     .string()
-    .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http:// or https:// URLs, comma-separated' })).min(1))
     .optional(),
   /** The shared secret of API processes and workers for wake-ups (at least 24 characters). */
   WORKER_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset (development only): e-mails go to DATA_DIR/outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
+    .optional(),
   /** `Name <address>` or an address; no line breaks (it becomes a header). */
   MAIL_FROM: z
     .string()
-    .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[A-Za-z0-9.-]+>|[^\s<>@]+@[A-Za-z0-9.-]+)$/, 'must be an address or Name <address>')
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[A-Za-z0-9.-]+>|[^\s<>@]+@[A-Za-z0-9.-]+)$/,
+      'must be an address or Name <address>',
+    )
     .optional(),
-  DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a domain name').optional(),
-  DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]{1,63}$/, 'must be a DNS label').optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a domain name')
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,63}$/, 'must be a DNS label')
+    .optional(),
   DKIM_PRIVATE_KEY_FILE: z.string().optional(),
   /** Waits before the 2nd, 3rd, … attempt after a transient SMTP failure, e.g. `1m,5m,1h`; then give up. */
   MAIL_RETRY_SCHEDULE: z
@@ -77,7 +103,17 @@ const schema = z.object({
   WEBHOOK_ALLOWED_HOSTS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[(.*)\]$/, '$1'),
+        )
+        .filter(Boolean),
+    ),
   /** Seconds between webhook retries, comma-separated; after the last one a delivery is failed. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
@@ -132,7 +168,13 @@ export type Config = {
     retryScheduleMs: number[];
     connections: number;
   };
-  webhooks: { allowedHosts: string[]; retryScheduleSeconds: number[]; disableAfter: number; maxPerShop: number; timeoutMs: number };
+  webhooks: {
+    allowedHosts: string[];
+    retryScheduleSeconds: number[];
+    disableAfter: number;
+    maxPerShop: number;
+    timeoutMs: number;
+  };
   consents: { unsignedPerShop: number };
 };
 
@@ -154,7 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.MONGODB_URI) problems.push('MONGODB_URI: required when NODE_ENV=production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production');
   const dkimSet = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length;
-  if (dkimSet !== 0 && dkimSet !== 3) problems.push('DKIM_DOMAIN/DKIM_SELECTOR/DKIM_PRIVATE_KEY_FILE: set all three or none');
+  if (dkimSet !== 0 && dkimSet !== 3)
+    problems.push('DKIM_DOMAIN/DKIM_SELECTOR/DKIM_PRIVATE_KEY_FILE: set all three or none');
   if (e.TRUST_PROXY_HOPS !== undefined && !e.TRUST_PROXY) problems.push('TRUST_PROXY_HOPS: only with TRUST_PROXY=1');
   if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
     problems.push('TLS_CERT_FILE/TLS_KEY_FILE: set both or neither');

@@ -5,7 +5,15 @@ export const LANGUAGES = ['nl', 'en', 'de', 'fr', 'es', 'it', 'hr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** ISO 639-3 codes used by the embeds and the widget. */
-export const ISO3: Record<Language, string> = { nl: 'nld', en: 'eng', de: 'deu', fr: 'fra', es: 'spa', it: 'ita', hr: 'hrv' };
+export const ISO3: Record<Language, string> = {
+  nl: 'nld',
+  en: 'eng',
+  de: 'deu',
+  fr: 'fra',
+  es: 'spa',
+  it: 'ita',
+  hr: 'hrv',
+};
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   nl: 'Nederlands',
@@ -25,8 +33,28 @@ Object.assign(FROM_ISO3, { dut: 'nl', ger: 'de', fre: 'fr', scr: 'hr' });
 
 /** Country codes whose main language we support, for plugins that send the shop's country as its language. */
 const FROM_COUNTRY: Record<string, Language> = {
-  be: 'nl', at: 'de', ch: 'de', li: 'de', lu: 'fr', gb: 'en', uk: 'en', us: 'en', ie: 'en', ca: 'en', au: 'en',
-  nz: 'en', mx: 'es', ar: 'es', co: 'es', cl: 'es', pe: 'es', sm: 'it', va: 'it', ba: 'hr', mc: 'fr', sr: 'nl',
+  be: 'nl',
+  at: 'de',
+  ch: 'de',
+  li: 'de',
+  lu: 'fr',
+  gb: 'en',
+  uk: 'en',
+  us: 'en',
+  ie: 'en',
+  ca: 'en',
+  au: 'en',
+  nz: 'en',
+  mx: 'es',
+  ar: 'es',
+  co: 'es',
+  cl: 'es',
+  pe: 'es',
+  sm: 'it',
+  va: 'it',
+  ba: 'hr',
+  mc: 'fr',
+  sr: 'nl',
 };
 
 export function isLanguage(value: string): value is Language {

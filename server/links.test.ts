@@ -12,7 +12,8 @@ describe('link secrets', () => {
   });
 
   it('the format check refuses what could be an operator or a path', () => {
-    for (const bad of ['', 'short', '{"$ne":null}', '../../etc/passwd/aaaaaaaaaa', 'a'.repeat(129)]) expect(LINK_SECRET_FORMAT.test(bad)).toBe(false);
+    for (const bad of ['', 'short', '{"$ne":null}', '../../etc/passwd/aaaaaaaaaa', 'a'.repeat(129)])
+      expect(LINK_SECRET_FORMAT.test(bad)).toBe(false);
   });
 });
 
@@ -20,6 +21,8 @@ describe('public addresses', () => {
   it('name the shop page and its policy page under the base URL', () => {
     expect(publicPageUrl('https://reviews.example.com', 12)).toBe('https://reviews.example.com/webshops/12');
     expect(policyPageUrl('https://reviews.example.com', 12)).toBe('https://reviews.example.com/webshops/12/policy');
-    expect(policyPageUrl('https://reviews.example.com', 12, 'nl')).toBe('https://reviews.example.com/webshops/12/policy?lang=nl');
+    expect(policyPageUrl('https://reviews.example.com', 12, 'nl')).toBe(
+      'https://reviews.example.com/webshops/12/policy?lang=nl',
+    );
   });
 });

@@ -45,7 +45,10 @@ describe('the access log at debug level', () => {
   it.each(ADDRESSES)('%s %s: logged, without the secret', async (method, address) => {
     const value = secret();
     const before = captured.lines.length;
-    const res = await t.fetch(address.replaceAll('{secret}', value), { method, headers: { authorization: `Bearer ${value}` } });
+    const res = await t.fetch(address.replaceAll('{secret}', value), {
+      method,
+      headers: { authorization: `Bearer ${value}` },
+    });
     await res.arrayBuffer();
     await captured.waitFor((lines) => lines.slice(before).some((l) => typeof l.url === 'string'));
     const logged = captured.lines.slice(before).find((l) => typeof l.url === 'string')!;
@@ -67,7 +70,12 @@ describe('the access log at debug level', () => {
     await (await t.fetch('/dashboard/sign-in/new', { method: 'POST' })).arrayBuffer();
     await (await t.fetch('/webshops/rich_snippet?id=1&lang=nl')).arrayBuffer();
     await captured.waitFor((lines) => lines.slice(before).filter((l) => typeof l.url === 'string').length === 2);
-    expect(captured.lines.slice(before).map((l) => l.url).filter(Boolean)).toEqual(['/dashboard/sign-in/new', '/webshops/rich_snippet?id=1&lang=nl']);
+    expect(
+      captured.lines
+        .slice(before)
+        .map((l) => l.url)
+        .filter(Boolean),
+    ).toEqual(['/dashboard/sign-in/new', '/webshops/rich_snippet?id=1&lang=nl']);
   });
 });
 
@@ -82,7 +90,9 @@ describe("Koa's error event (an error once the answer began, e.g. a client gone 
       t.app.emit('error', Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), ctx);
       t.app.emit('error', new Error('stream broke'), ctx);
       expect(printed).toEqual([]);
-      const lines = captured.lines.filter((l) => l.msg === 'client went away' || l.msg === 'error after the answer began');
+      const lines = captured.lines.filter(
+        (l) => l.msg === 'client went away' || l.msg === 'error after the answer began',
+      );
       expect(lines.map((l) => [l.msg, l.url])).toEqual([
         ['client went away', '/dashboard/sign-in/[redacted]'],
         ['error after the answer began', '/dashboard/sign-in/[redacted]'],

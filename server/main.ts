@@ -51,7 +51,9 @@ async function main(): Promise<void> {
   if (!config.adminToken) {
     const { token, created } = developmentAdminToken(config);
     config = { ...config, adminToken: token };
-    adminTokenNote = created ? `generated, stored in ${join(config.dataDir, 'admin-token')}` : 'from DATA_DIR/admin-token';
+    adminTokenNote = created
+      ? `generated, stored in ${join(config.dataDir, 'admin-token')}`
+      : 'from DATA_DIR/admin-token';
   }
 
   let embedded: EmbeddedDatabase | undefined;
@@ -64,7 +66,8 @@ async function main(): Promise<void> {
   const { client, db } = await connect(uri, config.mongodbDb);
   const { app, services } = await buildApp({ config, db, log });
 
-  const demo = !config.production && config.demoShop ? await startDemo(services, { link: config.role !== 'worker' }) : null;
+  const demo =
+    !config.production && config.demoShop ? await startDemo(services, { link: config.role !== 'worker' }) : null;
   if (demo?.created) {
     const shop = demo.created;
     const base = config.baseUrl;
@@ -86,7 +89,9 @@ async function main(): Promise<void> {
     console.log(`Operator token: ${config.adminToken} (${adminTokenNote})`);
   }
   if (demo?.link) {
-    console.log(`Dashboard: ${config.baseUrl}/dashboard/ — sign in as ${DEMO_OWNER_EMAIL} (owner of the demo shop) within 15 minutes:\n  ${demo.link}`);
+    console.log(
+      `Dashboard: ${config.baseUrl}/dashboard/ — sign in as ${DEMO_OWNER_EMAIL} (owner of the demo shop) within 15 minutes:\n  ${demo.link}`,
+    );
   }
 
   if (config.role !== 'api') await services.scheduler.start();
@@ -99,7 +104,11 @@ async function main(): Promise<void> {
     void warmDashboardViews(services, log);
   } else {
     const listen = config.scheduler.push?.listen;
-    log.info(listen ? `worker started (ROLE=worker: no API; wake-ups on ${listen.host}:${listen.port})` : 'worker started (ROLE=worker: no HTTP)');
+    log.info(
+      listen
+        ? `worker started (ROLE=worker: no API; wake-ups on ${listen.host}:${listen.port})`
+        : 'worker started (ROLE=worker: no HTTP)',
+    );
   }
 
   let stopping = false;

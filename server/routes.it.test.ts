@@ -62,7 +62,9 @@ describe('CORS', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(last!.headers.get('access-control-allow-origin')).toBe('*');
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await last!.json()).toEqual({ error: { code: 'too_many_requests', message: 'Too many requests. Please try again later.' } });
+    expect(await last!.json()).toEqual({
+      error: { code: 'too_many_requests', message: 'Too many requests. Please try again later.' },
+    });
   });
 });
 
@@ -72,7 +74,9 @@ describe('the XML feed', () => {
     const missing = await get('/api/1.0/product_reviews.xml');
     expect(missing.status).toBe(200);
     expect(missing.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect(await missing.text()).toContain('<status>error</status><message>Not all obligated variables are set.</message>');
+    expect(await missing.text()).toContain(
+      '<status>error</status><message>Not all obligated variables are set.</message>',
+    );
 
     const unknown = await get('/api/1.0/nothing.xml');
     expect(unknown.status).toBe(404);
@@ -93,7 +97,10 @@ describe('groups match paths whatever their case, as the router does', () => {
     const signOut = await from()('/DASHBOARD/api/sign-out', { method: 'POST', headers: { cookie: agent.cookie } });
     expect(signOut.status).toBe(403);
     expect((await signOut.json()).error.code).toBe('csrf');
-    const team = await from()(`/dashboard/Api/shops/${shop.id}/users`, { method: 'POST', headers: { cookie: agent.cookie } });
+    const team = await from()(`/dashboard/Api/shops/${shop.id}/users`, {
+      method: 'POST',
+      headers: { cookie: agent.cookie },
+    });
     expect(team.status).toBe(403);
     expect((await team.json()).error.code).toBe('csrf');
     const withToken = await from()('/Dashboard/Api/Sign-Out', { method: 'POST', headers: agent.headers });
@@ -125,7 +132,9 @@ describe('groups match paths whatever their case, as the router does', () => {
     const embed = await from()(`/Embed/${shop.id}/shop.json`, { headers: { origin: 'https://shop.example' } });
     expect(embed.status).toBe(200);
     expect(embed.headers.get('access-control-allow-origin')).toBe('*');
-    const snippet = await from()(`/WebShops/Rich_Snippet?id=${shop.id}`, { headers: { origin: 'https://shop.example' } });
+    const snippet = await from()(`/WebShops/Rich_Snippet?id=${shop.id}`, {
+      headers: { origin: 'https://shop.example' },
+    });
     expect(snippet.status).toBe(200);
     expect(snippet.headers.get('access-control-allow-origin')).toBe('*');
 

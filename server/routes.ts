@@ -19,7 +19,12 @@ import { registerAccountAdminRoutes } from './accounts/admin.js';
 import { registerConsentRoutes } from './consents/routes.js';
 import { registerDomainRoutes } from './domains/routes.js';
 import { registerDomainAdminRoutes } from './domains/admin.js';
-import { registerEmbedApiRoutes, registerEmbedAssetRoutes, registerEmbedDemoRoutes, registerSidebarPreviewRoute } from './embed/routes.js';
+import {
+  registerEmbedApiRoutes,
+  registerEmbedAssetRoutes,
+  registerEmbedDemoRoutes,
+  registerSidebarPreviewRoute,
+} from './embed/routes.js';
 import { registerFeedRoutes } from './feed/routes.js';
 import { registerInvitationRoutes } from './invitations/routes.js';
 import { registerInvitationAdminRoutes } from './invitations/admin.js';
@@ -55,27 +60,58 @@ function routeGroups(services: Services): RouteGroup[] {
   const perAddress = rateLimit(new RateLimiter(services.config.rateLimit.perIpPerMinute), byClientAddress);
   // Shoppers' browsers call the embed from shops' pages: public data, no credentials, never a cookie. The
   // preflight is answered here; every answer (errors and the per-address 429 included) is readable cross-site.
-  const embedCors = cors({ origin: '*', allowMethods: 'GET, POST, OPTIONS', allowHeaders: 'Content-Type', maxAge: 86400 });
+  const embedCors = cors({
+    origin: '*',
+    allowMethods: 'GET, POST, OPTIONS',
+    allowHeaders: 'Content-Type',
+    maxAge: 86400,
+  });
   return [
-    { name: 'classic API, XML (product review feed)', paths: /^\/api\/.*\.xml$/, envelope: { style: 'xml' }, middleware: [perAddress] },
+    {
+      name: 'classic API, XML (product review feed)',
+      paths: /^\/api\/.*\.xml$/,
+      envelope: { style: 'xml' },
+      middleware: [perAddress],
+    },
     // Shop credentials and the per-shop limit are checked per endpoint by classic() (http/classic.ts).
     { name: 'classic API', paths: /^\/api\//, envelope: { style: 'classic' }, middleware: [perAddress] },
-    { name: 'embed: its API and files', paths: /^\/(?:embed\/|sidebar\.js$)/, envelope: ADMIN, middleware: [embedCors, perAddress] },
+    {
+      name: 'embed: its API and files',
+      paths: /^\/(?:embed\/|sidebar\.js$)/,
+      envelope: ADMIN,
+      middleware: [embedCors, perAddress],
+    },
     // Shop plugins fetch it, some from the browser.
-    { name: 'rich snippet', paths: /^\/webshops\/rich_snippet$/, envelope: ADMIN, middleware: [cors({ origin: '*', allowMethods: 'GET' }), perAddress] },
+    {
+      name: 'rich snippet',
+      paths: /^\/webshops\/rich_snippet$/,
+      envelope: ADMIN,
+      middleware: [cors({ origin: '*', allowMethods: 'GET' }), perAddress],
+    },
     // Pages people open (widget and configurator, shop and policy pages, review links, unsubscribe, the report
     // form): a 429 or 404 here is a small HTML page, not JSON inside a merchant's iframe.
     {
       name: 'pages',
-      paths: /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe)\/|reviews\/\d+\/report$)/,
+      paths:
+        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe)\/|reviews\/\d+\/report$)/,
       envelope: { style: 'html' },
       middleware: [perAddress],
     },
     // The merchant dashboard, same origin only (no CORS). Its JSON API answers errors like the operator API and
     // needs a session everywhere but sign-in (with Origin and CSRF token on writes: accounts/middleware.ts); its
     // pages (the app's HTML, the sign-in pages) answer errors as a small HTML page, and none may be framed.
-    { name: 'dashboard API', paths: /^\/dashboard\/api(?:\/|$)/, envelope: ADMIN, middleware: [perAddress, dashboardApiGuard(services)] },
-    { name: 'dashboard pages', paths: /^\/dashboard(?:\/|$)/, envelope: { style: 'html' }, middleware: [noFraming(), perAddress] },
+    {
+      name: 'dashboard API',
+      paths: /^\/dashboard\/api(?:\/|$)/,
+      envelope: ADMIN,
+      middleware: [perAddress, dashboardApiGuard(services)],
+    },
+    {
+      name: 'dashboard pages',
+      paths: /^\/dashboard(?:\/|$)/,
+      envelope: { style: 'html' },
+      middleware: [noFraming(), perAddress],
+    },
     // The operator token is required per route (admin/auth.ts requireAdmin).
     { name: 'operator API', paths: /^\/admin\//, envelope: ADMIN, middleware: [perAddress] },
     { name: 'other public JSON, health, demo, dev outbox', paths: /^/, envelope: ADMIN, middleware: [perAddress] },

@@ -18,7 +18,10 @@ describe('time formats', () => {
     expect(parseSyncTime(input)?.getTime()).toBe(expected.getTime());
   });
 
-  it.each(['', 'yesterday', '2024-13-45 99:99:99', '2024-11-03', '2024-02-30T10:00:00+01:00'])('refuses %j', (input) => {
-    expect(parseSyncTime(input)).toBeUndefined();
-  });
+  it.each(['', 'yesterday', '2024-13-45 99:99:99', '2024-11-03', '2024-02-30T10:00:00+01:00'])(
+    'refuses %j',
+    (input) => {
+      expect(parseSyncTime(input)).toBeUndefined();
+    },
+  );
 });

@@ -12,7 +12,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** Files that put the parts together: they may import every feature. */
-const COMPOSITION = new Set(['server/app.ts', 'server/routes.ts', 'server/services.ts', 'server/main.ts', 'server/jobs/registry.ts']);
+const COMPOSITION = new Set([
+  'server/app.ts',
+  'server/routes.ts',
+  'server/services.ts',
+  'server/main.ts',
+  'server/jobs/registry.ts',
+]);
 /** Shared plumbing: folders under server/ that are not features (root-level files are plumbing too). */
 const PLUMBING_FOLDERS = new Set(['http', 'db', 'jobs']);
 
@@ -51,14 +57,20 @@ function importsOf(root: string, file: string, source: ts.SourceFile): Import[] 
     if (ts.isImportDeclaration(statement)) {
       specifier = statement.moduleSpecifier;
       const clause = statement.importClause;
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-      typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      typeOnly =
+        !!clause &&
+        (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
       specifier = statement.moduleSpecifier;
       typeOnly = statement.isTypeOnly;
     }
     if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
-    const target = relative(root, resolve(dirname(join(root, file)), specifier.text)).split(sep).join('/').replace(/\.js$/, '.ts');
+    const target = relative(root, resolve(dirname(join(root, file)), specifier.text))
+      .split(sep)
+      .join('/')
+      .replace(/\.js$/, '.ts');
     found.push({ from: file, to: target, typeOnly });
   }
   return found;
@@ -102,7 +114,13 @@ function findViolations(allowedEdges: string[] = [], root = ROOT): Violations {
   const collections: string[] = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      false,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     imports.push(...importsOf(root, file, source));
     if (!isStore(file)) {
       const lines = collectionUses(source);
@@ -118,7 +136,13 @@ function findViolations(allowedEdges: string[] = [], root = ROOT): Violations {
     })
     .map((i) => `${i.from} imports ${i.to} (use ${dirname(i.to)}'s service)`);
   const plumbing = runtime
-    .filter((i) => i.from.startsWith('server/') && featureOf(i.from) === undefined && !COMPOSITION.has(i.from) && featureOf(i.to) !== undefined)
+    .filter(
+      (i) =>
+        i.from.startsWith('server/') &&
+        featureOf(i.from) === undefined &&
+        !COMPOSITION.has(i.from) &&
+        featureOf(i.to) !== undefined,
+    )
     .map((i) => `${i.from} (shared plumbing) imports ${i.to}`);
 
   // Feature folders as a graph; every strongly connected group of more than one folder is a cycle.
@@ -132,10 +156,18 @@ function findViolations(allowedEdges: string[] = [], root = ROOT): Violations {
   const cycles = stronglyConnected([...new Set(files.map(featureOf).filter((f): f is string => !!f))], edges)
     .filter((group) => group.length > 1)
     .map((group) => {
-      const inside = group.flatMap((f) => [...(edges.get(f) ?? [])].filter(([to]) => group.includes(to)).map(([, via]) => via));
+      const inside = group.flatMap((f) =>
+        [...(edges.get(f) ?? [])].filter(([to]) => group.includes(to)).map(([, via]) => via),
+      );
       return `cycle between ${group.join(', ')}: ${inside.join('; ')}`;
     });
-  return { collections, otherStores, plumbing, cycles, edges: [...edges].flatMap(([from, to]) => [...to.keys()].map((t) => `${from} → ${t}`)) };
+  return {
+    collections,
+    otherStores,
+    plumbing,
+    cycles,
+    edges: [...edges].flatMap(([from, to]) => [...to.keys()].map((t) => `${from} → ${t}`)),
+  };
 }
 
 /** Tarjan's algorithm; groups come out sorted by name so the messages are stable. */
@@ -195,15 +227,24 @@ describe('the layers of docs/architecture.md', () => {
     it(title, () => {
       const allowed = ALLOWED[rule];
       const isAllowed = (v: string) => allowed.some((a) => v.startsWith(a));
-      expect(found[rule].filter((v) => !isAllowed(v)), 'violations (see docs/architecture.md)').toEqual([]);
-      expect(allowed.filter((a) => !found[rule].some((v) => v.startsWith(a))), 'fixed: remove from ALLOWED').toEqual([]);
+      expect(
+        found[rule].filter((v) => !isAllowed(v)),
+        'violations (see docs/architecture.md)',
+      ).toEqual([]);
+      expect(
+        allowed.filter((a) => !found[rule].some((v) => v.startsWith(a))),
+        'fixed: remove from ALLOWED',
+      ).toEqual([]);
     });
   }
 
   it('feature folders import each other without cycles', () => {
     expect(found.cycles, 'cycles (see docs/architecture.md)').toEqual([]);
     const all = findViolations().edges;
-    expect(ALLOWED_EDGES.filter((e) => !all.includes(e)), 'gone: remove from ALLOWED_EDGES').toEqual([]);
+    expect(
+      ALLOWED_EDGES.filter((e) => !all.includes(e)),
+      'gone: remove from ALLOWED_EDGES',
+    ).toEqual([]);
   });
 
   it('routes are declared in routes.ts (public) or admin.ts (operator) of a feature, or in the route table', () => {
@@ -212,7 +253,12 @@ describe('the layers of docs/architecture.md', () => {
       .filter((file) => /\brouter\.(get|post|put|patch|delete|all)\(/.test(readFileSync(join(ROOT, file), 'utf8')));
     // The merchant dashboard is all routes: one module per page's API, listed by server/dashboard/routes.ts.
     const dashboardPage = (file: string) => /^server\/dashboard\/[a-z-]+\.ts$/.test(file);
-    expect(routing.filter((file) => file !== 'server/routes.ts' && !/^server\/[a-z-]+\/(routes|admin)\.ts$/.test(file) && !dashboardPage(file))).toEqual([]);
+    expect(
+      routing.filter(
+        (file) =>
+          file !== 'server/routes.ts' && !/^server\/[a-z-]+\/(routes|admin)\.ts$/.test(file) && !dashboardPage(file),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -222,10 +268,13 @@ describe('the layer check itself', () => {
     try {
       const files: Record<string, string> = {
         'server/http/limit.ts': "import { x } from '../shops/rules.js';\nexport const y = x;\n",
-        'server/shops/store.ts': "export class ShopStore { constructor(private db: any) {} all() { return this.db.collection('shops').find(); } }\n",
+        'server/shops/store.ts':
+          "export class ShopStore { constructor(private db: any) {} all() { return this.db.collection('shops').find(); } }\n",
         'server/shops/rules.ts': "import { z } from '../orders/service.js';\nexport const x = z;\n",
-        'server/orders/service.ts': "import type { ShopStore } from '../shops/store.js';\nimport { x } from '../shops/rules.js';\nexport const z = 1; export type S = ShopStore; void x;\n",
-        'server/orders/routes.ts': "import { ShopStore } from '../shops/store.js';\nexport const list = (db: any) => db.collection('orders').find();\nvoid ShopStore;\n",
+        'server/orders/service.ts':
+          "import type { ShopStore } from '../shops/store.js';\nimport { x } from '../shops/rules.js';\nexport const z = 1; export type S = ShopStore; void x;\n",
+        'server/orders/routes.ts':
+          "import { ShopStore } from '../shops/store.js';\nexport const list = (db: any) => db.collection('orders').find();\nvoid ShopStore;\n",
       };
       for (const [path, text] of Object.entries(files)) {
         mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -234,7 +283,9 @@ describe('the layer check itself', () => {
       const found = findViolations([], root);
       expect(found.collections).toEqual(['server/orders/routes.ts reads collections directly (line 2)']);
       // The type-only import of the store in orders/service.ts is no dependency; the value import in routes.ts is.
-      expect(found.otherStores).toEqual(["server/orders/routes.ts imports server/shops/store.ts (use server/shops's service)"]);
+      expect(found.otherStores).toEqual([
+        "server/orders/routes.ts imports server/shops/store.ts (use server/shops's service)",
+      ]);
       expect(found.plumbing).toEqual(['server/http/limit.ts (shared plumbing) imports server/shops/rules.ts']);
       expect(found.cycles).toEqual([
         'cycle between orders, shops: server/orders/routes.ts → server/shops/store.ts; server/shops/rules.ts → server/orders/service.ts',

@@ -28,19 +28,34 @@ describe('body caps answer 413 in the endpoint envelope', () => {
 
   it('operator and public JSON: {error:{code:"payload_too_large"}}', async () => {
     const shop = await t.createShop();
-    const admin = await t.admin('/admin/api/webshops', { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooDeep });
-    const embed = await t.fetch(`/embed/${shop.id}/order/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooDeep });
+    const admin = await t.admin('/admin/api/webshops', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: tooDeep,
+    });
+    const embed = await t.fetch(`/embed/${shop.id}/order/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: tooDeep,
+    });
     for (const res of [admin, embed]) {
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({
-        error: { code: 'payload_too_large', message: `The request body is nested more than ${BODY_CAPS.depth} levels deep.` },
+        error: {
+          code: 'payload_too_large',
+          message: `The request body is nested more than ${BODY_CAPS.depth} levels deep.`,
+        },
       });
     }
   });
 
   it('review page: a small HTML page', async () => {
     const shop = await t.createShop();
-    const queued = await t.fetch(withAuth(INVITATIONS, shop), { method: 'POST', headers: FORM, body: 'email=jane%40example.com&order=1' });
+    const queued = await t.fetch(withAuth(INVITATIONS, shop), {
+      method: 'POST',
+      headers: FORM,
+      body: 'email=jane%40example.com&order=1',
+    });
     expect((await queued.json()).status).toBe('success');
     const invitation = await t.db.collection<{ token: string }>('invitations').findOne({ shopId: shop.id });
     const res = await t.fetch(`/review/${invitation!.token}`, { method: 'POST', headers: FORM, body: tooManyFields });
@@ -59,7 +74,11 @@ describe('Add invitation with credentials in the query', () => {
 
   it('answers wrong credentials without reading the body', async () => {
     const shop = await t.createShop();
-    const res = await t.fetch(withAuth(INVITATIONS, { id: shop.id, code: 'wrong' }), { method: 'POST', headers: FORM, body: tooManyFields });
+    const res = await t.fetch(withAuth(INVITATIONS, { id: shop.id, code: 'wrong' }), {
+      method: 'POST',
+      headers: FORM,
+      body: tooManyFields,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'error', message: 'Incorrect authentication credentials.' });
   });
@@ -76,10 +95,19 @@ describe('Add invitation with credentials in the query', () => {
 
   it('still accepts credentials in the body (then the capped parser runs first)', async () => {
     const shop = await t.createShop();
-    const fields = new URLSearchParams({ id: String(shop.id), code: shop.code, email: 'jane@example.com', order: 'B-1' });
+    const fields = new URLSearchParams({
+      id: String(shop.id),
+      code: shop.code,
+      email: 'jane@example.com',
+      order: 'B-1',
+    });
     const res = await t.fetch(INVITATIONS, { method: 'POST', headers: FORM, body: fields.toString() });
     expect(await res.json()).toEqual({ status: 'success', message: 'Invitation successfully added to queue!' });
-    const over = await t.fetch(INVITATIONS, { method: 'POST', headers: FORM, body: `${fields.toString()}&${tooManyFields}` });
+    const over = await t.fetch(INVITATIONS, {
+      method: 'POST',
+      headers: FORM,
+      body: `${fields.toString()}&${tooManyFields}`,
+    });
     expect(over.status).toBe(413);
   });
 

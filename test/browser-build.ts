@@ -12,7 +12,8 @@ export function ensureBrowserScriptsBuilt(): void {
   const config = statSync(join(root, 'vite.config.ts')).mtimeMs;
   for (const [mode, source] of Object.entries(BROWSER_ENTRIES)) {
     const output = join(root, 'dist', 'browser', `${mode}.js`);
-    const stale = !existsSync(output) || statSync(output).mtimeMs < Math.max(config, statSync(join(root, source)).mtimeMs);
+    const stale =
+      !existsSync(output) || statSync(output).mtimeMs < Math.max(config, statSync(join(root, source)).mtimeMs);
     if (stale) execFileSync('npx', ['vite', 'build', '--mode', mode], { cwd: root, stdio: 'pipe' });
   }
 }

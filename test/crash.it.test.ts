@@ -44,7 +44,10 @@ beforeAll(async () => {
   db = client.db(dbName);
   dataDir = mkdtempSync(join(tmpdir(), 'crash-'));
   // Slow peers that stall after a while, so that the kill lands while both kinds of work are under way.
-  sink = await startSmtpSink({ delayMs: 50, hold: () => (stalling && sink.messageIds.length > KILL_AFTER.mails ? stall : undefined) });
+  sink = await startSmtpSink({
+    delayMs: 50,
+    hold: () => (stalling && sink.messageIds.length > KILL_AFTER.mails ? stall : undefined),
+  });
   receiver = await startReceiver();
 });
 
@@ -92,7 +95,9 @@ function startService(): { child: ChildProcess; output: () => string } {
 }
 
 const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((ok) => child.once('exit', () => ok()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((ok) => child.once('exit', () => ok()));
 
 async function until(check: () => boolean | Promise<boolean>, ms: number, what: () => string): Promise<void> {
   const end = Date.now() + ms;
@@ -110,7 +115,12 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
   reviews.follow(new EventQueue(db));
   const webhooks = new WebhookStore(db);
   const invitationStore = new InvitationStore(db);
-  await Promise.all([webshops.ensureIndexes(), reviews.ensureIndexes(), webhooks.ensureIndexes(), invitationStore.ensureIndexes()]);
+  await Promise.all([
+    webshops.ensureIndexes(),
+    reviews.ensureIndexes(),
+    webhooks.ensureIndexes(),
+    invitationStore.ensureIndexes(),
+  ]);
   const shop = await webshops.create({ name: 'Crash Shop', url: `https://${DOMAIN}/` });
 
   // 200 invitations due now.
@@ -119,12 +129,18 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
   }
   const invitations = db.collection<Invitation & { _id: ObjectId }>('invitations');
   const expectedMails = new Set(
-    (await invitations.find({}, { projection: { _id: 1 } }).toArray()).map((i) => `<invitation.${i._id.toHexString()}@${DOMAIN}>`),
+    (await invitations.find({}, { projection: { _id: 1 } }).toArray()).map(
+      (i) => `<invitation.${i._id.toHexString()}@${DOMAIN}>`,
+    ),
   );
   expect(expectedMails.size).toBe(INVITATIONS);
 
   // 50 review events pending, for a subscription whose receiver answers slowly (requests are in flight at the kill).
-  const subscription = await webhooks.create(shop.id, { url: `${receiver.url}/crash`, topic: 'reviews.created', is_active: true });
+  const subscription = await webhooks.create(shop.id, {
+    url: `${receiver.url}/crash`,
+    topic: 'reviews.created',
+    is_active: true,
+  });
   receiver.secrets.set('/crash', subscription.secret);
   receiver.responders.set('/crash', (_req, count) => ({
     status: 200,
@@ -133,17 +149,23 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
   }));
   const ids: number[] = [];
   for (let i = 0; i < EVENTS; i++) {
-    ids.push((await reviews.create(shop.id, { name: `Reviewer ${i}`, email: `r${i}@example.com`, rating: 5, language: 'nl' })).id);
+    ids.push(
+      (await reviews.create(shop.id, { name: `Reviewer ${i}`, email: `r${i}@example.com`, rating: 5, language: 'nl' }))
+        .id,
+    );
   }
   // Five as an earlier crash between the review write and its event left them: no event queued, and the write's
   // announcement in `review_writes` never removed.
   const lost = ids.slice(EVENTS - 5);
   await db.collection('events').deleteMany({ reviewId: { $in: lost } });
-  await db.collection('review_writes').insertOne({ _id: new ObjectId(), shopId: shop.id, at: new Date(Date.now() - 120_000) });
+  await db
+    .collection('review_writes')
+    .insertOne({ _id: new ObjectId(), shopId: shop.id, at: new Date(Date.now() - 120_000) });
   const expectedEvents = new Set(ids.map((id) => `${id}:1`));
 
   const first = startService();
-  const progress = () => `${sink.messageIds.length} e-mails, ${receiver.at('/crash').length} webhook requests\n${first.output()}`;
+  const progress = () =>
+    `${sink.messageIds.length} e-mails, ${receiver.at('/crash').length} webhook requests\n${first.output()}`;
   await until(
     () => {
       if (first.child.exitCode !== null) throw new Error(`the service stopped by itself: ${progress()}`);
@@ -171,7 +193,8 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
       (await outcomes.countDocuments({ status: 'sent' })) === INVITATIONS &&
       (await deliveries.countDocuments({ status: 'delivered' })) === EVENTS,
     120_000,
-    () => `after the restart: ${sink.messageIds.length} e-mails, ${receiver.at('/crash').length} webhook requests\n${second.output()}`,
+    () =>
+      `after the restart: ${sink.messageIds.length} e-mails, ${receiver.at('/crash').length} webhook requests\n${second.output()}`,
   );
   second.child.kill('SIGTERM');
   await exited(second.child);
@@ -182,10 +205,12 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
   expect([...expectedMails].filter((id) => !mailCounts.has(id))).toEqual([]);
   expect([...mailCounts.keys()].filter((id) => !expectedMails.has(id))).toEqual([]);
   const idsByRecipient = new Map<string, Set<string>>();
-  for (const m of sink.received) for (const to of m.to) idsByRecipient.set(to, (idsByRecipient.get(to) ?? new Set()).add(m.messageId));
+  for (const m of sink.received)
+    for (const to of m.to) idsByRecipient.set(to, (idsByRecipient.get(to) ?? new Set()).add(m.messageId));
   expect(idsByRecipient.size).toBe(INVITATIONS);
   expect([...idsByRecipient.values()].every((messageIds) => messageIds.size === 1)).toBe(true);
-  for (const o of await outcomes.find({}).toArray()) expect(o.messageId).toBe(`<invitation.${o._id.toHexString()}@${DOMAIN}>`);
+  for (const o of await outcomes.find({}).toArray())
+    expect(o.messageId).toBe(`<invitation.${o._id.toHexString()}@${DOMAIN}>`);
 
   // Webhooks: every event arrived, signed; a repeat is the same event under the same X-Event-Id.
   const got = receiver.at('/crash');

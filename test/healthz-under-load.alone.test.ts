@@ -78,7 +78,11 @@ interface Post {
  * Posts the bodies from a worker thread, `concurrency` at a time, and returns each answer in order. Sending 80 MB
  * is work of its own: in a worker it does not stall the event loop whose responsiveness the test measures.
  */
-async function postFromWorker(url: string, posts: Post[], concurrency: number): Promise<{ status: number; text: string }[]> {
+async function postFromWorker(
+  url: string,
+  posts: Post[],
+  concurrency: number,
+): Promise<{ status: number; text: string }[]> {
   const items = posts.map(({ path, contentType, body }) => ({ path, contentType, body }));
   const worker = new Worker(POSTER, {
     eval: true,

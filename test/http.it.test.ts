@@ -46,7 +46,10 @@ describe('bodies', () => {
   afterAll(() => t.close());
 
   it('refuses a body over 1 MB with 413 in the operator envelope', async () => {
-    const res = await t.admin('/admin/api/webshops', { method: 'POST', json: { name: 'x'.repeat(1100 * 1024), url: 'https://a.example' } });
+    const res = await t.admin('/admin/api/webshops', {
+      method: 'POST',
+      json: { name: 'x'.repeat(1100 * 1024), url: 'https://a.example' },
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).error.code).toBe('payload_too_large');
   });

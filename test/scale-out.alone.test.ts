@@ -92,7 +92,10 @@ it('delivers every e-mail and webhook once with two API processes and one worker
   const requests = [
     ...Array.from({ length: INVITATIONS }, (_, i) => ({ kind: 'invitation' as const, i })),
     ...Array.from({ length: IMPORTS }, (_, i) => ({ kind: 'import' as const, i })),
-  ].sort((a, b) => a.i / (a.kind === 'invitation' ? INVITATIONS : IMPORTS) - b.i / (b.kind === 'invitation' ? INVITATIONS : IMPORTS));
+  ].sort(
+    (a, b) =>
+      a.i / (a.kind === 'invitation' ? INVITATIONS : IMPORTS) - b.i / (b.kind === 'invitation' ? INVITATIONS : IMPORTS),
+  );
   const reviewIds: number[] = [];
   const posted = Date.now();
   let next = 0;
@@ -106,14 +109,23 @@ it('delivers every e-mail and webhook once with two API processes and one worker
           const res = await fetch(`${api}/api/1.0/invitations.json?${shopQuery}`, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({ email: `customer${request.i}@example.com`, order: `S-${request.i}`, delay: '0', language: 'en' }),
+            body: new URLSearchParams({
+              email: `customer${request.i}@example.com`,
+              order: `S-${request.i}`,
+              delay: '0',
+              language: 'en',
+            }),
           });
           expect(await res.json()).toMatchObject({ message: 'Invitation successfully added to queue!' });
         } else {
           const res = await fetch(`${api}/admin/api/webshops/${shop.id}/reviews`, {
             method: 'POST',
             headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ name: `Reviewer ${request.i}`, email: `reviewer${request.i}@example.com`, rating: 5 }),
+            body: JSON.stringify({
+              name: `Reviewer ${request.i}`,
+              email: `reviewer${request.i}@example.com`,
+              rating: 5,
+            }),
           });
           expect(res.status).toBe(201);
           reviewIds.push(((await res.json()) as { id: number }).id);
@@ -131,8 +143,12 @@ it('delivers every e-mail and webhook once with two API processes and one worker
     `${new Set(sink.messageIds).size} e-mails, ${new Set(receiver.at('/scale').map((r) => r.eventId)).size} events\n${logs()}`;
   await until(
     async () => {
-      for (const s of services) if (s.child.exitCode !== null) throw new Error(`the ${s.role} process stopped: ${progress()}`);
-      return new Set(sink.messageIds).size >= INVITATIONS && new Set(receiver.at('/scale').map((r) => r.eventId)).size >= IMPORTS;
+      for (const s of services)
+        if (s.child.exitCode !== null) throw new Error(`the ${s.role} process stopped: ${progress()}`);
+      return (
+        new Set(sink.messageIds).size >= INVITATIONS &&
+        new Set(receiver.at('/scale').map((r) => r.eventId)).size >= IMPORTS
+      );
     },
     ARRIVAL_LIMIT_MS,
     progress,
@@ -154,9 +170,12 @@ it('delivers every e-mail and webhook once with two API processes and one worker
   await Promise.all(services.map((s) => s.stop()));
 
   // E-mail: each invitation's, once, and nothing else.
-  const invitationIds = (await db.collection('invitations').find({}, { projection: { _id: 1 } }).toArray()).map(
-    (i) => `<invitation.${i._id.toHexString()}@scale.example>`,
-  );
+  const invitationIds = (
+    await db
+      .collection('invitations')
+      .find({}, { projection: { _id: 1 } })
+      .toArray()
+  ).map((i) => `<invitation.${i._id.toHexString()}@scale.example>`);
   expect(invitationIds).toHaveLength(INVITATIONS);
   expect([...sink.messageIds].sort()).toEqual(invitationIds.sort());
   expect(new Set(sink.received.flatMap((m) => m.to)).size).toBe(INVITATIONS);
@@ -171,5 +190,9 @@ it('delivers every e-mail and webhook once with two API processes and one worker
   expect(jobs.filter((j) => j.type !== 'single')).toEqual([]);
   expect(await db.collection('scheduler_wakeups').countDocuments({})).toBeLessThanOrEqual(4);
   // No errors logged (a transient one would be a warning, once per episode).
-  expect(logs().split('\n').filter((line) => line.includes('"level":50'))).toEqual([]);
+  expect(
+    logs()
+      .split('\n')
+      .filter((line) => line.includes('"level":50')),
+  ).toEqual([]);
 });

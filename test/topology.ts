@@ -31,14 +31,20 @@ interface ServiceOptions {
  * The variables that make API-only processes push their wake-ups to the worker (README, Deployment): the worker
  * listens on `workerPort`, the API processes are told its URL, both share the secret. Nothing for ROLE=all.
  */
-export function pushEnv(role: Role, workerPort: number, secret = 'topology-worker-secret-0123456789'): Record<string, string> {
+export function pushEnv(
+  role: Role,
+  workerPort: number,
+  secret = 'topology-worker-secret-0123456789',
+): Record<string, string> {
   if (role === 'worker') return { WORKER_PORT: String(workerPort), WORKER_SECRET: secret };
   if (role === 'api') return { WORKER_WAKE_URL: `http://127.0.0.1:${workerPort}`, WORKER_SECRET: secret };
   return {};
 }
 
 const exited = (child: ChildProcess): Promise<void> =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((ok) => child.once('exit', () => ok()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((ok) => child.once('exit', () => ok()));
 
 export async function until(check: () => boolean | Promise<boolean>, ms: number, what: () => string): Promise<void> {
   const end = Date.now() + ms;
@@ -94,7 +100,10 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
     await until(
       async () => {
         if (child.exitCode !== null) throw new Error(`the ${options.role} process exited at start:\n${output}`);
-        return fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+        return fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       options.startMs ?? 60_000,
       () => `the ${options.role} process did not answer /healthz:\n${output}`,

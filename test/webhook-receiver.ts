@@ -48,7 +48,11 @@ export interface Receiver {
 
 export function verify(raw: string | Buffer, hash: string | undefined, secret: string): boolean {
   const expected = createHmac('sha512', secret).update(raw).digest('hex');
-  return typeof hash === 'string' && hash.length === expected.length && timingSafeEqual(Buffer.from(hash), Buffer.from(expected));
+  return (
+    typeof hash === 'string' &&
+    hash.length === expected.length &&
+    timingSafeEqual(Buffer.from(hash), Buffer.from(expected))
+  );
 }
 
 const header = (req: IncomingMessage, name: string) => {

@@ -37,17 +37,33 @@ export function worstBodies(size = 4 * 1024 * 1024): WorstBody[] {
     return multipartBody(Array.from({ length: count }, (_, i) => [key(i), value]));
   };
   const form = (name: string, text: string, accepted: boolean): WorstBody => ({
-    kind: 'urlencoded', name, body: Buffer.from(text), contentType: FORM, accepted,
+    kind: 'urlencoded',
+    name,
+    body: Buffer.from(text),
+    contentType: FORM,
+    accepted,
   });
   const json = (name: string, text: string, accepted: boolean): WorstBody => ({
-    kind: 'json', name, body: Buffer.from(text), contentType: JSON_TYPE, accepted,
+    kind: 'json',
+    name,
+    body: Buffer.from(text),
+    contentType: JSON_TYPE,
+    accepted,
   });
   const multipart = (name: string, { body, type }: { body: Buffer; type: string }, accepted: boolean): WorstBody => ({
-    kind: 'multipart', name, body, contentType: type, accepted,
+    kind: 'multipart',
+    name,
+    body,
+    contentType: type,
+    accepted,
   });
   // With an address, so that Add invitation goes on to read order_data.
   const orderData = (name: string, jsonText: string): WorstBody => ({
-    kind: 'order_data', name, body: Buffer.from(`email=flood%40example.com&order_data=${jsonText}`), contentType: FORM, accepted: true,
+    kind: 'order_data',
+    name,
+    body: Buffer.from(`email=flood%40example.com&order_data=${jsonText}`),
+    contentType: FORM,
+    accepted: true,
   });
   const half = Math.floor(size / 2) - 16;
   /** A JSON object of `count` distinct keys, padded with one long value to about `total` characters. */
@@ -60,10 +76,26 @@ export function worstBodies(size = 4 * 1024 * 1024): WorstBody[] {
   const deepFields = Math.floor((n - 1) / (BODY_CAPS.depth - 1));
 
   return [
-    form(`${n - 1} fields appended with [] (and their list)`, formFields(n - 1, () => 'a[]'), true),
-    form(`${n} distinct fields`, formFields(n, (i) => `f${i}`), true),
-    form(`${deepFields} fields nested ${BODY_CAPS.depth} levels`, formFields(deepFields, () => deepestKey('a')), true),
-    form(`${n} fields nested ${BODY_CAPS.depth} levels (past the field cap)`, formFields(n, () => deepestKey('a')), false),
+    form(
+      `${n - 1} fields appended with [] (and their list)`,
+      formFields(n - 1, () => 'a[]'),
+      true,
+    ),
+    form(
+      `${n} distinct fields`,
+      formFields(n, (i) => `f${i}`),
+      true,
+    ),
+    form(
+      `${deepFields} fields nested ${BODY_CAPS.depth} levels`,
+      formFields(deepFields, () => deepestKey('a')),
+      true,
+    ),
+    form(
+      `${n} fields nested ${BODY_CAPS.depth} levels (past the field cap)`,
+      formFields(n, () => deepestKey('a')),
+      false,
+    ),
     form('4 MB of empty [] fields (past the field cap)', 'a[]=&'.repeat(Math.floor(size / 5)), false),
     form('4 MB of separators and bare names', 'a&'.repeat(half), false),
     form('one key nested 2 million levels', `a${'[]'.repeat(half)}=1`, false),
@@ -75,16 +107,35 @@ export function worstBodies(size = 4 * 1024 * 1024): WorstBody[] {
     json('an array of 2 million values', `{"a":[${'0,'.repeat(half - 4)}0]}`, false),
     json('an object of 300,000 keys', distinctKeys(Math.floor(size / 14)), false),
 
-    multipart(`${n - 1} fields appended with [] (and their list)`, parts(n - 1, () => 'a[]'), true),
-    multipart(`${deepFields} fields nested ${BODY_CAPS.depth} levels`, parts(deepFields, () => deepestKey('a')), true),
-    multipart(`${n} fields nested ${BODY_CAPS.depth} levels (past the field cap)`, parts(n, () => deepestKey('a')), false),
-    multipart('4 MB of empty parts (past the field cap)', multipartBody(Array.from({ length: Math.floor(size / 60) }, () => ['a[]', ''])), false),
+    multipart(
+      `${n - 1} fields appended with [] (and their list)`,
+      parts(n - 1, () => 'a[]'),
+      true,
+    ),
+    multipart(
+      `${deepFields} fields nested ${BODY_CAPS.depth} levels`,
+      parts(deepFields, () => deepestKey('a')),
+      true,
+    ),
+    multipart(
+      `${n} fields nested ${BODY_CAPS.depth} levels (past the field cap)`,
+      parts(n, () => deepestKey('a')),
+      false,
+    ),
+    multipart(
+      '4 MB of empty parts (past the field cap)',
+      multipartBody(Array.from({ length: Math.floor(size / 60) }, () => ['a[]', ''])),
+      false,
+    ),
     multipart('4 MB of empty file parts', fileParts(size), false),
 
     orderData('nested 2 million levels', `{"products":${'['.repeat(half - 16)}${']'.repeat(half - 16)}}`),
     orderData('products: an array of 2 million values', `{"products":[${'0,'.repeat(half - 16)}0]}`),
     orderData('4 MB of small objects beside one product', smallObjects(size - 128)),
-    orderData(`products: ${PRODUCT_ENTRIES} entries of distinct keys, up to the values cap`, distinctProducts(size - 64)),
+    orderData(
+      `products: ${PRODUCT_ENTRIES} entries of distinct keys, up to the values cap`,
+      distinctProducts(size - 64),
+    ),
   ];
 }
 

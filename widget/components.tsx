@@ -67,7 +67,15 @@ function AggregateRating({ data }: { data: WidgetData }) {
 }
 
 /** The item the rating is about. */
-export function Organization({ data, class: className, children }: { data: WidgetData; class: string; children: ComponentChildren }) {
+export function Organization({
+  data,
+  class: className,
+  children,
+}: {
+  data: WidgetData;
+  class: string;
+  children: ComponentChildren;
+}) {
   return (
     <div class={className} itemscope itemtype="https://schema.org/Organization">
       <meta itemprop="name" content={data.shopName} />
@@ -78,7 +86,17 @@ export function Organization({ data, class: className, children }: { data: Widge
 }
 
 /** A link to the shop's public page, in a new tab (and saying so to screen readers). */
-export function PageLink({ data, locale, class: className, children }: { data: WidgetData; locale: Locale; class?: string; children: ComponentChildren }) {
+export function PageLink({
+  data,
+  locale,
+  class: className,
+  children,
+}: {
+  data: WidgetData;
+  locale: Locale;
+  class?: string;
+  children: ComponentChildren;
+}) {
   return (
     <a class={className} href={data.pageUrl} target="_blank" rel="noopener">
       {children}
@@ -105,7 +123,8 @@ export function PolicyLink({ data, locale }: { data: WidgetData; locale: Locale 
 /** The label of a review's origin and what it means (the meaning for screen readers; the policy page explains). */
 function originLabel(review: WidgetReview, t: Locale['t']): [string, string] {
   if (review.origin === 'verified_order') return [t.verifiedOrder, t.verifiedOrderInfo];
-  if (review.origin === 'imported') return [review.importedFrom ? t.importedFrom(review.importedFrom) : t.imported, t.importedInfo];
+  if (review.origin === 'imported')
+    return [review.importedFrom ? t.importedFrom(review.importedFrom) : t.imported, t.importedInfo];
   return [t.emailConfirmed, t.emailConfirmedInfo];
 }
 
@@ -175,12 +194,27 @@ function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function Review({ review, data, locale, slide }: { review: WidgetReview; data: WidgetData; locale: Locale; slide?: { index: number; total: number } }) {
+function Review({
+  review,
+  data,
+  locale,
+  slide,
+}: {
+  review: WidgetReview;
+  data: WidgetData;
+  locale: Locale;
+  slide?: { index: number; total: number };
+}) {
   // In a list a review is a list item; in the slider it is a slide ("2 of 5").
   const Tag = slide ? 'div' : 'li';
   const label = slide ? locale.t.slideOf(slide.index, slide.total) : undefined;
   return (
-    <Tag class="rv" role={slide ? 'group' : undefined} aria-roledescription={slide ? 'slide' : undefined} aria-label={label}>
+    <Tag
+      class="rv"
+      role={slide ? 'group' : undefined}
+      aria-roledescription={slide ? 'slide' : undefined}
+      aria-label={label}
+    >
       <div class="rh">
         <Stars value={review.rating} locale={locale} />
         <b>{review.name.trim() || locale.t.anonymous}</b>
@@ -221,7 +255,13 @@ export function ReviewSlider({ data, locale, interval }: { data: WidgetData; loc
   if (total === 1) return <ReviewList data={data} locale={locale} />;
   const t = locale.t;
   return (
-    <section class="sl" aria-roledescription="carousel" aria-label={t.carousel} data-slider data-interval={String(interval)}>
+    <section
+      class="sl"
+      aria-roledescription="carousel"
+      aria-label={t.carousel}
+      data-slider
+      data-interval={String(interval)}
+    >
       <div class="vp">
         <div class="tr" aria-live="off">
           {data.reviews.map((r, i) => (

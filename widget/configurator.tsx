@@ -49,7 +49,17 @@ const CSS =
 /** Which conditions hide a field, besides its layout: read by configurator.js too. */
 type Condition = 'show' | 'slider' | 'manual';
 
-function Field({ param, options, when, children }: { param: WidgetParam | 'width_amount'; options: WidgetOptions; when?: Condition; children: VNode | VNode[] }) {
+function Field({
+  param,
+  options,
+  when,
+  children,
+}: {
+  param: WidgetParam | 'width_amount';
+  options: WidgetOptions;
+  when?: Condition;
+  children: VNode | VNode[];
+}) {
   const layoutParam = param === 'width_amount' ? 'width' : param;
   const visible = takes(options.layout, layoutParam) && conditionHolds(when, options);
   return (
@@ -66,7 +76,17 @@ function conditionHolds(when: Condition | undefined, o: WidgetOptions): boolean 
   return true;
 }
 
-function Choice({ name, label, values, current }: { name: string; label: string; values: [string, string][]; current: string }) {
+function Choice({
+  name,
+  label,
+  values,
+  current,
+}: {
+  name: string;
+  label: string;
+  values: [string, string][];
+  current: string;
+}) {
   return (
     <fieldset>
       <legend>{label}</legend>
@@ -125,7 +145,15 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
             <label class="f" for="f-id">
               Webshop id
             </label>
-            <input type="text" id="f-id" name="id" inputmode="numeric" pattern="[0-9]+" required value={shop ? String(shop.id) : model.idInput} />
+            <input
+              type="text"
+              id="f-id"
+              name="id"
+              inputmode="numeric"
+              pattern="[0-9]+"
+              required
+              value={shop ? String(shop.id) : model.idInput}
+            />
           </div>
           <div class="row">
             <label class="f" for="f-layout">
@@ -140,7 +168,15 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
             </select>
           </div>
           <Field param="theme" options={o}>
-            <Choice name="theme" label="Theme" values={[['light', 'Light'], ['dark', 'Dark']]} current={o.theme} />
+            <Choice
+              name="theme"
+              label="Theme"
+              values={[
+                ['light', 'Light'],
+                ['dark', 'Dark'],
+              ]}
+              current={o.theme}
+            />
           </Field>
           <Field param="color" options={o}>
             <label class="f" for="f-color">
@@ -149,25 +185,64 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
             <input type="color" id="f-color" name="color" value={o.color} />
           </Field>
           <Field param="show" options={o}>
-            <Choice name="show" label="Show reviews" values={[['yes', 'Yes'], ['no', 'No, the score only']]} current={o.show ? 'yes' : 'no'} />
+            <Choice
+              name="show"
+              label="Show reviews"
+              values={[
+                ['yes', 'Yes'],
+                ['no', 'No, the score only'],
+              ]}
+              current={o.show ? 'yes' : 'no'}
+            />
           </Field>
           <Field param="view" options={o} when="show">
-            <Choice name="view" label="Reviews as" values={[['slider', 'Slider'], ['list', 'List']]} current={o.view} />
+            <Choice
+              name="view"
+              label="Reviews as"
+              values={[
+                ['slider', 'Slider'],
+                ['list', 'List'],
+              ]}
+              current={o.view}
+            />
           </Field>
           <Field param="amount" options={o} when="show">
             <label class="f" for="f-amount">
               Number of reviews
             </label>
-            <input type="number" id="f-amount" name="amount" min={LIMITS_FOR_FORM.amount[0]} max={LIMITS_FOR_FORM.amount[1]} value={String(o.amount)} />
+            <input
+              type="number"
+              id="f-amount"
+              name="amount"
+              min={LIMITS_FOR_FORM.amount[0]}
+              max={LIMITS_FOR_FORM.amount[1]}
+              value={String(o.amount)}
+            />
           </Field>
           <Field param="interval" options={o} when="slider">
             <label class="f" for="f-interval">
               Time per review (milliseconds)
             </label>
-            <input type="number" id="f-interval" name="interval" min={LIMITS_FOR_FORM.interval[0]} max={LIMITS_FOR_FORM.interval[1]} step="500" value={String(o.interval)} />
+            <input
+              type="number"
+              id="f-interval"
+              name="interval"
+              min={LIMITS_FOR_FORM.interval[0]}
+              max={LIMITS_FOR_FORM.interval[1]}
+              step="500"
+              value={String(o.interval)}
+            />
           </Field>
           <Field param="width" options={o}>
-            <Choice name="width" label="Width" values={[['auto', 'Fill the space'], ['manual', 'Fixed']]} current={o.width.mode} />
+            <Choice
+              name="width"
+              label="Width"
+              values={[
+                ['auto', 'Fill the space'],
+                ['manual', 'Fixed'],
+              ]}
+              current={o.width.mode}
+            />
           </Field>
           <Field param="width_amount" options={o} when="manual">
             <label class="f" for="f-width">
@@ -182,7 +257,14 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
             <label class="f" for="f-height">
               Height (pixels)
             </label>
-            <input type="number" id="f-height" name="height" min={LIMITS_FOR_FORM.height[0]} max={LIMITS_FOR_FORM.height[1]} value={String(o.height)} />
+            <input
+              type="number"
+              id="f-height"
+              name="height"
+              min={LIMITS_FOR_FORM.height[0]}
+              max={LIMITS_FOR_FORM.height[1]}
+              value={String(o.height)}
+            />
           </Field>
           <Field param="language" options={o}>
             <label class="f" for="f-language">
@@ -200,7 +282,13 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
             <label class="f" for="f-css">
               Extra CSS (optional)
             </label>
-            <textarea id="f-css" name="css" rows={3} aria-describedby="f-css-hint" value={o.css ? (o.css.kind === 'url' ? o.css.url : o.css.css) : ''} />
+            <textarea
+              id="f-css"
+              name="css"
+              rows={3}
+              aria-describedby="f-css-hint"
+              value={o.css ? (o.css.kind === 'url' ? o.css.url : o.css.css) : ''}
+            />
             <p class="hint" id="f-css-hint">
               CSS rules (usually with !important) or the https URL of a stylesheet. It applies inside the iframe only;
               text in a <code>content</code> property is left out.
@@ -237,7 +325,14 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
     </main>
   );
   const script = inlineScript('configurator').source;
-  const html = renderDocument({ language: 'en', title: 'Review widget configurator', css: CSS, stylesheets: [], body, script });
+  const html = renderDocument({
+    language: 'en',
+    title: 'Review widget configurator',
+    css: CSS,
+    stylesheets: [],
+    body,
+    script,
+  });
   const csp =
     `default-src 'none'; style-src ${cspHash(CSS)}; script-src ${cspHash(script)}; frame-src 'self'; ` +
     `form-action 'self'; base-uri 'none'; frame-ancestors 'self'`;

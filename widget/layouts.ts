@@ -14,7 +14,17 @@ export const LAYOUTS = [
 ] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
-export type WidgetParam = 'theme' | 'color' | 'show' | 'view' | 'amount' | 'width' | 'height' | 'interval' | 'language' | 'css';
+export type WidgetParam =
+  | 'theme'
+  | 'color'
+  | 'show'
+  | 'view'
+  | 'amount'
+  | 'width'
+  | 'height'
+  | 'interval'
+  | 'language'
+  | 'css';
 
 /** Parameters every layout takes (the table's "all", "same as width"). */
 const COMMON: WidgetParam[] = ['width', 'height', 'language', 'css'];
@@ -33,15 +43,78 @@ interface LayoutInfo {
 }
 
 export const LAYOUT_INFO: Record<Layout, LayoutInfo> = {
-  new_default: { label: 'Score and reviews', params: ['theme', 'color', ...REVIEW_PARAMS, ...COMMON], width: 360, minWidth: 240, minHeight: 0, lists: true },
-  new_badges: { label: 'Badge', params: ['theme', 'color', ...COMMON], width: 150, minWidth: 130, minHeight: 150, lists: false },
-  'new_button-text': { label: 'Button with text', params: ['theme', 'color', ...COMMON], width: 230, minWidth: 210, minHeight: 44, lists: false },
-  'new_button-stars': { label: 'Button with stars', params: ['theme', 'color', ...COMMON], width: 230, minWidth: 200, minHeight: 44, lists: false },
-  new_button_logo: { label: 'Button with logo', params: ['theme', 'color', ...COMMON], width: 260, minWidth: 230, minHeight: 44, lists: false },
-  'new_button_logo-score': { label: 'Button with logo and score', params: ['theme', 'color', ...COMMON], width: 200, minWidth: 180, minHeight: 56, lists: false },
-  'new_button_logo-sm': { label: 'Small logo button', params: ['theme', 'color', ...COMMON], width: 110, minWidth: 100, minHeight: 40, lists: false },
-  new_balloon: { label: 'Balloon', params: ['theme', 'color', ...COMMON], width: 200, minWidth: 180, minHeight: 120, lists: false },
-  modern: { label: 'Modern cards', params: [...REVIEW_PARAMS, ...COMMON], width: 640, minWidth: 280, minHeight: 0, lists: true },
+  new_default: {
+    label: 'Score and reviews',
+    params: ['theme', 'color', ...REVIEW_PARAMS, ...COMMON],
+    width: 360,
+    minWidth: 240,
+    minHeight: 0,
+    lists: true,
+  },
+  new_badges: {
+    label: 'Badge',
+    params: ['theme', 'color', ...COMMON],
+    width: 150,
+    minWidth: 130,
+    minHeight: 150,
+    lists: false,
+  },
+  'new_button-text': {
+    label: 'Button with text',
+    params: ['theme', 'color', ...COMMON],
+    width: 230,
+    minWidth: 210,
+    minHeight: 44,
+    lists: false,
+  },
+  'new_button-stars': {
+    label: 'Button with stars',
+    params: ['theme', 'color', ...COMMON],
+    width: 230,
+    minWidth: 200,
+    minHeight: 44,
+    lists: false,
+  },
+  new_button_logo: {
+    label: 'Button with logo',
+    params: ['theme', 'color', ...COMMON],
+    width: 260,
+    minWidth: 230,
+    minHeight: 44,
+    lists: false,
+  },
+  'new_button_logo-score': {
+    label: 'Button with logo and score',
+    params: ['theme', 'color', ...COMMON],
+    width: 200,
+    minWidth: 180,
+    minHeight: 56,
+    lists: false,
+  },
+  'new_button_logo-sm': {
+    label: 'Small logo button',
+    params: ['theme', 'color', ...COMMON],
+    width: 110,
+    minWidth: 100,
+    minHeight: 40,
+    lists: false,
+  },
+  new_balloon: {
+    label: 'Balloon',
+    params: ['theme', 'color', ...COMMON],
+    width: 200,
+    minWidth: 180,
+    minHeight: 120,
+    lists: false,
+  },
+  modern: {
+    label: 'Modern cards',
+    params: [...REVIEW_PARAMS, ...COMMON],
+    width: 640,
+    minWidth: 280,
+    minHeight: 0,
+    lists: true,
+  },
 };
 
 export function isLayout(value: string): value is Layout {
@@ -56,7 +129,10 @@ export function takes(layout: Layout, param: WidgetParam): boolean {
  * The height (px) a layout needs to show everything it was asked for: the default for `height`, and what the
  * configurator proposes. Review layouts grow with `amount` in list view.
  */
-export function recommendedHeight(layout: Layout, options: { show: boolean; view: 'slider' | 'list'; amount: number }): number {
+export function recommendedHeight(
+  layout: Layout,
+  options: { show: boolean; view: 'slider' | 'list'; amount: number },
+): number {
   if (layout === 'new_default') {
     if (!options.show) return 84;
     return options.view === 'slider' ? 260 : 84 + options.amount * 150;

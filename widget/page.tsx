@@ -78,7 +78,10 @@ export function contentSecurityPolicy(parts: { css: string; stylesheets: string[
 function sizeCss(options: WidgetOptions): string {
   // The widget is `height` tall and never taller than the iframe, so it cannot scroll. A manual pixel width is
   // the widget's own width; a percentage is the iframe's business, and the widget fills the iframe.
-  const width = options.width.mode === 'manual' && options.width.unit === 'px' ? `width:${options.width.value}px;max-width:100%;` : '';
+  const width =
+    options.width.mode === 'manual' && options.width.unit === 'px'
+      ? `width:${options.width.value}px;max-width:100%;`
+      : '';
   return `.w{${width}height:${options.height}px;max-height:100%}`;
 }
 
@@ -92,11 +95,19 @@ export function renderWidgetPage(options: WidgetOptions, data: WidgetData): Rend
     sizeCss(options) +
     (custom?.kind === 'rules' ? `\n${custom.css}` : '');
   const stylesheets = custom?.kind === 'url' ? [custom.url] : custom?.kind === 'rules' ? custom.imports : [];
-  const slides = (options.layout === 'new_default' || options.layout === 'modern') && options.show && options.view === 'slider';
+  const slides =
+    (options.layout === 'new_default' || options.layout === 'modern') && options.show && options.view === 'slider';
   const script = slides && data.reviews.length > 1 ? inlineScript('slider').source : undefined;
   const body = <LayoutView layout={options.layout} data={data} locale={locale} options={options} />;
   // @import rules are loaded by the <style> element itself, so only a URL gets a <link>.
   const links = custom?.kind === 'url' ? [custom.url] : [];
-  const html = renderDocument({ language: locale.language, title: locale.t.title(data.shopName), css, stylesheets: links, body, script });
+  const html = renderDocument({
+    language: locale.language,
+    title: locale.t.title(data.shopName),
+    css,
+    stylesheets: links,
+    body,
+    script,
+  });
   return { html, csp: contentSecurityPolicy({ css, stylesheets, script }) };
 }

@@ -54,7 +54,9 @@ const REVIEWS =
   '.rv .rc{-webkit-line-clamp:2}.sl .rp{-webkit-line-clamp:1}';
 
 // A list shows whole reviews only: reviews that do not fit flow into a next column (or row), which is clipped.
-const LIST = '.rl{flex:1;min-height:0;display:flex;flex-flow:column wrap;column-gap:40px;overflow:hidden}' + '.rl .rv{flex:none;width:100%}';
+const LIST =
+  '.rl{flex:1;min-height:0;display:flex;flex-flow:column wrap;column-gap:40px;overflow:hidden}' +
+  '.rl .rv{flex:none;width:100%}';
 
 const SLIDER =
   '.sl{flex:1;min-height:0;display:flex;flex-direction:column}' +
@@ -79,7 +81,7 @@ const MODERN =
   // Under WCAG 1.4.12's wider text spacing the row may not fit: the link then wraps rather than run out.
   '.m .hd a{overflow-wrap:anywhere}' +
   '.big{font-size:32px;font-weight:800;letter-spacing:-.02em}' +
-    '.m .rl{flex-flow:row wrap;gap:40px 10px}' +
+  '.m .rl{flex-flow:row wrap;gap:40px 10px}' +
   '.m .rl .rv{flex:1 1 200px;width:auto;height:100%}' +
   '.m .rv{background:var(--card);border-radius:14px;padding:12px}' +
   '.m .rc::before{content:"\\201C"}.m .rc::after{content:"\\201D"}';
@@ -131,7 +133,8 @@ const THEMES = {
 } as const;
 
 /** The modern layout has its own look; theme and color do not apply to it. */
-const MODERN_THEME = '--bg:#ffffff;--fg:#111827;--mu:#4b5563;--bd:#e5e7eb;--off:#d1d5db;--card:#f3f4f6;--br:#111827;--on:#ffffff;--ac:#111827;--sc:#b45309';
+const MODERN_THEME =
+  '--bg:#ffffff;--fg:#111827;--mu:#4b5563;--bd:#e5e7eb;--off:#d1d5db;--card:#f3f4f6;--br:#111827;--on:#ffffff;--ac:#111827;--sc:#b45309';
 
 /** Custom properties for a theme and brand colour: text on the brand colour and accents always readable. */
 export function themeCss(layout: Layout, theme: 'light' | 'dark', color: string): string {

@@ -6,12 +6,31 @@ import { api, asPage, query, shopApi, type Page } from '../api.js';
 import { dateTime, number, t } from '../i18n.js';
 import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
-import { checkedOf, Confirm, CopyButton, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, Field, RecordTable } from '../ui.js';
+import {
+  checkedOf,
+  Confirm,
+  CopyButton,
+  ErrorLine,
+  Loading,
+  PageHeading,
+  Pager,
+  useAction,
+  useLoad,
+  fieldValue,
+  Field,
+  RecordTable,
+} from '../ui.js';
 
 interface Integration {
   shop_id: number;
   require_signed_order_data: boolean;
-  plugins: { client: string; platform_version: string; plugin_version: string; last_seen: string; invitations: number }[];
+  plugins: {
+    client: string;
+    platform_version: string;
+    plugin_version: string;
+    last_seen: string;
+    invitations: number;
+  }[];
 }
 interface Webhook {
   id: number;
@@ -119,14 +138,20 @@ function SignedOrderData({ shopId, initial }: { shopId: number; initial: boolean
   const save = useAction();
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (await save.run(() => api('PATCH', shopApi(shopId, '/integration'), { require_signed_order_data: value }))) announce(t('settingsSaved'));
+    if (await save.run(() => api('PATCH', shopApi(shopId, '/integration'), { require_signed_order_data: value })))
+      announce(t('settingsSaved'));
   };
   return (
     <section aria-labelledby="signed" class="card">
       <h2 id="signed">{t('orderData')}</h2>
       <form onSubmit={submit}>
         <label class="check">
-          <input type="checkbox" checked={value} aria-describedby="signed-help" onChange={(e) => setValue(checkedOf(e))} />
+          <input
+            type="checkbox"
+            checked={value}
+            aria-describedby="signed-help"
+            onChange={(e) => setValue(checkedOf(e))}
+          />
           <span>{t('requireSigned')}</span>
         </label>
         <p id="signed-help" class="muted">
@@ -180,7 +205,8 @@ function Webhooks({ shopId }: { shopId: number }) {
   const hooks = data?.items ?? [];
   // Deleting the only webhook of the last page leaves that page empty: show the page before it.
   useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && page > 1) setPage(Math.ceil(data.total / (data.page_size || 20)));
+    if (data && data.items.length === 0 && data.total > 0 && page > 1)
+      setPage(Math.ceil(data.total / (data.page_size || 20)));
   }, [data]);
   // The form goes when it is saved or cancelled, and the focus with it: back to the button in its place.
   const addButton = useRef<HTMLButtonElement>(null);
@@ -255,7 +281,15 @@ function Webhooks({ shopId }: { shopId: number }) {
           ]}
         />
       )}
-      {data && <Pager page={page} pageSize={data.page_size || 20} total={data.total} onPage={setPage} label={t('pagesOfWebhooks')} />}
+      {data && (
+        <Pager
+          page={page}
+          pageSize={data.page_size || 20}
+          total={data.total}
+          onPage={setPage}
+          label={t('pagesOfWebhooks')}
+        />
+      )}
       {data && data.total === 0 && <p>{t('noWebhooks')}</p>}
       {editing ? (
         <WebhookForm
@@ -297,7 +331,15 @@ function Webhooks({ shopId }: { shopId: number }) {
   );
 }
 
-function WebhookForm({ shopId, webhook, onDone }: { shopId: number; webhook: Webhook | null; onDone: (saved: boolean) => void }) {
+function WebhookForm({
+  shopId,
+  webhook,
+  onDone,
+}: {
+  shopId: number;
+  webhook: Webhook | null;
+  onDone: (saved: boolean) => void;
+}) {
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [topic, setTopic] = useState(webhook?.topic ?? TOPICS[0]);
   const [active, setActive] = useState(webhook?.is_active ?? true);
@@ -308,7 +350,9 @@ function WebhookForm({ shopId, webhook, onDone }: { shopId: number; webhook: Web
     event.preventDefault();
     const body = { url: url.trim(), topic, is_active: active };
     const ok = await save.run(() =>
-      webhook ? api('PATCH', shopApi(shopId, `/webhooks/${webhook.id}`), body) : api('POST', shopApi(shopId, '/webhooks'), body),
+      webhook
+        ? api('PATCH', shopApi(shopId, `/webhooks/${webhook.id}`), body)
+        : api('POST', shopApi(shopId, '/webhooks'), body),
     );
     if (ok) {
       announce(t('webhookSaved'));
@@ -348,7 +392,10 @@ function WebhookForm({ shopId, webhook, onDone }: { shopId: number; webhook: Web
 function DeliveryLog({ shopId, webhook, onClose }: { shopId: number; webhook: Webhook; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const entries = useLoad(
-    () => api<unknown>('GET', shopApi(shopId, `/webhooks/${webhook.id}/deliveries${query({ page })}`)).then((v) => asPage<Delivery>(v)),
+    () =>
+      api<unknown>('GET', shopApi(shopId, `/webhooks/${webhook.id}/deliveries${query({ page })}`)).then((v) =>
+        asPage<Delivery>(v),
+      ),
     JSON.stringify([webhook.id, page]),
   );
   const redeliver = useAction();
@@ -399,8 +446,15 @@ function DeliveryLog({ shopId, webhook, onClose }: { shopId: number; webhook: We
           ]}
         />
       )}
-      {data && <Pager page={page} pageSize={data.page_size || 20} total={data.total} onPage={setPage} label={t('pagesOfDeliveries')} />}
+      {data && (
+        <Pager
+          page={page}
+          pageSize={data.page_size || 20}
+          total={data.total}
+          onPage={setPage}
+          label={t('pagesOfDeliveries')}
+        />
+      )}
     </section>
   );
 }
-

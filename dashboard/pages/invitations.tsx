@@ -41,7 +41,10 @@ export default function InvitationsPage({ shop }: PageProps) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const list = useLoad(
-    () => api<unknown>('GET', shopApi(shop.id, `/invitations${query({ q, page, page_size: PAGE_SIZE })}`)).then((v) => asPage<Invitation>(v)),
+    () =>
+      api<unknown>('GET', shopApi(shop.id, `/invitations${query({ q, page, page_size: PAGE_SIZE })}`)).then((v) =>
+        asPage<Invitation>(v),
+      ),
     JSON.stringify([shop.id, q, page]),
   );
   const data = list.data;
@@ -108,12 +111,22 @@ export default function InvitationsPage({ shop }: PageProps) {
                   {
                     label: t('sent'),
                     cell: (inv) =>
-                      inv.sent_at ? dateTime(inv.sent_at) : inv.send_at && inv.state === 'queued' ? t('plannedFor', { when: dateTime(inv.send_at) }) : '–',
+                      inv.sent_at
+                        ? dateTime(inv.sent_at)
+                        : inv.send_at && inv.state === 'queued'
+                          ? t('plannedFor', { when: dateTime(inv.send_at) })
+                          : '–',
                   },
                 ]}
               />
             )}
-            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} label={t('pagesOfInvitations')} />
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onPage={setPage}
+              label={t('pagesOfInvitations')}
+            />
           </>
         )}
       </section>
@@ -123,13 +136,18 @@ export default function InvitationsPage({ shop }: PageProps) {
 
 /** One reminder e-mail when an invitation's link was not used after this many days (0: none); the operator's rule. */
 function Reminders({ shopId }: { shopId: number }) {
-  const settings = useLoad(() => api<{ reminder_days: number }>('GET', shopApi(shopId, '/invitations/settings')), String(shopId));
+  const settings = useLoad(
+    () => api<{ reminder_days: number }>('GET', shopApi(shopId, '/invitations/settings')),
+    String(shopId),
+  );
   const [days, setDays] = useState<string | null>(null);
   const save = useAction();
   const shown = days ?? (settings.data ? String(settings.data.reminder_days) : '');
   const submit = async (event: Event) => {
     event.preventDefault();
-    const ok = await save.run(() => api('PATCH', shopApi(shopId, '/invitations/settings'), { reminder_days: Number(shown) }));
+    const ok = await save.run(() =>
+      api('PATCH', shopApi(shopId, '/invitations/settings'), { reminder_days: Number(shown) }),
+    );
     if (ok) {
       announce(Number(shown) === 0 ? t('remindersOff') : t('remindersSaved', { days: number(Number(shown)) }));
       setDays(null);
@@ -145,7 +163,16 @@ function Reminders({ shopId }: { shopId: number }) {
       ) : (
         <form onSubmit={submit} class="upload">
           <Field label={t('reminderDays')}>
-            <input type="number" min={0} max={90} step={1} required inputMode="numeric" value={shown} onInput={(e) => setDays(fieldValue(e))} />
+            <input
+              type="number"
+              min={0}
+              max={90}
+              step={1}
+              required
+              inputMode="numeric"
+              value={shown}
+              onInput={(e) => setDays(fieldValue(e))}
+            />
           </Field>
           <div class="actions">
             <button type="submit" disabled={save.busy}>
@@ -174,7 +201,9 @@ function CsvUpload({ shopId, onDone }: { shopId: number; onDone: () => void }) {
     setTooLarge(false);
     setResult(null);
     await upload.run(async () => {
-      const answer = await api<Upload>('POST', shopApi(shopId, '/invitations/csv'), undefined, { raw: { body: file, type: 'text/csv' } });
+      const answer = await api<Upload>('POST', shopApi(shopId, '/invitations/csv'), undefined, {
+        raw: { body: file, type: 'text/csv' },
+      });
       setResult(answer);
       onDone();
     });
@@ -225,7 +254,12 @@ function CsvUpload({ shopId, onDone }: { shopId: number; onDone: () => void }) {
                   <li>{t('csvRowError', { row: e.row, message: e.message })}</li>
                 ))}
                 {(result.error_count ?? result.errors.length) > Math.min(200, result.errors.length) && (
-                  <li>{tn('moreErrors', (result.error_count ?? result.errors.length) - Math.min(200, result.errors.length))}</li>
+                  <li>
+                    {tn(
+                      'moreErrors',
+                      (result.error_count ?? result.errors.length) - Math.min(200, result.errors.length),
+                    )}
+                  </li>
                 )}
               </ul>
             )}
@@ -235,4 +269,3 @@ function CsvUpload({ shopId, onDone }: { shopId: number; onDone: () => void }) {
     </section>
   );
 }
-

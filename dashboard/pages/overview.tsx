@@ -100,11 +100,14 @@ function MonthChart({ months }: { months: Overview['months'] }) {
   const yScore = (s: number) => PAD.top + plotH - (s / 10) * plotH;
   const line = months
     .map((m, i) => (m.score === null ? null : `${x(i).toFixed(1)},${yScore(m.score).toFixed(1)}`))
-    .reduce<string[][]>((runs, point) => {
-      if (point === null) runs.push([]);
-      else runs[runs.length - 1]!.push(point);
-      return runs;
-    }, [[]])
+    .reduce<string[][]>(
+      (runs, point) => {
+        if (point === null) runs.push([]);
+        else runs[runs.length - 1]!.push(point);
+        return runs;
+      },
+      [[]],
+    )
     .filter((run) => run.length > 0);
   return (
     <section aria-labelledby="chart-title" class="chart">
@@ -129,7 +132,13 @@ function MonthChart({ months }: { months: Overview['months'] }) {
         </text>
         {months.map((m, i) => (
           <g>
-            <rect class="bar" x={x(i) - step * 0.3} width={step * 0.6} y={yCount(m.count)} height={PAD.top + plotH - yCount(m.count)} />
+            <rect
+              class="bar"
+              x={x(i) - step * 0.3}
+              width={step * 0.6}
+              y={yCount(m.count)}
+              height={PAD.top + plotH - yCount(m.count)}
+            />
             {(!narrow || i % 2 === 1) && (
               <text class="axis" x={x(i)} y={H - 8} text-anchor="middle">
                 {month(m.month, 'short').split(' ')[0]}
@@ -137,9 +146,7 @@ function MonthChart({ months }: { months: Overview['months'] }) {
             )}
           </g>
         ))}
-        {line.map((run) =>
-          run.length > 1 ? <polyline class="line" points={run.join(' ')} /> : null,
-        )}
+        {line.map((run) => (run.length > 1 ? <polyline class="line" points={run.join(' ')} /> : null))}
         {months.map((m, i) => (m.score === null ? null : <circle class="dot" cx={x(i)} cy={yScore(m.score)} r={4} />))}
       </svg>
       <details>

@@ -10,7 +10,19 @@ import { can } from '../../server/accounts/roles.js';
 import { filtersOf, filterQuery, LANGUAGE_CODES, NO_FILTERS, STATUSES, type Filters } from '../review-filters.js';
 import type { Ground } from '../../server/moderation/schema.js';
 import { announce } from '../state.js';
-import { checkedOf, Confirm, Dialog, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, Field } from '../ui.js';
+import {
+  checkedOf,
+  Confirm,
+  Dialog,
+  ErrorLine,
+  Loading,
+  PageHeading,
+  Pager,
+  useAction,
+  useLoad,
+  fieldValue,
+  Field,
+} from '../ui.js';
 
 interface Review {
   id: number;
@@ -30,7 +42,14 @@ interface Review {
 }
 
 /** The grounds of the operator's report queue (server/moderation/schema.ts), in the order the form shows them. */
-const GROUNDS = ['not_experience', 'offensive', 'personal_data', 'spam', 'conflict_of_interest', 'other'] as const satisfies readonly Ground[];
+const GROUNDS = [
+  'not_experience',
+  'offensive',
+  'personal_data',
+  'spam',
+  'conflict_of_interest',
+  'other',
+] as const satisfies readonly Ground[];
 const PAGE_SIZE = 20;
 /** Writes the filters into the address in place (no history entry per filter change), keeping `shop`. */
 function keepInAddress(filters: Filters, page: number): void {
@@ -55,7 +74,10 @@ export default function ReviewsPage({ shop }: PageProps) {
   });
   const key = JSON.stringify([shop.id, filters, page]);
   const list = useLoad(
-    () => api<unknown>('GET', shopApi(shop.id, `/reviews${query({ ...filters, page, page_size: PAGE_SIZE })}`)).then((v) => asPage<Review>(v)),
+    () =>
+      api<unknown>('GET', shopApi(shop.id, `/reviews${query({ ...filters, page, page_size: PAGE_SIZE })}`)).then((v) =>
+        asPage<Review>(v),
+      ),
     key,
   );
   const [items, setItems] = useState<Review[] | null>(null);
@@ -125,7 +147,12 @@ export default function ReviewsPage({ shop }: PageProps) {
               <input type="date" value={draft.from} onInput={(e) => set({ from: fieldValue(e) })} />
             </Field>
             <Field label={t('to')}>
-              <input type="date" value={draft.to} min={draft.from || undefined} onInput={(e) => set({ to: fieldValue(e) })} />
+              <input
+                type="date"
+                value={draft.to}
+                min={draft.from || undefined}
+                onInput={(e) => set({ to: fieldValue(e) })}
+              />
             </Field>
             <label class="check">
               <input type="checkbox" checked={draft.unread} onChange={(e) => set({ unread: checkedOf(e) })} />
@@ -160,7 +187,17 @@ export default function ReviewsPage({ shop }: PageProps) {
   );
 }
 
-function ReviewCard({ review, shopId, role, onChange }: { review: Review; shopId: number; role: PageProps['shop']['role']; onChange: (r: Review) => void }) {
+function ReviewCard({
+  review,
+  shopId,
+  role,
+  onChange,
+}: {
+  review: Review;
+  shopId: number;
+  role: PageProps['shop']['role'];
+  onChange: (r: Review) => void;
+}) {
   const [mode, setMode] = useState<'view' | 'reply' | 'edit'>('view');
   const [dialog, setDialog] = useState<'delete' | 'report' | null>(null);
   const actions = useRef<HTMLDivElement>(null);
@@ -265,7 +302,9 @@ function ReviewCard({ review, shopId, role, onChange }: { review: Review; shopId
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog === 'report' && <ReportDialog path={path('/report')} name={review.name} onClose={() => setDialog(null)} />}
+      {dialog === 'report' && (
+        <ReportDialog path={path('/report')} name={review.name} onClose={() => setDialog(null)} />
+      )}
     </article>
   );
 }
@@ -293,7 +332,13 @@ function SubRatings({ ratings }: { ratings: Record<string, number> }) {
   );
 }
 
-function ReplyForm(props: { review: Review; editing: boolean; mayNotify: boolean; path: string; onDone: (r?: Review) => void }) {
+function ReplyForm(props: {
+  review: Review;
+  editing: boolean;
+  mayNotify: boolean;
+  path: string;
+  onDone: (r?: Review) => void;
+}) {
   const { review, editing, mayNotify, path, onDone } = props;
   const [text, setText] = useState(editing ? (review.reply?.text ?? '') : '');
   const [notify, setNotify] = useState(false);
@@ -307,14 +352,24 @@ function ReplyForm(props: { review: Review; editing: boolean; mayNotify: boolean
     event.preventDefault();
     let updated: Review | undefined;
     const ok = await save.run(async () => {
-      updated = editing ? await api<Review>('PATCH', path, { text }) : await api<Review>('POST', path, { text, notify });
+      updated = editing
+        ? await api<Review>('PATCH', path, { text })
+        : await api<Review>('POST', path, { text, notify });
     });
     if (ok) onDone(updated);
   };
   return (
     <form class="reply-form" onSubmit={submit}>
       <label for={id}>{t('yourReply')}</label>
-      <textarea id={id} ref={field} rows={4} required maxLength={10000} value={text} onInput={(e) => setText(fieldValue(e))} />
+      <textarea
+        id={id}
+        ref={field}
+        rows={4}
+        required
+        maxLength={10000}
+        value={text}
+        onInput={(e) => setText(fieldValue(e))}
+      />
       {!editing && mayNotify && (
         <label class="check">
           <input type="checkbox" checked={notify} onChange={(e) => setNotify(checkedOf(e))} />
@@ -354,7 +409,14 @@ function ReportDialog({ path, name, onClose }: { path: string; name: string; onC
           <legend>{t('ground')}</legend>
           {GROUNDS.map((g) => (
             <label class="check">
-              <input type="radio" name="ground" value={g} required checked={ground === g} onChange={() => setGround(g)} />
+              <input
+                type="radio"
+                name="ground"
+                value={g}
+                required
+                checked={ground === g}
+                onChange={() => setGround(g)}
+              />
               <span>{t(`ground_${g}` as Key)}</span>
             </label>
           ))}
@@ -375,4 +437,3 @@ function ReportDialog({ path, name, onClose }: { path: string; name: string; onC
     </Dialog>
   );
 }
-

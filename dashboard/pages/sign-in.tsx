@@ -31,7 +31,15 @@ export default function SignInPage() {
       <p>{t('signInIntro')}</p>
       <form onSubmit={submit} class="card">
         <Field label={t('emailAddress')} class="block">
-          <input type="email" name="email" required autoComplete="email" maxLength={254} value={email} onInput={(e) => setEmail(fieldValue(e))} />
+          <input
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            onInput={(e) => setEmail(fieldValue(e))}
+          />
         </Field>
         <button type="submit" class="primary" disabled={busy}>
           {t('sendLink')}

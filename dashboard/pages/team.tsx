@@ -8,8 +8,19 @@ import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { me, announce } from '../state.js';
 import { ROLES, type Role } from '../../server/accounts/roles.js';
-import { Confirm, ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, type Loaded, Field, RecordTable } from '../ui.js';
-
+import {
+  Confirm,
+  ErrorLine,
+  Loading,
+  PageHeading,
+  Pager,
+  useAction,
+  useLoad,
+  fieldValue,
+  type Loaded,
+  Field,
+  RecordTable,
+} from '../ui.js';
 
 /** `operator`, `system`, `writer` or `user:<id>`. */
 type Actor = string | { kind: string; id?: string };
@@ -112,7 +123,14 @@ function Users({ shopId, users }: { shopId: number; users: Loaded<{ users: TeamU
   );
 }
 
-function UserRow(props: { shopId: number; user: TeamUser; users: TeamUser[]; onlyOwner: boolean; onChange: () => void; onRemove: () => void }) {
+function UserRow(props: {
+  shopId: number;
+  user: TeamUser;
+  users: TeamUser[];
+  onlyOwner: boolean;
+  onChange: () => void;
+  onRemove: () => void;
+}) {
   const { shopId, user, users, onlyOwner, onChange, onRemove } = props;
   const [role, setRole] = useState<Role>(user.role);
   const save = useAction();
@@ -150,7 +168,9 @@ function UserRow(props: { shopId: number; user: TeamUser; users: TeamUser[]; onl
       <td data-label={t('addedBy')} class="break">
         {user.added_by ? actorName(user.added_by, users) : '–'}
       </td>
-      <td data-label={t('state')}>{user.signed_in_since_added ? t('signedInOnce') : <span class="badge queued">{t('pending')}</span>}</td>
+      <td data-label={t('state')}>
+        {user.signed_in_since_added ? t('signedInOnce') : <span class="badge queued">{t('pending')}</span>}
+      </td>
       <td data-label={t('actions')}>
         {onlyOwner ? (
           <span class="muted">{t('onlyOwner')}</span>
@@ -182,7 +202,14 @@ function AddUser({ shopId, onAdded }: { shopId: number; onAdded: () => void }) {
       <h3 id="add-user">{t('addUser')}</h3>
       <p class="muted">{t('addUserHelp')}</p>
       <Field label={t('newUserEmail')} class="block">
-        <input type="email" required autoComplete="off" maxLength={254} value={email} onInput={(e) => setEmail(fieldValue(e))} />
+        <input
+          type="email"
+          required
+          autoComplete="off"
+          maxLength={254}
+          value={email}
+          onInput={(e) => setEmail(fieldValue(e))}
+        />
       </Field>
       <Field label={t('role')}>
         <select value={role} onChange={(e) => setRole(fieldValue(e) as Role)}>
@@ -259,7 +286,8 @@ function target(ref: string | null, users: TeamUser[]): string {
 function Audit({ shopId, users }: { shopId: number; users: TeamUser[] }) {
   const [page, setPage] = useState(1);
   const entries = useLoad(
-    () => api<unknown>('GET', shopApi(shopId, `/audit${query({ page })}`)).then((v) => asPage<AuditEntry>(v, 'entries')),
+    () =>
+      api<unknown>('GET', shopApi(shopId, `/audit${query({ page })}`)).then((v) => asPage<AuditEntry>(v, 'entries')),
     JSON.stringify([shopId, page]),
   );
   const data = entries.data;
@@ -282,7 +310,15 @@ function Audit({ shopId, users }: { shopId: number; users: TeamUser[] }) {
           ]}
         />
       )}
-      {data && <Pager page={page} pageSize={data.page_size || 20} total={data.total} onPage={setPage} label={t('pagesOfAudit')} />}
+      {data && (
+        <Pager
+          page={page}
+          pageSize={data.page_size || 20}
+          total={data.total}
+          onPage={setPage}
+          label={t('pagesOfAudit')}
+        />
+      )}
     </section>
   );
 }

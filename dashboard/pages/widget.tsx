@@ -11,7 +11,17 @@ import type { PageProps } from '../main.js';
 import { DEFAULTS, OFFSET, type Settings } from '../../embed/shared/settings.js';
 import { previewAddress } from '../widget-preview.js';
 import { announce } from '../state.js';
-import { checkedOf, CopyButton, ErrorLine, Loading, PageHeading, useAction, useLoad, fieldValue, Field } from '../ui.js';
+import {
+  checkedOf,
+  CopyButton,
+  ErrorLine,
+  Loading,
+  PageHeading,
+  useAction,
+  useLoad,
+  fieldValue,
+  Field,
+} from '../ui.js';
 
 interface WidgetData {
   settings?: Partial<Settings>;
@@ -22,7 +32,18 @@ interface WidgetData {
 }
 
 const KEYS = Object.keys(DEFAULTS) as (keyof Settings)[];
-const MOBILE = ['none', 'top_bar', 'top', 'top_left', 'top_right', 'top_manual', 'bottom', 'bottom_left', 'bottom_right', 'bottom_manual'] as const;
+const MOBILE = [
+  'none',
+  'top_bar',
+  'top',
+  'top_left',
+  'top_right',
+  'top_manual',
+  'bottom',
+  'bottom_left',
+  'bottom_right',
+  'bottom_manual',
+] as const;
 const LANGS = ['', 'nld', 'eng', 'deu', 'fra', 'spa', 'ita', 'hrv', 'browser', 'url', 'html'] as const;
 
 /** The settings in an answer: under `settings`, or at the top level beside the snippets. */
@@ -63,7 +84,10 @@ export default function WidgetPage({ shop }: PageProps) {
     setTopInvalid(!valid);
     if (!valid) return;
     const changes = Object.fromEntries(
-      KEYS.filter((key) => settings[key] !== saved[key]).map((key) => [key, typeof settings[key] === 'string' ? String(settings[key]).trim() : settings[key]]),
+      KEYS.filter((key) => settings[key] !== saved[key]).map((key) => [
+        key,
+        typeof settings[key] === 'string' ? String(settings[key]).trim() : settings[key],
+      ]),
     );
     if (Object.keys(changes).length === 0) {
       announce(t('settingsSaved'));
@@ -76,7 +100,12 @@ export default function WidgetPage({ shop }: PageProps) {
     });
     if (ok) announce(t('settingsSaved'));
   };
-  const select = <K extends keyof Settings>(key: K, label: Key, options: readonly string[], optionLabel: (o: string) => string) => (
+  const select = <K extends keyof Settings>(
+    key: K,
+    label: Key,
+    options: readonly string[],
+    optionLabel: (o: string) => string,
+  ) => (
     <Field label={t(label)}>
       <select value={String(settings[key])} onChange={(e) => set({ [key]: fieldValue(e) } as Partial<Settings>)}>
         {options.map((o) => (
@@ -120,7 +149,9 @@ export default function WidgetPage({ shop }: PageProps) {
               <input type="checkbox" checked={settings.tooltip} onChange={(e) => set({ tooltip: checkedOf(e) })} />
               <span>{t('set_tooltip')}</span>
             </label>
-            {select('language', 'set_language', saved.language ? LANGS.filter(Boolean) : LANGS, (o) => t(`wlang_${o || 'default'}` as Key))}
+            {select('language', 'set_language', saved.language ? LANGS.filter(Boolean) : LANGS, (o) =>
+              t(`wlang_${o || 'default'}` as Key),
+            )}
             <ErrorLine error={save.error} />
             <div class="actions">
               <button type="submit" class="primary" disabled={save.busy}>
@@ -129,15 +160,27 @@ export default function WidgetPage({ shop }: PageProps) {
             </div>
           </form>
         </section>
-        {data.preview_url && data.global_prefix && <Preview url={data.preview_url} prefix={data.global_prefix} settings={settings} />}
+        {data.preview_url && data.global_prefix && (
+          <Preview url={data.preview_url} prefix={data.global_prefix} settings={settings} />
+        )}
       </div>
       <section aria-labelledby="snippets">
         <h2 id="snippets">{t('snippets')}</h2>
         <p>
           {t('shopId')}: <strong>{shop.id}</strong>
         </p>
-        <Snippet title={t('snippetSidebar')} help={t('snippetSidebarHelp')} code={snippets.sidebar_script} copy={t('copySidebar')} />
-        <Snippet title={t('snippetOrder')} help={t('snippetOrderHelp')} code={snippets.order_data_element} copy={t('copyOrder')} />
+        <Snippet
+          title={t('snippetSidebar')}
+          help={t('snippetSidebarHelp')}
+          code={snippets.sidebar_script}
+          copy={t('copySidebar')}
+        />
+        <Snippet
+          title={t('snippetOrder')}
+          help={t('snippetOrderHelp')}
+          code={snippets.order_data_element}
+          copy={t('copyOrder')}
+        />
         <Snippet title={t('snippetPhp')} help={t('snippetPhpHelp')} code={snippets.php_signature} copy={t('copyPhp')} />
         {data.configurator_url && (
           <p>
@@ -208,7 +251,14 @@ function Preview({ url, prefix, settings }: { url: string; prefix: string; setti
         ))}
       </fieldset>
       <div class="pv" ref={box}>
-        <iframe ref={frame} class={`pv-${device}`} title={t('previewDescription')} src={src} width={size.width} height={size.height} />
+        <iframe
+          ref={frame}
+          class={`pv-${device}`}
+          title={t('previewDescription')}
+          src={src}
+          width={size.width}
+          height={size.height}
+        />
       </div>
     </section>
   );

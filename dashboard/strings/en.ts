@@ -12,7 +12,8 @@ export const en = {
   mySessions: 'My sessions',
   signOut: 'Sign out',
   signOutEverywhere: 'Sign out everywhere',
-  signOutEverywhereText: 'This ends every session of yours, in this browser and all others. You will need a new sign-in link.',
+  signOutEverywhereText:
+    'This ends every session of yours, in this browser and all others. You will need a new sign-in link.',
   role_owner: 'Owner',
   role_manager: 'Manager',
   role_support: 'Support',
@@ -35,8 +36,10 @@ export const en = {
   errorForbidden: 'Your role does not allow this.',
   errorCsrf: 'Your session could not be checked. Reload the page and try again.',
   errorNotFound: 'This no longer exists. Reload the page.',
-  errorShopInvitationsLimit: 'This shop has added as many users today as a shop may in one day. Please try again tomorrow.',
-  errorAddressInvitationsLimit: 'This address has been added to teams as often today as it may be in one day. Please try again tomorrow.',
+  errorShopInvitationsLimit:
+    'This shop has added as many users today as a shop may in one day. Please try again tomorrow.',
+  errorAddressInvitationsLimit:
+    'This address has been added to teams as often today as it may be in one day. Please try again tomorrow.',
   errorServer: 'The server had a problem. Please try again later.',
   errorChunk: 'This page could not be loaded. Reload the page to try again.',
 
@@ -62,7 +65,8 @@ export const en = {
   answered: 'Answered',
   answeredHelp: 'Share of published reviews with a reply from the shop.',
   chartTitle: 'Score and number of reviews per month, last 12 months',
-  chartDescription: 'Bar chart of the number of reviews per month with a line of the monthly score out of 10. The same figures are in the table below it.',
+  chartDescription:
+    'Bar chart of the number of reviews per month with a line of the monthly score out of 10. The same figures are in the table below it.',
   chartAsTable: 'Show the figures as a table',
   month: 'Month',
   scoreOutOf10: 'Score out of 10',
@@ -137,7 +141,8 @@ export const en = {
   markedUnread: 'Marked as unread.',
   report: 'Report',
   reportTitle: 'Report the review by {name}',
-  reportIntro: 'The service’s moderators check the review against the review policy. The shop cannot remove reviews itself.',
+  reportIntro:
+    'The service’s moderators check the review against the review policy. The shop cannot remove reviews itself.',
   ground: 'Ground',
   ground_not_experience: 'Not about a real customer experience',
   ground_offensive: 'Offensive, threatening or discriminating',
@@ -150,7 +155,8 @@ export const en = {
   reportSent: 'Report sent to the moderators.',
 
   csvTitle: 'Invite many customers at once',
-  csvHelp: 'One invitation per line, with a header line naming the columns. Separate the columns with commas or semicolons; name, language and delay (days) may be left out. UTF-8, with or without byte-order mark. Lines with an order number already invited are skipped.',
+  csvHelp:
+    'One invitation per line, with a header line naming the columns. Separate the columns with commas or semicolons; name, language and delay (days) may be left out. UTF-8, with or without byte-order mark. Lines with an order number already invited are skipped.',
   csvFile: 'CSV file',
   upload: 'Upload',
   uploading: 'Uploading…',
@@ -179,7 +185,8 @@ export const en = {
   inv_not_sent: 'Not sent',
 
   sidebarSettings: 'Sidebar settings',
-  sidebarSettingsHelp: 'These apply on every page with the sidebar script. Settings in the page’s own script win over these.',
+  sidebarSettingsHelp:
+    'These apply on every page with the sidebar script. Settings in the page’s own script win over these.',
   set_sidebar: 'Show the sidebar',
   set_position: 'Side',
   set_top: 'Distance from the top',
@@ -244,12 +251,14 @@ export const en = {
   copyApiCode: 'Copy API code',
   rotateApiCode: 'Rotate API code',
   rotateTitle: 'Rotate the API code?',
-  rotateText: 'A new code replaces the current one at once. Every plugin and program using the old code stops working until you enter the new one.',
+  rotateText:
+    'A new code replaces the current one at once. Every plugin and program using the old code stops working until you enter the new one.',
   rotate: 'Rotate',
   rotated: 'The API code was rotated. The new code is shown.',
   orderData: 'Order data',
   requireSigned: 'Require signed order data',
-  requireSignedHelp: 'Accept order data on the confirmation page only with a valid signature made with the PHP code on the Widget page.',
+  requireSignedHelp:
+    'Accept order data on the confirmation page only with a valid signature made with the PHP code on the Widget page.',
   saveSetting: 'Save',
   plugins: 'Shop plugins calling the API',
   noPlugins: 'No plugin has sent invitations recently.',
@@ -307,7 +316,8 @@ export const en = {
   pending: 'Not signed in yet',
   onlyOwner: 'the only owner: add another to remove',
   remindersTitle: 'Reminders',
-  remindersHelp: 'One reminder e-mail when the review link of an invitation was not used after this many days; never after an unsubscribe or a review for the order. 0: no reminders.',
+  remindersHelp:
+    'One reminder e-mail when the review link of an invitation was not used after this many days; never after an unsubscribe or a review for the order. 0: no reminders.',
   reminderDays: 'Days until the reminder (0 = none)',
   saveReminders: 'Save reminders',
   remindersSaved: 'Reminders are sent after {days} days.',
@@ -319,7 +329,8 @@ export const en = {
   addUser: 'Add user',
   addUserHelp: 'The new user gets an e-mail with a sign-in link.',
   newUserEmail: 'New user’s e-mail',
-  rolesHelp: 'Owner: everything, including the team, the API code and webhooks. Manager: reviews, replies, invitations and the widget. Support: reading and replying.',
+  rolesHelp:
+    'Owner: everything, including the team, the API code and webhooks. Manager: reviews, replies, invitations and the widget. Support: reading and replying.',
   userAdded: '{email} was added and gets a sign-in e-mail.',
   auditTrail: 'Audit trail',
   auditHelp: 'Changes made by the shop’s users, the moderators and the service operator, newest first.',

@@ -13,7 +13,8 @@ export const nl: Record<Key, string> = {
   mySessions: 'Mijn sessies',
   signOut: 'Uitloggen',
   signOutEverywhere: 'Overal uitloggen',
-  signOutEverywhereText: 'Dit beëindigt al je sessies, in deze browser en alle andere. Je hebt daarna een nieuwe inloglink nodig.',
+  signOutEverywhereText:
+    'Dit beëindigt al je sessies, in deze browser en alle andere. Je hebt daarna een nieuwe inloglink nodig.',
   role_owner: 'Eigenaar',
   role_manager: 'Manager',
   role_support: 'Support',
@@ -36,8 +37,10 @@ export const nl: Record<Key, string> = {
   errorForbidden: 'Je rol staat dit niet toe.',
   errorCsrf: 'Je sessie kon niet worden gecontroleerd. Laad de pagina opnieuw en probeer het nog eens.',
   errorNotFound: 'Dit bestaat niet meer. Laad de pagina opnieuw.',
-  errorShopInvitationsLimit: 'Deze winkel heeft vandaag al zoveel gebruikers toegevoegd als een winkel per dag mag. Probeer het morgen opnieuw.',
-  errorAddressInvitationsLimit: 'Dit adres is vandaag al zo vaak aan teams toegevoegd als per dag mag. Probeer het morgen opnieuw.',
+  errorShopInvitationsLimit:
+    'Deze winkel heeft vandaag al zoveel gebruikers toegevoegd als een winkel per dag mag. Probeer het morgen opnieuw.',
+  errorAddressInvitationsLimit:
+    'Dit adres is vandaag al zo vaak aan teams toegevoegd als per dag mag. Probeer het morgen opnieuw.',
   errorServer: 'De server had een probleem. Probeer het later opnieuw.',
   errorChunk: 'Deze pagina kon niet worden geladen. Laad de pagina opnieuw.',
 
@@ -53,7 +56,8 @@ export const nl: Record<Key, string> = {
   signInIntro: 'Vul je e-mailadres in. We sturen je een link om in te loggen; een wachtwoord is niet nodig.',
   emailAddress: 'E-mailadres',
   sendLink: 'Inloglink sturen',
-  linkSent: 'Als {email} bij een gebruiker van het dashboard hoort, is er een inloglink onderweg. Hij werkt één keer, 15 minuten lang.',
+  linkSent:
+    'Als {email} bij een gebruiker van het dashboard hoort, is er een inloglink onderweg. Hij werkt één keer, 15 minuten lang.',
   invalidEmail: 'Vul een geldig e-mailadres in.',
 
   keyFigures: 'Kerncijfers',
@@ -63,7 +67,8 @@ export const nl: Record<Key, string> = {
   answered: 'Beantwoord',
   answeredHelp: 'Aandeel van de gepubliceerde beoordelingen met een reactie van de winkel.',
   chartTitle: 'Score en aantal beoordelingen per maand, laatste 12 maanden',
-  chartDescription: 'Staafdiagram van het aantal beoordelingen per maand met een lijn van de maandscore op 10. Dezelfde cijfers staan in de tabel eronder.',
+  chartDescription:
+    'Staafdiagram van het aantal beoordelingen per maand met een lijn van de maandscore op 10. Dezelfde cijfers staan in de tabel eronder.',
   chartAsTable: 'Toon de cijfers als tabel',
   month: 'Maand',
   scoreOutOf10: 'Score op 10',
@@ -138,7 +143,8 @@ export const nl: Record<Key, string> = {
   markedUnread: 'Gemarkeerd als ongelezen.',
   report: 'Melden',
   reportTitle: 'De beoordeling van {name} melden',
-  reportIntro: 'De moderatoren van de dienst toetsen de beoordeling aan het beoordelingsbeleid. De winkel kan zelf geen beoordelingen verwijderen.',
+  reportIntro:
+    'De moderatoren van de dienst toetsen de beoordeling aan het beoordelingsbeleid. De winkel kan zelf geen beoordelingen verwijderen.',
   ground: 'Reden',
   ground_not_experience: 'Gaat niet over een echte klantervaring',
   ground_offensive: 'Beledigend, bedreigend of discriminerend',
@@ -151,12 +157,14 @@ export const nl: Record<Key, string> = {
   reportSent: 'Melding verstuurd naar de moderatoren.',
 
   csvTitle: 'Veel klanten tegelijk uitnodigen',
-  csvHelp: 'Eén uitnodiging per regel, met een kopregel die de kolommen noemt. Scheid de kolommen met komma’s of puntkomma’s; naam, taal en vertraging (dagen) mogen ontbreken. UTF-8, met of zonder byte-order mark. Regels met een bestelnummer dat al is uitgenodigd worden overgeslagen.',
+  csvHelp:
+    'Eén uitnodiging per regel, met een kopregel die de kolommen noemt. Scheid de kolommen met komma’s of puntkomma’s; naam, taal en vertraging (dagen) mogen ontbreken. UTF-8, met of zonder byte-order mark. Regels met een bestelnummer dat al is uitgenodigd worden overgeslagen.',
   csvFile: 'CSV-bestand',
   upload: 'Uploaden',
   uploading: 'Bezig met uploaden…',
   csvTooLarge: 'Het bestand is groter dan 10 MB. Splits het in kleinere bestanden.',
-  csvResult: '{queued} in de wachtrij · {skipped} dubbele overgeslagen · {reviewed} al beoordeeld · {errors} regels met fouten',
+  csvResult:
+    '{queued} in de wachtrij · {skipped} dubbele overgeslagen · {reviewed} al beoordeeld · {errors} regels met fouten',
   csvRowError: 'Regel {row}: {message}',
   moreErrors_one: 'en nog {n} fout',
   moreErrors_other: 'en nog {n} fouten',
@@ -180,7 +188,8 @@ export const nl: Record<Key, string> = {
   inv_not_sent: 'Niet verstuurd',
 
   sidebarSettings: 'Instellingen van de zijbalk',
-  sidebarSettingsHelp: 'Deze gelden op elke pagina met het zijbalkscript. Instellingen in het script op de pagina zelf gaan voor.',
+  sidebarSettingsHelp:
+    'Deze gelden op elke pagina met het zijbalkscript. Instellingen in het script op de pagina zelf gaan voor.',
   set_sidebar: 'Toon de zijbalk',
   set_position: 'Kant',
   set_top: 'Afstand tot de bovenkant',
@@ -239,18 +248,21 @@ export const nl: Record<Key, string> = {
 
   credentials: 'Inloggegevens',
   apiCode: 'API-code',
-  apiCodeHelp: 'Winkelplug-ins en je eigen software loggen met het winkel-id en deze code in op de API. Houd hem geheim.',
+  apiCodeHelp:
+    'Winkelplug-ins en je eigen software loggen met het winkel-id en deze code in op de API. Houd hem geheim.',
   showApiCode: 'API-code tonen',
   hideApiCode: 'Verbergen',
   copyApiCode: 'API-code kopiëren',
   rotateApiCode: 'API-code vervangen',
   rotateTitle: 'De API-code vervangen?',
-  rotateText: 'Een nieuwe code vervangt de huidige meteen. Elke plug-in en elk programma met de oude code werkt pas weer als je de nieuwe invult.',
+  rotateText:
+    'Een nieuwe code vervangt de huidige meteen. Elke plug-in en elk programma met de oude code werkt pas weer als je de nieuwe invult.',
   rotate: 'Vervangen',
   rotated: 'De API-code is vervangen. De nieuwe code staat hierboven.',
   orderData: 'Bestelgegevens',
   requireSigned: 'Alleen ondertekende bestelgegevens accepteren',
-  requireSignedHelp: 'Accepteer bestelgegevens op de bevestigingspagina alleen met een geldige handtekening, gemaakt met de PHP-code op de pagina Widget.',
+  requireSignedHelp:
+    'Accepteer bestelgegevens op de bevestigingspagina alleen met een geldige handtekening, gemaakt met de PHP-code op de pagina Widget.',
   saveSetting: 'Opslaan',
   plugins: 'Winkelplug-ins die de API gebruiken',
   noPlugins: 'Er heeft onlangs geen plug-in uitnodigingen verstuurd.',
@@ -259,7 +271,8 @@ export const nl: Record<Key, string> = {
   pluginVersion: 'Plug-inversie',
   lastSeen: 'Laatst gezien',
   webhooks: 'Webhooks',
-  webhooksHelp: 'De dienst stuurt elke gebeurtenis rond beoordelingen naar deze adressen, ondertekend met het geheim van het abonnement.',
+  webhooksHelp:
+    'De dienst stuurt elke gebeurtenis rond beoordelingen naar deze adressen, ondertekend met het geheim van het abonnement.',
   noWebhooks: 'Nog geen webhooks.',
   pagesOfWebhooks: "Pagina's met webhooks",
   event: 'Gebeurtenis',
@@ -308,7 +321,8 @@ export const nl: Record<Key, string> = {
   pending: 'Nog niet ingelogd',
   onlyOwner: 'de enige eigenaar: voeg er eerst een toe',
   remindersTitle: 'Herinneringen',
-  remindersHelp: 'Eén herinneringsmail als de reviewlink van een uitnodiging na zoveel dagen niet is gebruikt; nooit na een afmelding of een review voor de bestelling. 0: geen herinneringen.',
+  remindersHelp:
+    'Eén herinneringsmail als de reviewlink van een uitnodiging na zoveel dagen niet is gebruikt; nooit na een afmelding of een review voor de bestelling. 0: geen herinneringen.',
   reminderDays: 'Dagen tot de herinnering (0 = geen)',
   saveReminders: 'Herinneringen opslaan',
   remindersSaved: 'Herinneringen gaan na {days} dagen uit.',
@@ -320,10 +334,12 @@ export const nl: Record<Key, string> = {
   addUser: 'Gebruiker toevoegen',
   addUserHelp: 'De nieuwe gebruiker krijgt een e-mail met een inloglink.',
   newUserEmail: 'E-mail van de nieuwe gebruiker',
-  rolesHelp: 'Eigenaar: alles, ook het team, de API-code en webhooks. Manager: beoordelingen, reacties, uitnodigingen en de widget. Support: lezen en reageren.',
+  rolesHelp:
+    'Eigenaar: alles, ook het team, de API-code en webhooks. Manager: beoordelingen, reacties, uitnodigingen en de widget. Support: lezen en reageren.',
   userAdded: '{email} is toegevoegd en krijgt een e-mail om in te loggen.',
   auditTrail: 'Logboek',
-  auditHelp: 'Wijzigingen door de gebruikers van de winkel, de moderatoren en de beheerder van de dienst, nieuwste eerst.',
+  auditHelp:
+    'Wijzigingen door de gebruikers van de winkel, de moderatoren en de beheerder van de dienst, nieuwste eerst.',
   noAudit: 'Nog niets vastgelegd.',
   who: 'Wie',
   what: 'Wat',

@@ -10,7 +10,9 @@ import { NARROW_QUERY, TOP_BAR_PX } from '../shared/context.js';
 import type { ParsedOrder } from '../shared/order.js';
 
 type Kind = 'shop' | 'reviews' | 'add';
-type Open = { kind: Kind; opener: HTMLElement | null } | { kind: 'consent'; opener: HTMLElement | null; parsed: ParsedOrder };
+type Open =
+  | { kind: Kind; opener: HTMLElement | null }
+  | { kind: 'consent'; opener: HTMLElement | null; parsed: ParsedOrder };
 
 /**
  * The app's few pieces of shared state, changed by event handlers on the page and by the pop-ups. One component
@@ -45,7 +47,11 @@ function show(next: Open): void {
 
 /** Opens the pop-up of one of the shop's elements; the review form comes with the app's second bundle. */
 function open({ el, kind }: { el: HTMLElement; kind: Kind }): void {
-  if (kind === 'add') void loadMore().then(() => show({ kind, opener: el }), () => {});
+  if (kind === 'add')
+    void loadMore().then(
+      () => show({ kind, opener: el }),
+      () => {},
+    );
   else show({ kind, opener: el });
 }
 
@@ -95,7 +101,12 @@ function syncSpacer(): void {
 function tuck(): void {
   const ours = box?.querySelector('.side,.bar,.tab')?.getBoundingClientRect();
   const focused = document.activeElement;
-  const under = !!ours && !!focused && focused !== document.body && focused !== host() && centreUnder(focused.getBoundingClientRect(), ours);
+  const under =
+    !!ours &&
+    !!focused &&
+    focused !== document.body &&
+    focused !== host() &&
+    centreUnder(focused.getBoundingClientRect(), ours);
   if (under !== state.tucked) update({ tucked: under });
 }
 const tuckSoon = () => requestAnimationFrame(tuck);
@@ -155,7 +166,10 @@ function listen(): () => void {
     seen.add(el);
     void loadMore()
       .then(({ pendingOrder }) => pendingOrder(el))
-      .then((parsed) => parsed && show({ kind: 'consent', parsed, opener: deepActive() }), () => {});
+      .then(
+        (parsed) => parsed && show({ kind: 'consent', parsed, opener: deepActive() }),
+        () => {},
+      );
   };
   findOrder();
   const watcher = new MutationObserver(findOrder);
@@ -239,7 +253,9 @@ function Tooltip({ el }: { el: HTMLElement }) {
 
 function Dialog({ current }: { current: Open }) {
   const layout = mobileLayout(ctx.settings);
-  const sheet = state.narrow ? `sheet ${layout.kind === 'tab' ? layout.edge : layout.kind === 'bar' ? 'top' : 'bottom'}` : '';
+  const sheet = state.narrow
+    ? `sheet ${layout.kind === 'tab' ? layout.edge : layout.kind === 'bar' ? 'top' : 'bottom'}`
+    : '';
   return (
     <Modal onClose={close} opener={current.opener} sheet={sheet}>
       {current.kind === 'consent' ? (

@@ -27,7 +27,10 @@ export async function pendingOrder(element: Element): Promise<ParsedOrder | unde
   const { stores, name } = memory();
   if (isRemembered(stores, name, orderKey(parsed.shopId, parsed.orderNumber))) return undefined;
   if (parsed.signature) {
-    const answer = await api<{ valid?: boolean; recorded?: boolean }>('order/verify', { order: parsed.order, signature: parsed.signature });
+    const answer = await api<{ valid?: boolean; recorded?: boolean }>('order/verify', {
+      order: parsed.order,
+      signature: parsed.signature,
+    });
     if (answer.status !== 200 || answer.body.valid !== true) return undefined;
     if (answer.body.recorded) {
       rememberChoice(parsed);

@@ -154,7 +154,17 @@ export function ReviewForm(props: Props) {
  * group has a "no rating" choice (checked at first), so a score given by mistake can be taken back (a radio cannot
  * be unchecked).
  */
-function StarInput({ name, legend, required, error }: { name: string; legend: string; required?: boolean; error?: string }) {
+function StarInput({
+  name,
+  legend,
+  required,
+  error,
+}: {
+  name: string;
+  legend: string;
+  required?: boolean;
+  error?: string;
+}) {
   const [value, setValue] = useState(0);
   const errorId = `${name}-err`;
   return (
@@ -166,14 +176,7 @@ function StarInput({ name, legend, required, error }: { name: string; legend: st
       <div class="row">
         {[1, 2, 3, 4, 5].map((n) => (
           <span key={n}>
-            <input
-              type="radio"
-              class="sr"
-              id={`${name}-${n}`}
-              name={name}
-              value={n}
-              onChange={() => setValue(n)}
-            />
+            <input type="radio" class="sr" id={`${name}-${n}`} name={name} value={n} onChange={() => setValue(n)} />
             <label for={`${name}-${n}`} class={n <= value ? 'on' : ''}>
               <Star />
               <span class="sr">{plural('stars', n)}</span>
@@ -183,7 +186,15 @@ function StarInput({ name, legend, required, error }: { name: string; legend: st
         {/* After the stars, so that on a narrow column it wraps as a whole onto its own line. */}
         {!required && (
           <span>
-            <input type="radio" class="sr" id={`${name}-0`} name={name} value={0} defaultChecked onChange={() => setValue(0)} />
+            <input
+              type="radio"
+              class="sr"
+              id={`${name}-0`}
+              name={name}
+              value={0}
+              defaultChecked
+              onChange={() => setValue(0)}
+            />
             <label for={`${name}-0`} class="none">
               {S.noRating}
             </label>

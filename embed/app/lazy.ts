@@ -18,7 +18,9 @@ export let more: More;
 
 export function loadMore(): Promise<More> {
   loading ??= new Promise((resolve, reject) => {
-    const script = Object.assign(document.createElement('script'), { deps: deps() }) as HTMLScriptElement & { parts?: More };
+    const script = Object.assign(document.createElement('script'), { deps: deps() }) as HTMLScriptElement & {
+      parts?: More;
+    };
     script.src = `${ctx.assets}/form.js`;
     script.nonce = nonce;
     script.onerror = () => {

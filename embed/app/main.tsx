@@ -12,7 +12,9 @@ const self = document.currentScript;
 
 async function mount(context: EmbedContext): Promise<void> {
   settle(context, window, { url: location, htmlLang: document.documentElement.lang, languages: navigator.languages });
-  const strings = context.lang === context.shop.language && context.strings || fetch(`${context.assets}/strings/${context.lang}.json`);
+  const strings =
+    (context.lang === context.shop.language && context.strings) ||
+    fetch(`${context.assets}/strings/${context.lang}.json`);
   setEnv(context, await (await strings).json());
   const host = document.createElement('div');
   host.setAttribute(`data-${context.brand}-embed`, '');

@@ -26,14 +26,26 @@ class ReviewList extends Component<object, { page: number; data?: ReviewsPage | 
     this.asked = page;
     this.setState({ page });
     void api<ReviewsPage>(`reviews.json?offset=${page * PAGE}&limit=${PAGE}`).then(
-      (r) => this.asked === page && this.setState({ data: r.status === 200 && Array.isArray(r.body.reviews) ? r.body : null }),
+      (r) =>
+        this.asked === page &&
+        this.setState({ data: r.status === 200 && Array.isArray(r.body.reviews) ? r.body : null }),
     );
   }
 
   render() {
     const { page, data } = this.state;
-    if (data === null) return <p role="alert" class="err">{S.error}</p>;
-    if (!data) return <p class="mu" role="status">{S.loading}</p>;
+    if (data === null)
+      return (
+        <p role="alert" class="err">
+          {S.error}
+        </p>
+      );
+    if (!data)
+      return (
+        <p class="mu" role="status">
+          {S.loading}
+        </p>
+      );
     const { total, reviews } = data;
     if (!total) return <p class="mu">{S.noReviews}</p>;
     const pages = Math.ceil(total / PAGE);
@@ -58,7 +70,13 @@ class ReviewList extends Component<object, { page: number; data?: ReviewsPage | 
                   <p class="text">{r.reply}</p>
                 </div>
               )}
-              <a class="small" href={`${ctx.base}/reviews/${encodeURIComponent(r.id)}/report`} target="_blank" rel="noopener" aria-label={t('reportLabel', { name: r.name })}>
+              <a
+                class="small"
+                href={`${ctx.base}/reviews/${encodeURIComponent(r.id)}/report`}
+                target="_blank"
+                rel="noopener"
+                aria-label={t('reportLabel', { name: r.name })}
+              >
                 {S.report}
               </a>
             </li>
@@ -66,11 +84,21 @@ class ReviewList extends Component<object, { page: number; data?: ReviewsPage | 
         </ul>
         {pages > 1 && (
           <nav class="pager" aria-label={t('reviewsOf')}>
-            <button type="button" class="btn2" aria-disabled={page === 0} onClick={() => page > 0 && this.show(page - 1)}>
+            <button
+              type="button"
+              class="btn2"
+              aria-disabled={page === 0}
+              onClick={() => page > 0 && this.show(page - 1)}
+            >
               {S.prev}
             </button>
             <span aria-live="polite">{t('pageOf', { p: page + 1, n: pages })}</span>
-            <button type="button" class="btn2" aria-disabled={page >= pages - 1} onClick={() => page < pages - 1 && this.show(page + 1)}>
+            <button
+              type="button"
+              class="btn2"
+              aria-disabled={page >= pages - 1}
+              onClick={() => page < pages - 1 && this.show(page + 1)}
+            >
               {S.next}
             </button>
           </nav>
@@ -89,7 +117,14 @@ function Labels({ r }: { r: EmbedReview }) {
   return (
     <>
       {origin && `origin_${origin}` in S && (
-        <Label name={origin} text={origin === 'imported' && !r.imported_from ? S.imported : t(`origin_${origin}`, { platform: r.imported_from! })} />
+        <Label
+          name={origin}
+          text={
+            origin === 'imported' && !r.imported_from
+              ? S.imported
+              : t(`origin_${origin}`, { platform: r.imported_from! })
+          }
+        />
       )}
       {r.incentivised && <Label name="incentivised" text={S.incentivised} />}
     </>
@@ -139,10 +174,23 @@ export class ShopPopup extends Component<object, { showList?: boolean }> {
         <h3>{S.details}</h3>
         <dl class="facts">
           <dt>{S.website}</dt>
-          <dd>{site ? <a href={site} target="_blank" rel="noopener">{site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')}</a> : '–'}</dd>
+          <dd>
+            {site ? (
+              <a href={site} target="_blank" rel="noopener">
+                {site.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')}
+              </a>
+            ) : (
+              '–'
+            )}
+          </dd>
         </dl>
         <h3>{t('reviewsOf')}</h3>
-        <button type="button" class="btn" aria-expanded={!!showList} onClick={() => this.setState({ showList: !showList })}>
+        <button
+          type="button"
+          class="btn"
+          aria-expanded={!!showList}
+          onClick={() => this.setState({ showList: !showList })}
+        >
           {S.showReviews}
         </button>
         {showList && <ReviewList />}

@@ -25,7 +25,13 @@ interface Run {
   narrow?: boolean;
 }
 
-async function run({ src = 'https://reviews.example/sidebar.js?id=42&c=2892888', html = '', globals = {}, shop = SHOP, narrow = false }: Run = {}) {
+async function run({
+  src = 'https://reviews.example/sidebar.js?id=42&c=2892888',
+  html = '',
+  globals = {},
+  shop = SHOP,
+  narrow = false,
+}: Run = {}) {
   document.head.innerHTML = '';
   document.body.innerHTML = html;
   Object.assign(scope, globals);
@@ -57,10 +63,12 @@ async function handOver(app: HTMLScriptElement): Promise<EmbedContext> {
 const listeners: [string, EventListenerOrEventListenerObject][] = [];
 const addListener = document.addEventListener.bind(document);
 beforeEach(() => {
-  vi.spyOn(document, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject) => {
-    listeners.push([type, listener]);
-    addListener(type, listener);
-  });
+  vi.spyOn(document, 'addEventListener').mockImplementation(
+    (type: string, listener: EventListenerOrEventListenerObject) => {
+      listeners.push([type, listener]);
+      addListener(type, listener);
+    },
+  );
 });
 
 afterEach(() => {
@@ -74,7 +82,10 @@ describe('sidebar.js', () => {
   it("takes its base URL and the shop id from its own src, fetches the shop, and loads the app and the shop language's strings", async () => {
     const { urls, app } = await run();
     expect(app()?.src).toBe('https://reviews.example/embed/assets/v1/app.js');
-    expect(urls()).toEqual(['https://reviews.example/embed/42/shop.json', 'https://reviews.example/embed/assets/v1/strings/nl.json']);
+    expect(urls()).toEqual([
+      'https://reviews.example/embed/42/shop.json',
+      'https://reviews.example/embed/assets/v1/strings/nl.json',
+    ]);
   });
 
   it('works from a path prefix and keeps the page scheme of its src', async () => {
@@ -85,14 +96,24 @@ describe('sidebar.js', () => {
   it('hands the app what it knows: where it came from, the shop, and the strings on their way', async () => {
     const { app } = await run({ html: '' });
     const ctx = await handOver(app()!);
-    expect(ctx).toMatchObject({ base: 'https://reviews.example', id: 42, brand: 'service', brandClass: 'Service', brandName: 'Service' });
+    expect(ctx).toMatchObject({
+      base: 'https://reviews.example',
+      id: 42,
+      brand: 'service',
+      brandClass: 'Service',
+      brandName: 'Service',
+    });
     expect(ctx).toMatchObject({ assets: 'https://reviews.example/embed/assets/v1', shop: SHOP });
     expect(await (await ctx.strings!).json()).toEqual({ close: 'Close' });
   });
 
   it('reads the sidebar and mobile globals over the dashboard configuration, without warning (the app warns)', async () => {
     const shop = { ...SHOP, settings: { sidebar: false } };
-    const { app, warn } = await run({ shop, globals: { _service_sidebar: 'TRUE', _service_mobile: 'top_bar' }, narrow: true });
+    const { app, warn } = await run({
+      shop,
+      globals: { _service_sidebar: 'TRUE', _service_mobile: 'top_bar' },
+      narrow: true,
+    });
     expect(app()).not.toBeNull();
     expect((document.body.firstElementChild as HTMLElement).style.height).toBe('48px');
     await run({ shop, globals: { _service_sidebar: 'yes' } });
@@ -101,7 +122,8 @@ describe('sidebar.js', () => {
   });
 
   it('keeps the last plain click on one of our elements until the app takes over', async () => {
-    const html = '<a class="serviceReviews" href="/reviews">Reviews</a><a class="servicePopup" href="/shop">Shop</a><a href="/x">x</a>';
+    const html =
+      '<a class="serviceReviews" href="/reviews">Reviews</a><a class="servicePopup" href="/shop">Shop</a><a href="/x">x</a>';
     const { app } = await run({ html });
     const ctx = await handOver(app()!);
     const click = (selector: string, init: MouseEventInit = {}) => {

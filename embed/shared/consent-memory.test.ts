@@ -26,7 +26,14 @@ describe('remembering a choice per order', () => {
   });
 
   it('survives blocked or broken storage', () => {
-    const blocked = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const blocked = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     const garbage = new MemoryStorage();
     garbage.setItem('_service_consent', '{not json');
     remember([blocked, garbage, undefined], '_service_consent', 'k');

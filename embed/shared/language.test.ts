@@ -6,9 +6,24 @@ const page = (href: string, htmlLang = '', languages: string[] = []) => ({ url: 
 describe('language', () => {
   it('maps ISO 639-1, 639-3 and regional tags to our seven languages', () => {
     expect(['nl', 'nld', 'nl-BE', 'NL_nl', 'eng', 'de-AT', 'fra', 'spa', 'ita', 'hrv'].map(langOf)).toEqual([
-      'nl', 'nl', 'nl', 'nl', 'en', 'de', 'fr', 'es', 'it', 'hr',
+      'nl',
+      'nl',
+      'nl',
+      'nl',
+      'en',
+      'de',
+      'fr',
+      'es',
+      'it',
+      'hr',
     ]);
-    expect(['pt', 'zh-CN', '', null, undefined].map(langOf)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(['pt', 'zh-CN', '', null, undefined].map(langOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('takes an ISO 639-3 setting as it is', () => {

@@ -19,7 +19,8 @@ function expectUsable(parsed: ParsedOrder | undefined): void {
 
 // The ways a template or plugin prints the JSON: as it is, pretty, entity-escaped (named, decimal, hex), twice
 // escaped, wrapped in CDATA or a comment.
-const escapeNamed = (t: string) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeNamed = (t: string) =>
+  t.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const shapes: ((json: string) => string)[] = [
   (j) => j,
   (j) => JSON.stringify(JSON.parse(j), null, 2),
@@ -34,10 +35,17 @@ const shapes: ((json: string) => string)[] = [
 const order = fc.record(
   {
     webshopId: fc.oneof(fc.integer({ min: 1, max: 2 ** 53 - 1 }), fc.integer({ min: 1, max: 1e9 }).map(String)),
-    orderNumber: fc.oneof(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ''), fc.nat()),
+    orderNumber: fc.oneof(
+      fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ''),
+      fc.nat(),
+    ),
     email: fc.oneof(fc.emailAddress(), fc.constantFrom('', null)),
     firstName: fc.oneof(fc.string({ maxLength: 40 }), fc.constant(null)),
-    inviteDelay: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }).map(String), fc.constant('')),
+    inviteDelay: fc.oneof(
+      fc.integer({ min: 0, max: 1000 }),
+      fc.integer({ min: 0, max: 1000 }).map(String),
+      fc.constant(''),
+    ),
     signature: fc.oneof(fc.stringMatching(/^[0-9a-f]{128}$/), fc.constant('')),
   },
   { requiredKeys: ['webshopId', 'orderNumber'] },
@@ -46,7 +54,9 @@ const order = fc.record(
 describe('the order-data element', () => {
   it('any text gives a usable order or none, never an exception', () => {
     fc.assert(
-      fc.property(fc.oneof(textOf('{}[]":,&#;x0123456789abcdefglmopqtu<>!-', 120), fc.string()), (text) => expectUsable(parseOrderData(text))),
+      fc.property(fc.oneof(textOf('{}[]":,&#;x0123456789abcdefglmopqtu<>!-', 120), fc.string()), (text) =>
+        expectUsable(parseOrderData(text)),
+      ),
       fuzzOptions(2000),
     );
   });
@@ -57,7 +67,8 @@ describe('the order-data element', () => {
         const parsed = parseOrderData(shapes[shape]!(JSON.stringify(fields)));
         // Where the printing leaves a value's own `&` unescaped (quotes only, or escaped twice), a value holding
         // an entity decodes one round more than printed: the page is ambiguous, so only usability is checked.
-        const ambiguous = shape >= 3 && shape <= 5 && Object.values(fields).some((v) => typeof v === 'string' && v.includes('&'));
+        const ambiguous =
+          shape >= 3 && shape <= 5 && Object.values(fields).some((v) => typeof v === 'string' && v.includes('&'));
         if (ambiguous) return expectUsable(parsed);
         expect(parsed?.shopId).toBe(Number(fields.webshopId));
         expect(parsed?.orderNumber).toBe(String(fields.orderNumber).trim());

@@ -49,7 +49,11 @@ function parseJson(text: string): unknown {
 
 /** The element's text as an object: plain JSON, else entity-decoded (once, or twice for double escaping). */
 function readOrderJson(raw: string): Record<string, unknown> | undefined {
-  let text = raw.trim().replace(/^(<!\[CDATA\[|<!--)/, '').replace(/(\]\]>|-->)$/, '').trim();
+  let text = raw
+    .trim()
+    .replace(/^(<!\[CDATA\[|<!--)/, '')
+    .replace(/(\]\]>|-->)$/, '')
+    .trim();
   for (let round = 0; round < 3; round++) {
     const value = parseJson(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
@@ -80,9 +84,15 @@ export function parseOrderData(raw: string): ParsedOrder | undefined {
   if (!json) return undefined;
   const { webshopId, orderNumber, inviteDelay, signature } = json;
   const shopId = wholeNumber(webshopId);
-  const number = typeof orderNumber === 'number' ? wholeNumber(orderNumber) : typeof orderNumber === 'string' ? orderNumber.trim() : '';
+  const number =
+    typeof orderNumber === 'number'
+      ? wholeNumber(orderNumber)
+      : typeof orderNumber === 'string'
+        ? orderNumber.trim()
+        : '';
   const delay = wholeNumber(inviteDelay);
-  if (!shopId || number === undefined || number === '' || String(orderNumber).length > ORDER_NUMBER_MAX) return undefined;
+  if (!shopId || number === undefined || number === '' || String(orderNumber).length > ORDER_NUMBER_MAX)
+    return undefined;
   if (!textOrAbsent(json.email, 320) || !textOrAbsent(json.firstName, 200)) return undefined;
   if (delay === undefined && !absent(inviteDelay)) return undefined;
   const hex = typeof signature === 'string' ? signature.trim().toLowerCase() : '';

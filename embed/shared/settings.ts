@@ -4,8 +4,16 @@
 // The loader carries this code, and the loader must stay tiny: one table of patterns, no framework, no zod.
 
 type MobileMode =
-  | 'none' | 'top_bar' | 'top' | 'top_left' | 'top_right' | 'top_manual'
-  | 'bottom' | 'bottom_left' | 'bottom_right' | 'bottom_manual';
+  | 'none'
+  | 'top_bar'
+  | 'top'
+  | 'top_left'
+  | 'top_right'
+  | 'top_manual'
+  | 'bottom'
+  | 'bottom_left'
+  | 'bottom_right'
+  | 'bottom_manual';
 
 export interface Settings {
   sidebar: boolean;
@@ -49,7 +57,8 @@ export const TABLE: Row[] = [
 /** `sidebar_position` → `position`. */
 export const settingKey = (name: string) => name.replace('sidebar_', '') as SettingKey;
 
-const defaults = () => Object.fromEntries(TABLE.map(([name, fallback]) => [settingKey(name), fallback])) as unknown as Settings;
+const defaults = () =>
+  Object.fromEntries(TABLE.map(([name, fallback]) => [settingKey(name), fallback])) as unknown as Settings;
 // (Marked pure so that the loader, which reads two settings only, does not carry the table.)
 export const DEFAULTS = /* @__PURE__ */ defaults();
 
@@ -79,7 +88,9 @@ export function readGlobals(scope: object, brand: string): Partial<Settings> {
 
 /** One setting as the loader sees it: the page global when it is valid, else the dashboard's, else the default. */
 export function setting([name, fallback, pattern]: Row, scope: object, brand: string, dashboard: Partial<Settings>) {
-  return coerce(pattern, (scope as Record<string, unknown>)[`_${brand}_${name}`]) ?? dashboard[settingKey(name)] ?? fallback;
+  return (
+    coerce(pattern, (scope as Record<string, unknown>)[`_${brand}_${name}`]) ?? dashboard[settingKey(name)] ?? fallback
+  );
 }
 
 /**

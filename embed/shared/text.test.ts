@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fill, pluralOf, type PluralForms } from './text.js';
 
-const strings = (lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../strings', `${lang}.json`), 'utf8'));
+const strings = (lang: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../strings', `${lang}.json`), 'utf8'));
 
 describe('fill', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
@@ -16,7 +17,14 @@ describe('plural forms', () => {
     const hr = strings('hr').reviews as PluralForms;
     const rules = new Intl.PluralRules('hr');
     expect([1, 2, 4, 5, 11, 21, 22, 25].map((n) => fill(pluralOf(hr, rules, n), { n }))).toEqual([
-      '1 recenzija', '2 recenzije', '4 recenzije', '5 recenzija', '11 recenzija', '21 recenzija', '22 recenzije', '25 recenzija',
+      '1 recenzija',
+      '2 recenzije',
+      '4 recenzije',
+      '5 recenzija',
+      '11 recenzija',
+      '21 recenzija',
+      '22 recenzije',
+      '25 recenzija',
     ]);
   });
 

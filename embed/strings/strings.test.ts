@@ -24,7 +24,9 @@ describe('shopper-facing text', () => {
       expect(typeof value, `${file} ${key}`).toBe(typeof reference);
       for (const [form, text] of Object.entries(texts)) {
         expect(text.trim(), `${file} ${key} ${form}`).not.toBe('');
-        expect(placeholders(text), `${file} ${key} ${form}`).toEqual(placeholders(typeof reference === 'string' ? reference : reference.other!));
+        expect(placeholders(text), `${file} ${key} ${form}`).toEqual(
+          placeholders(typeof reference === 'string' ? reference : reference.other!),
+        );
       }
     }
   });

@@ -20,7 +20,9 @@ function newestSource(dir: string): number {
 
 function upToDate(): boolean {
   const sources = Math.max(newestSource(join(root, 'embed')), statSync(join(root, 'vite.config.ts')).mtimeMs);
-  return OUTPUTS.every((file) => existsSync(join(EMBED_DIST, file)) && statSync(join(EMBED_DIST, file)).mtimeMs >= sources);
+  return OUTPUTS.every(
+    (file) => existsSync(join(EMBED_DIST, file)) && statSync(join(EMBED_DIST, file)).mtimeMs >= sources,
+  );
 }
 
 export async function ensureEmbedBuilt(): Promise<string> {

@@ -15,7 +15,11 @@ afterAll(async () => {
 
 const start = () => startDemo(t.services, { link: true });
 const teamOf = async (shopId: number) =>
-  ((await (await t.admin(`/admin/api/webshops/${shopId}/users`)).json()) as { users: { id: number; email: string; role: string }[] }).users;
+  (
+    (await (await t.admin(`/admin/api/webshops/${shopId}/users`)).json()) as {
+      users: { id: number; email: string; role: string }[];
+    }
+  ).users;
 const ownerAdded = async (shopId: number) =>
   (await t.services.audit.list({ shopId, limit: 50 })).filter((e) => e.action === 'team.user_added');
 
@@ -28,7 +32,9 @@ describe('development starts', () => {
     const owner = await t.services.users.findByEmail(DEMO_OWNER_EMAIL);
     expect((await teamOf(shop.id)).map((u) => [u.email, u.role])).toEqual([[DEMO_OWNER_EMAIL, 'owner']]);
     const entries = await ownerAdded(shop.id);
-    expect(entries.map((e) => [e.actor, e.target, e.details])).toEqual([[{ kind: 'system' }, `user:${owner!.id}`, { role: 'owner' }]]);
+    expect(entries.map((e) => [e.actor, e.target, e.details])).toEqual([
+      [{ kind: 'system' }, `user:${owner!.id}`, { role: 'owner' }],
+    ]);
 
     const second = await start();
     expect(second.created).toBeNull();
@@ -41,9 +47,14 @@ describe('development starts', () => {
   it('a demo owner removed from the demo shop stays removed at the next start (and gets no link)', async () => {
     const shop = (await t.services.webshops.get((await t.services.webshops.demoShopId())!))!;
     const demoOwner = (await t.services.users.findByEmail(DEMO_OWNER_EMAIL))!;
-    const added = await t.admin(`/admin/api/webshops/${shop.id}/users`, { method: 'POST', json: { email: 'real-owner@demo.example', role: 'owner' } });
+    const added = await t.admin(`/admin/api/webshops/${shop.id}/users`, {
+      method: 'POST',
+      json: { email: 'real-owner@demo.example', role: 'owner' },
+    });
     expect(added.status).toBe(201);
-    expect((await t.admin(`/admin/api/webshops/${shop.id}/users/${demoOwner.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await t.admin(`/admin/api/webshops/${shop.id}/users/${demoOwner.id}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
 
     const again = await start();
     expect(again).toEqual({ created: null, link: null });

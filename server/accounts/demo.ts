@@ -17,7 +17,13 @@ const SYSTEM: AuditActor = { kind: 'system' };
 async function addDemoOwner(services: Services, shopId: number): Promise<void> {
   const user = await services.users.findOrCreate(DEMO_OWNER_EMAIL);
   await services.users.withTeamLock(shopId, () => services.users.addMember(user.id, shopId, 'owner', SYSTEM));
-  await services.audit.record({ shopId, actor: SYSTEM, action: 'team.user_added', target: `user:${user.id}`, details: { role: 'owner' } });
+  await services.audit.record({
+    shopId,
+    actor: SYSTEM,
+    action: 'team.user_added',
+    target: `user:${user.id}`,
+    details: { role: 'owner' },
+  });
 }
 
 /** A new link for the demo owner; null when they are no longer in the demo shop's team. */

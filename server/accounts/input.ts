@@ -7,11 +7,7 @@ import { isValidEmail, normalizeEmail } from '../email.js';
 import { LANGUAGES } from '../languages.js';
 import { ROLES } from './roles.js';
 
-const email = z
-  .string()
-  .max(254)
-  .transform(normalizeEmail)
-  .refine(isValidEmail, 'a valid e-mail address');
+const email = z.string().max(254).transform(normalizeEmail).refine(isValidEmail, 'a valid e-mail address');
 
 export const signInLinkSchema = z.object({ email }).strict();
 

@@ -27,7 +27,13 @@ export class InvitationLimitStore {
   constructor(db: Db, now: () => Date = () => new Date()) {
     const days = fixedWindows(DAY_MS);
     this.perShop = new WindowPlaces(db, 'dashboard_team_invitation_limits', INVITATIONS_PER_SHOP_PER_DAY, days, now);
-    this.perAddress = new WindowPlaces(db, 'dashboard_team_invitation_limits', INVITATIONS_PER_ADDRESS_PER_DAY, days, now);
+    this.perAddress = new WindowPlaces(
+      db,
+      'dashboard_team_invitation_limits',
+      INVITATIONS_PER_ADDRESS_PER_DAY,
+      days,
+      now,
+    );
   }
 
   /**

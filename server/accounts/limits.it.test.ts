@@ -84,7 +84,8 @@ describe('sign-in link limit per address', () => {
     await userWithAccess(app, 'other@shop.example');
 
     const under: Awaited<ReturnType<typeof seen>>[] = [];
-    for (let i = 0; i < LINKS_PER_ADDRESS_PER_HOUR - 1; i++) under.push(await seen(await ask(app, 'victim@shop.example')));
+    for (let i = 0; i < LINKS_PER_ADDRESS_PER_HOUR - 1; i++)
+      under.push(await seen(await ask(app, 'victim@shop.example')));
     const formUnder = await seen(await askByForm(app, 'victim@shop.example'));
     await sink!.waitFor((s) => s.to('victim@shop.example').length === LINKS_PER_ADDRESS_PER_HOUR, 60_000);
 
@@ -99,7 +100,11 @@ describe('sign-in link limit per address', () => {
     expect(formUnder.body).toContain('If this address has access to a shop, a sign-in link is on its way.');
     for (const answer of [formOver, formUnknown]) expect(answer).toEqual(formUnder);
 
-    expect(await outcomes(9)).toEqual([...times(2, 'limited'), ...times(2, 'no_access'), ...times(LINKS_PER_ADDRESS_PER_HOUR, 'sent')]);
+    expect(await outcomes(9)).toEqual([
+      ...times(2, 'limited'),
+      ...times(2, 'no_access'),
+      ...times(LINKS_PER_ADDRESS_PER_HOUR, 'sent'),
+    ]);
     expect(sink!.to('victim@shop.example')).toHaveLength(LINKS_PER_ADDRESS_PER_HOUR);
 
     // Another address is not held up; the next hour, the address is sent links again.
@@ -119,7 +124,10 @@ describe('sign-in link limit per address', () => {
       // Each hour asks for more than the hour allows: the refused ones do not count against the day.
       for (let i = 0; i < perHour; i++) expect((await ask(app, 'daily@shop.example')).status).toBe(202);
       const sent = Math.min(hour + 1, hours) * LINKS_PER_ADDRESS_PER_HOUR;
-      expect(await outcomes((hour + 1) * perHour)).toEqual([...times((hour + 1) * perHour - sent, 'limited'), ...times(sent, 'sent')]);
+      expect(await outcomes((hour + 1) * perHour)).toEqual([
+        ...times((hour + 1) * perHour - sent, 'limited'),
+        ...times(sent, 'sent'),
+      ]);
       clock = new Date(clock.getTime() + HOUR);
     }
     await sink!.waitFor((s) => s.to('daily@shop.example').length === LINKS_PER_ADDRESS_PER_DAY, 60_000);
@@ -127,7 +135,9 @@ describe('sign-in link limit per address', () => {
     // The next UTC day.
     clock = new Date('2026-03-03T00:00:00Z');
     expect((await ask(app, 'daily@shop.example')).status).toBe(202);
-    expect((await outcomes((hours + 1) * perHour + 1)).filter((o) => o === 'sent')).toHaveLength(LINKS_PER_ADDRESS_PER_DAY + 1);
+    expect((await outcomes((hours + 1) * perHour + 1)).filter((o) => o === 'sent')).toHaveLength(
+      LINKS_PER_ADDRESS_PER_DAY + 1,
+    );
     await sink!.waitFor((s) => s.to('daily@shop.example').length === LINKS_PER_ADDRESS_PER_DAY + 1, 60_000);
   });
 
@@ -157,7 +167,8 @@ describe('sign-in link limit per address', () => {
 describe('sign-in link limit per client', () => {
   it(`one client: ${LINKS_PER_CLIENT} requests in 15 minutes, whatever the addresses`, async () => {
     const app = await start();
-    for (let i = 0; i < LINKS_PER_CLIENT; i++) expect((await ask(app, `a${i}@shop.example`, '203.0.113.7')).status).toBe(202);
+    for (let i = 0; i < LINKS_PER_CLIENT; i++)
+      expect((await ask(app, `a${i}@shop.example`, '203.0.113.7')).status).toBe(202);
     const res = await ask(app, 'fresh@shop.example', '203.0.113.7');
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).not.toBeNull();

@@ -46,8 +46,20 @@ export class SignInLinkStore {
     this.links = db.collection<LinkDoc>('dashboard_sign_in_links');
     this.uses = db.collection<UseDoc>('dashboard_sign_in_uses');
     // Two collections: each range delete of earlier windows must see only its own windows' names.
-    this.perHour = new WindowPlaces(db, 'dashboard_sign_in_limits', LINKS_PER_ADDRESS_PER_HOUR, fixedWindows(HOUR_MS), now);
-    this.perDay = new WindowPlaces(db, 'dashboard_sign_in_limits_daily', LINKS_PER_ADDRESS_PER_DAY, fixedWindows(DAY_MS), now);
+    this.perHour = new WindowPlaces(
+      db,
+      'dashboard_sign_in_limits',
+      LINKS_PER_ADDRESS_PER_HOUR,
+      fixedWindows(HOUR_MS),
+      now,
+    );
+    this.perDay = new WindowPlaces(
+      db,
+      'dashboard_sign_in_limits_daily',
+      LINKS_PER_ADDRESS_PER_DAY,
+      fixedWindows(DAY_MS),
+      now,
+    );
   }
 
   /**

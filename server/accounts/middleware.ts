@@ -65,7 +65,8 @@ export function dashboardSession(services: Services): Middleware {
 
 function checkOriginAndToken(ctx: Context, origin: string, csrf: string): void {
   // Browsers send Origin with every cross-origin request and with same-origin POST, PUT, PATCH and DELETE.
-  if (ctx.get('origin') !== origin) throw new HttpError(403, 'This request must come from the dashboard itself (Origin).', 'csrf');
+  if (ctx.get('origin') !== origin)
+    throw new HttpError(403, 'This request must come from the dashboard itself (Origin).', 'csrf');
   const token = ctx.get('x-csrf-token');
   if (!token || !safeEqual(token, csrf)) throw new HttpError(403, 'Missing or wrong X-CSRF-Token.', 'csrf');
 }

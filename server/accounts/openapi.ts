@@ -1,6 +1,17 @@
 // The OpenAPI entries of the accounts' routes (routes.ts, admin.ts), spread into server/openapi/document.ts.
 // Request bodies come from the validating zod schemas (input.ts).
-import { adminError as error, body, bool, int, json, nullable, obj, pathParam, str, type Schema } from '../http/openapi.js';
+import {
+  adminError as error,
+  body,
+  bool,
+  int,
+  json,
+  nullable,
+  obj,
+  pathParam,
+  str,
+  type Schema,
+} from '../http/openapi.js';
 import { addUserSchema, patchUserSchema, signInLinkSchema } from './input.js';
 import { INVITATIONS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_SHOP_PER_DAY } from './invitation-limit-store.js';
 import { ROLES } from './roles.js';
@@ -9,24 +20,37 @@ const html = (description: string) => ({ description, content: { 'text/html': { 
 
 const dashboard = { tags: ['dashboard'], security: [{ dashboardSession: [] }] };
 const signedIn = { '401': error('no session (code unauthenticated)') };
-const writes = { ...signedIn, '403': error('Origin is not the dashboard, or X-CSRF-Token is missing or wrong (code csrf)') };
+const writes = {
+  ...signedIn,
+  '403': error('Origin is not the dashboard, or X-CSRF-Token is missing or wrong (code csrf)'),
+};
 const teamErrors = {
   ...writes,
   '403': error('csrf (as above), or the role may not manage the team (code forbidden)'),
   '404': error('no such shop among the user’s shops, or no such user in it'),
 };
-const limited = { '429': error('too many requests from this client (Retry-After header); never for the address asked about') };
+const limited = {
+  '429': error('too many requests from this client (Retry-After header); never for the address asked about'),
+};
 
 const role = { type: 'string', enum: [...ROLES] };
-const actor = obj({ kind: { type: 'string', enum: ['user', 'operator', 'system'] }, id: str('the user’s id, for kind user') }, ['kind']);
+const actor = obj(
+  { kind: { type: 'string', enum: ['user', 'operator', 'system'] }, id: str('the user’s id, for kind user') },
+  ['kind'],
+);
 const teamUser = obj(
   {
     id: int(),
     email: str('when adding: the address as typed, whether or not it was known'),
     role,
     added_at: nullable('string', 'when they were added to this shop (ISO 8601)'),
-    added_by: { oneOf: [actor, { type: 'null' }], description: 'who added them (null: added before this was recorded)' },
-    signed_in_since_added: bool('whether they signed in since being added to this shop (false: a pending invitation); nothing of other shops'),
+    added_by: {
+      oneOf: [actor, { type: 'null' }],
+      description: 'who added them (null: added before this was recorded)',
+    },
+    signed_in_since_added: bool(
+      'whether they signed in since being added to this shop (false: a pending invitation); nothing of other shops',
+    ),
     shop_id: int(),
   },
   ['id', 'email', 'role', 'added_at', 'added_by', 'signed_in_since_added', 'shop_id'],
@@ -43,7 +67,8 @@ export const ACCOUNT_SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: 'session',
-    description: '`__Host-session` over https. Writes also need `Origin` (the service) and `X-CSRF-Token` (from /dashboard/api/me).',
+    description:
+      '`__Host-session` over https. Writes also need `Origin` (the service) and `X-CSRF-Token` (from /dashboard/api/me).',
   },
 };
 
@@ -55,7 +80,11 @@ export function accountPaths(): Record<string, Schema> {
         summary:
           'E-mail a sign-in link (valid 15 minutes, once); the same answer whether or not the address has access, and past its limit of 5 links an hour and 20 a day (then nothing is sent)',
         requestBody: body(signInLinkSchema),
-        responses: { '202': json(obj({ status: { const: 'sent' } }), 'accepted'), '400': error('invalid: not an address'), ...limited },
+        responses: {
+          '202': json(obj({ status: { const: 'sent' } }), 'accepted'),
+          '400': error('invalid: not an address'),
+          ...limited,
+        },
       },
     },
     '/dashboard/sign-in/{token}': {
@@ -63,7 +92,10 @@ export function accountPaths(): Record<string, Schema> {
         tags: ['dashboard'],
         summary: 'The page a sign-in link opens: a "Sign in" button that POSTs the token (opening it uses nothing up)',
         parameters: [pathParam('token', str())],
-        responses: { '200': html('the page with the button (pressing it says if the link was used or expired)'), '404': html('unknown link: a form for a new link') },
+        responses: {
+          '200': html('the page with the button (pressing it says if the link was used or expired)'),
+          '404': html('unknown link: a form for a new link'),
+        },
       },
     },
     '/dashboard/sign-in': {
@@ -84,7 +116,11 @@ export function accountPaths(): Record<string, Schema> {
         tags: ['dashboard'],
         summary: 'The pages’ form for a new link (as POST /dashboard/api/sign-in-link, answered as a page)',
         requestBody: signInForm('email', 'the address'),
-        responses: { '202': html('a link is on its way if the address has access'), '400': html('not an address'), '429': html('too many requests from this client') },
+        responses: {
+          '202': html('a link is on its way if the address has access'),
+          '400': html('not an address'),
+          '429': html('too many requests from this client'),
+        },
       },
     },
     '/dashboard/api/me': {
@@ -137,7 +173,11 @@ export function accountPaths(): Record<string, Schema> {
       },
     },
     '/dashboard/api/sign-out': {
-      post: { ...dashboard, summary: 'End this session', responses: { '204': { description: 'signed out; the cookie is cleared' }, ...writes } },
+      post: {
+        ...dashboard,
+        summary: 'End this session',
+        responses: { '204': { description: 'signed out; the cookie is cleared' }, ...writes },
+      },
     },
     '/dashboard/api/sign-out-everywhere': {
       post: {
@@ -147,7 +187,12 @@ export function accountPaths(): Record<string, Schema> {
       },
     },
     '/dashboard/api/shops/{shopId}/users': {
-      get: { ...dashboard, summary: 'The shop’s team (owners)', parameters: [pathParam('shopId')], responses: { '200': json(team), ...teamErrors } },
+      get: {
+        ...dashboard,
+        summary: 'The shop’s team (owners)',
+        parameters: [pathParam('shopId')],
+        responses: { '200': json(team), ...teamErrors },
+      },
       post: {
         ...dashboard,
         summary: 'Add a user to the team (owners); e-mails them a sign-in link',
@@ -170,7 +215,12 @@ export function accountPaths(): Record<string, Schema> {
         summary: 'Change a user’s role (owners)',
         parameters: [pathParam('shopId'), pathParam('userId')],
         requestBody: body(patchUserSchema),
-        responses: { '200': json(teamUser), '400': error('invalid; the message names the field'), ...teamErrors, ...lastOwner },
+        responses: {
+          '200': json(teamUser),
+          '400': error('invalid; the message names the field'),
+          ...teamErrors,
+          ...lastOwner,
+        },
       },
       delete: {
         ...dashboard,
@@ -190,7 +240,8 @@ export function accountPaths(): Record<string, Schema> {
       post: {
         security: [{ operatorToken: [] }],
         tags: ['operator'],
-        summary: 'Add a dashboard user to a shop; e-mails them a sign-in link (the owners’ daily limits do not hold the operator)',
+        summary:
+          'Add a dashboard user to a shop; e-mails them a sign-in link (the owners’ daily limits do not hold the operator)',
         parameters: [pathParam('id')],
         requestBody: body(addUserSchema),
         responses: {
@@ -222,7 +273,12 @@ export function accountPaths(): Record<string, Schema> {
         tags: ['operator'],
         summary: 'Remove a dashboard user from the shop',
         parameters: [pathParam('id'), pathParam('userId')],
-        responses: { '204': { description: 'removed' }, '401': error('no or wrong operator token'), '404': error('no such webshop or user'), '409': error('last_owner') },
+        responses: {
+          '204': { description: 'removed' },
+          '401': error('no or wrong operator token'),
+          '404': error('no such webshop or user'),
+          '409': error('last_owner'),
+        },
       },
     },
   };

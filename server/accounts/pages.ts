@@ -78,7 +78,11 @@ function newLinkForm(p: PageContext): string {
 }
 
 export function linkSentPage(p: PageContext): string {
-  return page(p, p.t.sentTitle, `<p>${escapeHtml(p.t.sentBody)}</p><p><a href="/dashboard/">${escapeHtml(p.t.backToDashboard)}</a></p>`);
+  return page(
+    p,
+    p.t.sentTitle,
+    `<p>${escapeHtml(p.t.sentBody)}</p><p><a href="/dashboard/">${escapeHtml(p.t.backToDashboard)}</a></p>`,
+  );
 }
 
 export function sendPage(ctx: Context, status: number, html: string): void {

@@ -27,7 +27,11 @@ export class UserRemovalQueue {
 
   /** Users whose entry is due at `now`, at most `limit`, the longest due first. */
   async due(now: Date, limit: number): Promise<number[]> {
-    const docs = await this.entries.find({ due: { $lte: now } }).sort({ due: 1 }).limit(limit).toArray();
+    const docs = await this.entries
+      .find({ due: { $lte: now } })
+      .sort({ due: 1 })
+      .limit(limit)
+      .toArray();
     return docs.map((d) => Number(d._id));
   }
 

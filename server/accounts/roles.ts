@@ -4,7 +4,17 @@
 export const ROLES = ['owner', 'manager', 'support'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const DASHBOARD_ACTIONS = ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team'] as const;
+export const DASHBOARD_ACTIONS = [
+  'read',
+  'reply',
+  'notify',
+  'report',
+  'mark_read',
+  'invite',
+  'widget',
+  'integration',
+  'team',
+] as const;
 /**
  * `notify`: a reply that e-mails the reviewer (the shop speaking to a customer's inbox, not only on its page);
  * `integration`: the API code, webhooks and require_signed_order_data; `team`: users, roles and their sessions.

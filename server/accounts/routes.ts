@@ -17,7 +17,15 @@ import { idParam } from '../http/validate.js';
 import { normalizeLanguage } from '../languages.js';
 import type { Services } from '../services.js';
 import type { AuditActor } from '../audit/store.js';
-import { addUserSchema, newLinkFormSchema, parseInput, patchUserSchema, sessionIdParam, signInFormSchema, signInLinkSchema } from './input.js';
+import {
+  addUserSchema,
+  newLinkFormSchema,
+  parseInput,
+  patchUserSchema,
+  sessionIdParam,
+  signInFormSchema,
+  signInLinkSchema,
+} from './input.js';
 import { accountOf, requireShopRole } from './middleware.js';
 import { linkProblemPage, linkSentPage, pageContext, sendPage, signInPage } from './pages.js';
 import { clearedSessionCookie, SECRET_FORMAT, sessionCookie } from './rules.js';
@@ -61,7 +69,11 @@ export function registerAccountRoutes(router: Router, services: Services): void 
   const { config } = services;
   const clock = () => services.now().getTime();
   const perClient = new RateLimiter(LINKS_PER_CLIENT, clock, 100_000, WINDOW_MS);
-  const emailLanguage = (ctx: Context) => ctx.acceptsLanguages().map(normalizeLanguage).find((l) => l !== undefined) ?? 'en';
+  const emailLanguage = (ctx: Context) =>
+    ctx
+      .acceptsLanguages()
+      .map(normalizeLanguage)
+      .find((l) => l !== undefined) ?? 'en';
 
   /**
    * The limit per client, then the link (or nothing: for an address without access, or past its limits): the
@@ -122,7 +134,10 @@ export function registerAccountRoutes(router: Router, services: Services): void 
       return;
     }
     const { secret, session } = result.session;
-    ctx.set('Set-Cookie', sessionCookie(config.baseUrl, secret, session.absoluteExpires.getTime() - services.now().getTime()));
+    ctx.set(
+      'Set-Cookie',
+      sessionCookie(config.baseUrl, secret, session.absoluteExpires.getTime() - services.now().getTime()),
+    );
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.status = 303;
@@ -177,7 +192,8 @@ export function registerAccountRoutes(router: Router, services: Services): void 
   router.delete('/dashboard/api/sessions/:sessionId', async (ctx) => {
     const account = accountOf(ctx);
     const parsed = sessionIdParam.safeParse(ctx.params.sessionId);
-    if (!parsed.success || !(await services.sessions.revoke(account.user.id, parsed.data))) throw new HttpError(404, 'No such session.');
+    if (!parsed.success || !(await services.sessions.revoke(account.user.id, parsed.data)))
+      throw new HttpError(404, 'No such session.');
     if (parsed.data === account.sessionId) ctx.set('Set-Cookie', clearedSessionCookie(config.baseUrl));
     ctx.status = 204;
   });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { can, DASHBOARD_ACTIONS, ROLES } from './roles.js';
-import { newSessionTimes, readCookie, SESSION_IDLE_MS, SESSION_MAX_MS, sessionCookie, sessionLive, slide, takesLastOwner } from './rules.js';
+import {
+  newSessionTimes,
+  readCookie,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  sessionCookie,
+  sessionLive,
+  slide,
+  takesLastOwner,
+} from './rules.js';
 
 describe('roles', () => {
   it('support reads and answers; manager also e-mails the reviewer, invites and sets up the widget; owner does everything', () => {
@@ -36,8 +45,12 @@ describe('session times', () => {
 
 describe('the cookie', () => {
   it('over http: session, no Secure; over https: __Host-session, Secure', () => {
-    expect(sessionCookie('http://localhost:3000', 'v', 1000)).toBe('session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=1');
-    expect(sessionCookie('https://reviews.example', 'v', 1000)).toBe('__Host-session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=1; Secure');
+    expect(sessionCookie('http://localhost:3000', 'v', 1000)).toBe(
+      'session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=1',
+    );
+    expect(sessionCookie('https://reviews.example', 'v', 1000)).toBe(
+      '__Host-session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=1; Secure',
+    );
   });
 
   it('reads one cookie among others, by its exact name', () => {

@@ -59,7 +59,13 @@ export const cookieName = (baseUrl: string): string => (isHttps(baseUrl) ? '__Ho
 const isHttps = (baseUrl: string) => baseUrl.startsWith('https:');
 
 export function sessionCookie(baseUrl: string, value: string, maxAgeMs: number): string {
-  const parts = [`${cookieName(baseUrl)}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`];
+  const parts = [
+    `${cookieName(baseUrl)}=${value}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`,
+  ];
   if (isHttps(baseUrl)) parts.push('Secure');
   return parts.join('; ');
 }

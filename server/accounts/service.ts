@@ -37,14 +37,20 @@ type AccountServices = Pick<
 /** 32 random bytes, base64url: the secret of a link or a session cookie. */
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
-const signInUrl = (config: Services['config'], secret: string): string => `${config.baseUrl}/dashboard/sign-in/${secret}`;
+const signInUrl = (config: Services['config'], secret: string): string =>
+  `${config.baseUrl}/dashboard/sign-in/${secret}`;
 const requestUrl = (config: Services['config']): string => `${config.baseUrl}/dashboard/`;
 
 /** Makes a sign-in link for the user and returns its address (the e-mail, the demo owner's line at start). */
 export async function createSignInLink(services: AccountServices, userId: number): Promise<string> {
   const secret = newSecret();
   const created = services.now();
-  await services.signInLinks.add({ digest: sha256Hex(secret), userId, created, expires: new Date(created.getTime() + SIGN_IN_LINK_MS) });
+  await services.signInLinks.add({
+    digest: sha256Hex(secret),
+    userId,
+    created,
+    expires: new Date(created.getTime() + SIGN_IN_LINK_MS),
+  });
   return signInUrl(services.config, secret);
 }
 
@@ -54,7 +60,13 @@ interface SignInMailTeam {
 }
 
 /** E-mails a fresh link, without waiting for the SMTP server: a hiccup there is the log's business, not the caller's. */
-function sendSignInMail(services: AccountServices, user: User, url: string, language: Language, team?: SignInMailTeam): void {
+function sendSignInMail(
+  services: AccountServices,
+  user: User,
+  url: string,
+  language: Language,
+  team?: SignInMailTeam,
+): void {
   const mail = signInMail({
     language,
     brandName: services.config.brandName,
@@ -74,7 +86,11 @@ type LinkRequestOutcome = 'sent' | 'no_access' | 'limited';
  * per address allow (counted by digest: the places hold no addresses). The caller answers the same whatever the
  * outcome, so asking for someone's links never locks them out.
  */
-export async function requestSignInLink(services: AccountServices, email: string, language: Language): Promise<LinkRequestOutcome> {
+export async function requestSignInLink(
+  services: AccountServices,
+  email: string,
+  language: Language,
+): Promise<LinkRequestOutcome> {
   const user = await services.users.findByEmail(email);
   if (!user || membershipsOf(user).length === 0) return 'no_access';
   if (!(await services.signInLinks.takeLinkPlace(sha256Hex(addressKey(user.email))))) return 'limited';
@@ -132,7 +148,8 @@ export async function startSession(services: AccountServices, userId: number, us
   };
   const existing = await services.sessions.ofUser(userId);
   const byUse = existing.sort((a, b) => a.lastSeen.getTime() - b.lastSeen.getTime());
-  for (const old of byUse.slice(0, Math.max(0, byUse.length - SESSIONS_PER_USER + 1))) await services.sessions.revoke(userId, old.id);
+  for (const old of byUse.slice(0, Math.max(0, byUse.length - SESSIONS_PER_USER + 1)))
+    await services.sessions.revoke(userId, old.id);
   await services.sessions.create(session);
   return { secret, session };
 }
@@ -208,7 +225,8 @@ async function membersOf(services: AccountServices, shopId: number): Promise<{ u
   return (await services.users.team(shopId)).map((m) => ({ userId: m.user.id, role: m.role }));
 }
 
-const alreadyMember = () => new HttpError(409, 'This address is in the team already; change its role instead.', 'already_member');
+const alreadyMember = () =>
+  new HttpError(409, 'This address is in the team already; change its role instead.', 'already_member');
 
 const LIMIT_ERRORS = {
   shop: {
@@ -258,9 +276,18 @@ export async function addTeamMember(
   });
   // A new user came with their removal entry; one added again before ever signing in gets a new one.
   if (known && known.lastSignIn === null) await scheduleRemoval(services, user.id);
-  await services.audit.record({ shopId, actor, action: 'team.user_added', target: `user:${user.id}`, details: { role: input.role } });
+  await services.audit.record({
+    shopId,
+    actor,
+    action: 'team.user_added',
+    target: `user:${user.id}`,
+    details: { role: input.role },
+  });
   const language = input.language ?? mainLanguage(shop);
-  sendSignInMail(services, user, await createSignInLink(services, user.id), language, { shopName: shop.name, role: input.role });
+  sendSignInMail(services, user, await createSignInLink(services, user.id), language, {
+    shopName: shop.name,
+    role: input.role,
+  });
   return { id: user.id, email: input.email, role: input.role, ...added, signedInSinceAdded: false };
 }
 
@@ -281,13 +308,24 @@ export async function changeTeamRole(
     return current.role;
   });
   if (previous !== role) {
-    await services.audit.record({ shopId, actor, action: 'team.role_changed', target: `user:${userId}`, details: { role, previous_role: previous } });
+    await services.audit.record({
+      shopId,
+      actor,
+      action: 'team.role_changed',
+      target: `user:${userId}`,
+      details: { role, previous_role: previous },
+    });
   }
   return teamMember(services, shopId, userId);
 }
 
 /** Removes a member from the shop; 409 `last_owner` for the last owner. A user left without shops is signed out. */
-export async function removeTeamMember(services: AccountServices, shopId: number, userId: number, actor: AuditActor): Promise<void> {
+export async function removeTeamMember(
+  services: AccountServices,
+  shopId: number,
+  userId: number,
+  actor: AuditActor,
+): Promise<void> {
   const previous = await services.users.withTeamLock(shopId, async () => {
     const members = await membersOf(services, shopId);
     const current = members.find((m) => m.userId === userId);
@@ -301,10 +339,17 @@ export async function removeTeamMember(services: AccountServices, shopId: number
     await services.sessions.revokeAll(userId);
     if (user.lastSignIn === null) await scheduleRemoval(services, userId);
   }
-  await services.audit.record({ shopId, actor, action: 'team.user_removed', target: `user:${userId}`, details: { previous_role: previous } });
+  await services.audit.record({
+    shopId,
+    actor,
+    action: 'team.user_removed',
+    target: `user:${userId}`,
+    details: { previous_role: previous },
+  });
 }
 
-const lastOwner = () => new HttpError(409, 'A shop keeps at least one owner: make another user owner first.', 'last_owner');
+const lastOwner = () =>
+  new HttpError(409, 'A shop keeps at least one owner: make another user owner first.', 'last_owner');
 
 const REMOVAL_BATCH = 100;
 

@@ -113,7 +113,11 @@ export class SessionStore {
     for (const [, entry] of entries) {
       ended += (await this.writing([entry.digest], () => this.sessions.deleteOne({ _id: entry.digest }))).deletedCount;
     }
-    if (entries.length) await this.unlist(userId, entries.map(([id]) => id));
+    if (entries.length)
+      await this.unlist(
+        userId,
+        entries.map(([id]) => id),
+      );
     return ended;
   }
 
@@ -142,6 +146,9 @@ export class SessionStore {
   }
 
   private async unlist(userId: number, sessionIds: string[]): Promise<void> {
-    await this.byUser.updateOne({ _id: String(userId) }, { $unset: Object.fromEntries(sessionIds.map((id) => [`sessions.${id}`, ''])) });
+    await this.byUser.updateOne(
+      { _id: String(userId) },
+      { $unset: Object.fromEntries(sessionIds.map((id) => [`sessions.${id}`, ''])) },
+    );
   }
 }

@@ -53,7 +53,13 @@ describe('session lifetime', () => {
   });
 
   it('a cookie that is no session, or is malformed, is 401', async () => {
-    for (const cookie of [`session=${'A'.repeat(43)}`, 'session=x', 'session=', 'other=1', `__Host-session=${'A'.repeat(43)}`]) {
+    for (const cookie of [
+      `session=${'A'.repeat(43)}`,
+      'session=x',
+      'session=',
+      'other=1',
+      `__Host-session=${'A'.repeat(43)}`,
+    ]) {
       expect((await t.fetch('/dashboard/api/me', { headers: { cookie } })).status, cookie).toBe(401);
     }
     expect((await t.fetch('/dashboard/api/me')).status).toBe(401);
@@ -67,7 +73,12 @@ describe('the hourly clean-up', () => {
     const ended = await newSession();
     advance(31 * DAY);
     const live = await newSession();
-    const link = { digest: 'd'.repeat(64), userId: live.userId, created: clock, expires: new Date(clock.getTime() + 15 * 60_000) };
+    const link = {
+      digest: 'd'.repeat(64),
+      userId: live.userId,
+      created: clock,
+      expires: new Date(clock.getTime() + 15 * 60_000),
+    };
     await t.services.signInLinks.add(link);
     expect(await t.services.sessions.countListed(ended.userId, new Date(0))).toBe(1);
     expect(await t.services.sessions.deleteEnded(clock)).toBeGreaterThanOrEqual(1);
@@ -88,7 +99,9 @@ describe('sessions of a user', () => {
     const [a, b, c] = [await newSession(email), await newSession(email), await newSession(email)];
     const list = await (await t.fetch('/dashboard/api/sessions', { headers: a.headers })).json();
     expect(list.sessions).toHaveLength(3);
-    expect(list.sessions.filter((s: { current: boolean }) => s.current).map((s: { id: string }) => s.id)).toEqual([a.sessionId]);
+    expect(list.sessions.filter((s: { current: boolean }) => s.current).map((s: { id: string }) => s.id)).toEqual([
+      a.sessionId,
+    ]);
     expect(list.sessions[0]).toEqual({
       id: expect.any(String),
       created: clock.toISOString(),
@@ -102,7 +115,9 @@ describe('sessions of a user', () => {
     expect(revoke.status).toBe(204);
     expect((await me(b)).status).toBe(401);
     expect((await me(a)).status).toBe(200);
-    expect((await t.fetch(`/dashboard/api/sessions/${b.sessionId}`, { method: 'DELETE', headers: a.headers })).status).toBe(404);
+    expect(
+      (await t.fetch(`/dashboard/api/sessions/${b.sessionId}`, { method: 'DELETE', headers: a.headers })).status,
+    ).toBe(404);
 
     const everywhere = await post('/dashboard/api/sign-out-everywhere', a.headers);
     expect(everywhere.status).toBe(200);
@@ -115,7 +130,10 @@ describe('sessions of a user', () => {
   it("cannot revoke another user's session", async () => {
     const mine = await newSession();
     const theirs = await newSession();
-    const res = await t.fetch(`/dashboard/api/sessions/${theirs.sessionId}`, { method: 'DELETE', headers: mine.headers });
+    const res = await t.fetch(`/dashboard/api/sessions/${theirs.sessionId}`, {
+      method: 'DELETE',
+      headers: mine.headers,
+    });
     expect(res.status).toBe(404);
     expect((await me(theirs)).status).toBe(200);
   });

@@ -56,7 +56,12 @@ async function addUser(email: string, role = 'owner', shopId = shop.id) {
 describe('a user added by the operator', () => {
   it('gets a sign-in e-mail naming the shop and the role, and shows in the team as not signed in yet', async () => {
     const user = await addUser('Owner@Fietsen.example');
-    expect(user).toMatchObject({ email: 'Owner@fietsen.example', role: 'owner', added_by: { kind: 'operator' }, signed_in_since_added: false });
+    expect(user).toMatchObject({
+      email: 'Owner@fietsen.example',
+      role: 'owner',
+      added_by: { kind: 'operator' },
+      signed_in_since_added: false,
+    });
     await linkFromMail('Owner@fietsen.example', 1);
     const mail = sink.to('Owner@fietsen.example')[0]!;
     expect(mail.headers.subject).toBe("You now have access to Fietsen & Co's review dashboard");
@@ -92,13 +97,21 @@ describe('a user added by the operator', () => {
     const me = await t.fetch('/dashboard/api/me', { headers: { cookie: cookie.split(';')[0]! } });
     expect(me.status).toBe(200);
     const body = await me.json();
-    expect(body).toMatchObject({ user: { email: 'Owner@fietsen.example' }, shops: [{ id: shop.id, name: 'Fietsen & Co', role: 'owner' }], language: null });
+    expect(body).toMatchObject({
+      user: { email: 'Owner@fietsen.example' },
+      shops: [{ id: shop.id, name: 'Fietsen & Co', role: 'owner' }],
+      language: null,
+    });
     expect(body.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(me.headers.get('cache-control')).toBe('no-store');
 
     const team = await (await t.admin(`/admin/api/webshops/${shop.id}/users`)).json();
     expect(team.users).toEqual([
-      expect.objectContaining({ email: 'Owner@fietsen.example', added_at: clock.toISOString(), signed_in_since_added: true }),
+      expect.objectContaining({
+        email: 'Owner@fietsen.example',
+        added_at: clock.toISOString(),
+        signed_in_since_added: true,
+      }),
     ]);
   });
 
@@ -163,7 +176,7 @@ describe('a user added by the operator', () => {
     expect((await pressSignIn(token)).status).toBe(303);
   });
 
-  it('accepts the link page\'s own form posted with Origin: null (no-referrer) only when Fetch Metadata says same-origin', async () => {
+  it("accepts the link page's own form posted with Origin: null (no-referrer) only when Fetch Metadata says same-origin", async () => {
     await addUser('origin-null@fietsen.example', 'support');
     await linkFromMail('origin-null@fietsen.example', 1);
     expect((await askForLink('origin-null@fietsen.example')).status).toBe(202);
@@ -179,7 +192,9 @@ describe('a user added by the operator', () => {
   });
 
   it('speaks Dutch to a Dutch browser, in the page and the e-mail', async () => {
-    expect((await askForLink('owner@fietsen.example', { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5' })).status).toBe(202);
+    expect((await askForLink('owner@fietsen.example', { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5' })).status).toBe(
+      202,
+    );
     const token = await linkFromMail('Owner@fietsen.example', 6);
     expect(sink.to('Owner@fietsen.example')[5]!.headers.subject).toBe('Je inloglink voor Reviews');
     const page = await t.fetch(`/dashboard/sign-in/${token}`, { headers: { 'accept-language': 'nl-BE,nl;q=0.9' } });

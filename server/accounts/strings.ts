@@ -51,7 +51,8 @@ export const PAGE_STRINGS: Record<PageLanguage, PageStrings> = {
     emailLabel: 'E-mailadres',
     newLinkButton: 'Stuur me een inloglink',
     sentTitle: 'Kijk in je e-mail',
-    sentBody: 'Als dit adres toegang heeft tot een winkel, is er een inloglink onderweg. Die werkt één keer, binnen 15 minuten.',
+    sentBody:
+      'Als dit adres toegang heeft tot een winkel, is er een inloglink onderweg. Die werkt één keer, binnen 15 minuten.',
     backToDashboard: 'Terug naar het dashboard',
   },
 };

@@ -26,7 +26,10 @@ afterAll(async () => {
 
 async function shopWithOwner(name: string): Promise<{ shop: Webshop; owner: TestSession }> {
   const shop = await t.createShop({ name });
-  return { shop, owner: await signedInAgent(t, { email: `owner@${shop.id}.limits.example`, shopId: shop.id, role: 'owner' }) };
+  return {
+    shop,
+    owner: await signedInAgent(t, { email: `owner@${shop.id}.limits.example`, shopId: shop.id, role: 'owner' }),
+  };
 }
 
 const add = (s: TestSession, shop: Webshop, email: string) =>
@@ -35,7 +38,8 @@ const add = (s: TestSession, shop: Webshop, email: string) =>
     headers: { ...s.headers, 'content-type': 'application/json' },
     body: JSON.stringify({ email, role: 'support' }),
   });
-const remove = (shop: Webshop, userId: number) => t.admin(`/admin/api/webshops/${shop.id}/users/${userId}`, { method: 'DELETE' });
+const remove = (shop: Webshop, userId: number) =>
+  t.admin(`/admin/api/webshops/${shop.id}/users/${userId}`, { method: 'DELETE' });
 
 /** Waits until `marker` got its e-mail: sent after the ones before it, so what they would have sent is in too. */
 async function mailsSettled(s: TestSession, shop: Webshop, marker: string): Promise<void> {
@@ -46,7 +50,8 @@ async function mailsSettled(s: TestSession, shop: Webshop, marker: string): Prom
 describe('team invitation limits', () => {
   it('a shop adds 20 users a day; the 21st is refused (429 naming the limit), nobody is made and nothing sent', async () => {
     const { shop, owner } = await shopWithOwner('Busy');
-    for (let i = 1; i <= 20; i++) expect((await add(owner, shop, `invite${i}@busy.example`)).status, `addition ${i}`).toBe(201);
+    for (let i = 1; i <= 20; i++)
+      expect((await add(owner, shop, `invite${i}@busy.example`)).status, `addition ${i}`).toBe(201);
     const refused = await add(owner, shop, 'extra@busy.example');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe(String(15 * 3600));
@@ -57,7 +62,14 @@ describe('team invitation limits', () => {
 
     // The operator is not held by an owner's limit; their addition's e-mail comes after any the refusal made.
     const marker = 'marker@busy.example';
-    expect((await t.admin(`/admin/api/webshops/${shop.id}/users`, { method: 'POST', json: { email: marker, role: 'support' } })).status).toBe(201);
+    expect(
+      (
+        await t.admin(`/admin/api/webshops/${shop.id}/users`, {
+          method: 'POST',
+          json: { email: marker, role: 'support' },
+        })
+      ).status,
+    ).toBe(201);
     await sink.waitFor((k) => k.to(marker).length === 1, 60_000);
     expect(sink.to('extra@busy.example')).toHaveLength(0);
 
@@ -86,14 +98,16 @@ describe('users nobody signed in as', () => {
   it('are removed 30 days after being added when they belong to no shop; one who signed in, or has a shop, stays', async () => {
     const { shop, owner } = await shopWithOwner('Tidy');
     const ids: Record<string, number> = {};
-    for (const name of ['gone', 'active', 'staying']) ids[name] = (await (await add(owner, shop, `${name}@tidy.example`)).json()).id;
+    for (const name of ['gone', 'active', 'staying'])
+      ids[name] = (await (await add(owner, shop, `${name}@tidy.example`)).json()).id;
     await t.services.users.recordSignIn(ids.active!, clock);
     expect((await remove(shop, ids.gone!)).status).toBe(204);
     expect((await remove(shop, ids.active!)).status).toBe(204);
 
     advance(29 * DAY);
     await cleanUpAccounts(t.services);
-    for (const name of ['gone', 'active', 'staying']) expect(await t.services.users.get(ids[name]!), name).not.toBeNull();
+    for (const name of ['gone', 'active', 'staying'])
+      expect(await t.services.users.get(ids[name]!), name).not.toBeNull();
 
     advance(DAY + 60_000);
     await cleanUpAccounts(t.services);
@@ -125,6 +139,9 @@ describe('users nobody signed in as', () => {
     // The user as the clean-up read them just before the addition.
     const seen = { ...(await t.services.users.get(id))!, roles: {} };
     expect(await t.services.users.removeUnused(seen)).toBe(false);
-    expect(await t.services.users.findByEmail('late@race.example')).toMatchObject({ id, roles: { [shop.id]: 'support' } });
+    expect(await t.services.users.findByEmail('late@race.example')).toMatchObject({
+      id,
+      roles: { [shop.id]: 'support' },
+    });
   });
 });

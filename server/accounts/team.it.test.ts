@@ -24,7 +24,8 @@ afterAll(async () => {
   await sink.close();
 });
 
-const as = (role: Role, shop = shopA, email = `${role}@${shop.id}.example`) => signedInAgent(t, { email, shopId: shop.id, role });
+const as = (role: Role, shop = shopA, email = `${role}@${shop.id}.example`) =>
+  signedInAgent(t, { email, shopId: shop.id, role });
 
 function call(s: TestSession, method: string, path: string, json?: unknown) {
   const headers: Record<string, string> = { ...s.headers };
@@ -54,7 +55,7 @@ describe('roles', () => {
     expect((await call(owner, 'GET', users(shopA))).status).toBe(200);
   });
 
-  it("a member of shop A gets 404 for shop B, exactly as for a shop that does not exist", async () => {
+  it('a member of shop A gets 404 for shop B, exactly as for a shop that does not exist', async () => {
     const owner = await as('owner');
     const b = await call(owner, 'GET', users(shopB));
     const none = await call(owner, 'GET', '/dashboard/api/shops/999999/users');
@@ -81,7 +82,11 @@ describe('roles', () => {
 describe('an owner manages the team', () => {
   it('adds a user (who gets a sign-in e-mail), changes the role, removes them; each step in the audit trail', async () => {
     const owner = await as('owner');
-    const added = await call(owner, 'POST', users(shopA), { email: 'Staff@A.example', role: 'support', language: 'nl' });
+    const added = await call(owner, 'POST', users(shopA), {
+      email: 'Staff@A.example',
+      role: 'support',
+      language: 'nl',
+    });
     expect(added.status).toBe(201);
     const user = await added.json();
     expect(user).toEqual({
@@ -94,7 +99,9 @@ describe('an owner manages the team', () => {
       shop_id: shopA.id,
     });
     await sink.waitFor((s) => s.to('Staff@a.example').length === 1, 60_000);
-    expect(sink.to('Staff@a.example')[0]!.headers.subject).toBe('Je hebt nu toegang tot het reviewdashboard van Shop A');
+    expect(sink.to('Staff@a.example')[0]!.headers.subject).toBe(
+      'Je hebt nu toegang tot het reviewdashboard van Shop A',
+    );
 
     const again = await call(owner, 'POST', users(shopA), { email: 'staff@a.example', role: 'manager' });
     expect(again.status).toBe(409);
@@ -105,7 +112,10 @@ describe('an owner manages the team', () => {
     expect((await patched.json()).role).toBe('manager');
 
     const list = await (await call(owner, 'GET', users(shopA))).json();
-    expect(list.users.find((u: { id: number }) => u.id === user.id)).toMatchObject({ role: 'manager', signed_in_since_added: false });
+    expect(list.users.find((u: { id: number }) => u.id === user.id)).toMatchObject({
+      role: 'manager',
+      signed_in_since_added: false,
+    });
 
     expect((await call(owner, 'DELETE', `${users(shopA)}/${user.id}`)).status).toBe(204);
     expect((await call(owner, 'DELETE', `${users(shopA)}/${user.id}`)).status).toBe(404);
@@ -124,12 +134,20 @@ describe('an owner manages the team', () => {
   it('cannot remove or demote the last owner (409 last_owner); with a second owner it can', async () => {
     const shop = await t.createShop({ name: 'Solo' });
     const owner = await as('owner', shop, 'solo@owner.example');
-    for (const [method, json] of [['PATCH', { role: 'manager' }], ['DELETE', undefined]] as const) {
+    for (const [method, json] of [
+      ['PATCH', { role: 'manager' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(owner, method, `${users(shop)}/${owner.userId}`, json);
       expect(res.status, method).toBe(409);
-      expect((await res.json()).error).toEqual({ code: 'last_owner', message: 'A shop keeps at least one owner: make another user owner first.' });
+      expect((await res.json()).error).toEqual({
+        code: 'last_owner',
+        message: 'A shop keeps at least one owner: make another user owner first.',
+      });
     }
-    const second = await (await call(owner, 'POST', users(shop), { email: 'second@owner.example', role: 'owner' })).json();
+    const second = await (
+      await call(owner, 'POST', users(shop), { email: 'second@owner.example', role: 'owner' })
+    ).json();
     expect((await call(owner, 'PATCH', `${users(shop)}/${owner.userId}`, { role: 'manager' })).status).toBe(200);
     // Now a manager: the team is no longer theirs to manage.
     expect((await call(owner, 'DELETE', `${users(shop)}/${second.id}`)).status).toBe(403);
@@ -179,7 +197,11 @@ describe('an owner manages the team', () => {
 describe('what an owner learns of a person', () => {
   const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g;
   /** The answer with the address, the user's id and the times left out: what may differ between two additions. */
-  const masked = (text: string, email: string) => text.replaceAll(email, '<email>').replace(/"id":\d+/, '"id":0').replace(ISO, '<time>');
+  const masked = (text: string, email: string) =>
+    text
+      .replaceAll(email, '<email>')
+      .replace(/"id":\d+/, '"id":0')
+      .replace(ISO, '<time>');
 
   it('adding an address known from another shop answers exactly as adding an unknown one', async () => {
     const owner = await as('owner', shopA, 'privacy@a.example');
@@ -199,7 +221,16 @@ describe('what an owner learns of a person', () => {
     await t.services.users.recordSignIn(other.userId, new Date(Date.now() - 60_000));
     const added = await (await call(owner, 'POST', users(shopA), { email: 'busy@b.example', role: 'manager' })).json();
     const list = (await (await call(owner, 'GET', users(shopA))).json()).users as Record<string, unknown>[];
-    for (const u of list) expect(Object.keys(u).sort()).toEqual(['added_at', 'added_by', 'email', 'id', 'role', 'shop_id', 'signed_in_since_added']);
+    for (const u of list)
+      expect(Object.keys(u).sort()).toEqual([
+        'added_at',
+        'added_by',
+        'email',
+        'id',
+        'role',
+        'shop_id',
+        'signed_in_since_added',
+      ]);
     const row = list.find((u) => u.id === other.userId);
     expect(row).toEqual({
       id: other.userId,
@@ -215,7 +246,9 @@ describe('what an owner learns of a person', () => {
 
     // A sign-in after being added: yes, and still no time of it.
     await t.services.users.recordSignIn(other.userId, new Date(Date.now() + 1000));
-    const after = (await (await call(owner, 'GET', users(shopA))).json()).users.find((u: { id: number }) => u.id === other.userId);
+    const after = (await (await call(owner, 'GET', users(shopA))).json()).users.find(
+      (u: { id: number }) => u.id === other.userId,
+    );
     expect(after).toEqual({ ...row, signed_in_since_added: true });
     // A role change keeps when and by whom they were added.
     const patched = await (await call(owner, 'PATCH', `${users(shopA)}/${other.userId}`, { role: 'support' })).json();
@@ -230,14 +263,22 @@ describe('the operator', () => {
 
   it('adds the first owner of a shop, sees the team, and gets 404 for a shop that does not exist', async () => {
     const shop = await t.createShop({ name: 'Fresh' });
-    const res = await t.admin(`/admin/api/webshops/${shop.id}/users`, { method: 'POST', json: { email: 'first@fresh.example', role: 'owner' } });
+    const res = await t.admin(`/admin/api/webshops/${shop.id}/users`, {
+      method: 'POST',
+      json: { email: 'first@fresh.example', role: 'owner' },
+    });
     expect(res.status).toBe(201);
     const team = await (await t.admin(`/admin/api/webshops/${shop.id}/users`)).json();
-    expect(team.users.map((u: { email: string; role: string }) => [u.email, u.role])).toEqual([['first@fresh.example', 'owner']]);
+    expect(team.users.map((u: { email: string; role: string }) => [u.email, u.role])).toEqual([
+      ['first@fresh.example', 'owner'],
+    ]);
     const trail = await t.services.audit.list({ shopId: shop.id, limit: 5 });
     expect(trail[0]).toMatchObject({ action: 'team.user_added', actor: { kind: 'operator' } });
     expect((await t.admin('/admin/api/webshops/999999/users')).status).toBe(404);
-    const bad = await t.admin(`/admin/api/webshops/${shop.id}/users`, { method: 'POST', json: { email: 'x@fresh.example', role: 'boss' } });
+    const bad = await t.admin(`/admin/api/webshops/${shop.id}/users`, {
+      method: 'POST',
+      json: { email: 'x@fresh.example', role: 'boss' },
+    });
     expect(bad.status).toBe(422);
   });
 });

@@ -69,7 +69,9 @@ export interface TeamMembership {
 }
 
 const additionOf = (entry: TeamEntry | Date | undefined): Pick<TeamMembership, 'addedAt' | 'addedBy'> =>
-  entry instanceof Date ? { addedAt: entry, addedBy: null } : { addedAt: entry?.at ?? null, addedBy: entry?.by ?? null };
+  entry instanceof Date
+    ? { addedAt: entry, addedBy: null }
+    : { addedAt: entry?.at ?? null, addedBy: entry?.by ?? null };
 
 const TEAM_LOCK_MS = 10_000;
 
@@ -189,7 +191,12 @@ export class UserStore {
   }
 
   /** Adds the user to the shop's team with this role; returns when and by whom (`by`), as the team list shows it. */
-  async addMember(userId: number, shopId: number, role: Role, by: AuditActor): Promise<Pick<TeamMembership, 'addedAt' | 'addedBy'>> {
+  async addMember(
+    userId: number,
+    shopId: number,
+    role: Role,
+    by: AuditActor,
+  ): Promise<Pick<TeamMembership, 'addedAt' | 'addedBy'>> {
     const entry: TeamEntry = { at: this.now(), by };
     await this.teams.updateOne({ _id: String(shopId) }, { $set: { [`users.${userId}`]: entry } }, { upsert: true });
     await this.setRole(userId, shopId, role);
@@ -198,13 +205,17 @@ export class UserStore {
 
   /** Sets the user's role in the shop (their team entry, when they were added and by whom, stays). */
   async setRole(userId: number, shopId: number, role: Role): Promise<void> {
-    await this.writing(userId, () => this.users.updateOne({ _id: String(userId) }, { $set: { [`roles.${shopId}`]: role } }));
+    await this.writing(userId, () =>
+      this.users.updateOne({ _id: String(userId) }, { $set: { [`roles.${shopId}`]: role } }),
+    );
   }
 
   async removeRole(userId: number, shopId: number): Promise<void> {
     // The user's own entry decides access: it goes first, so a crash in between leaves nobody with access that
     // the team list does not show.
-    await this.writing(userId, () => this.users.updateOne({ _id: String(userId) }, { $unset: { [`roles.${shopId}`]: '' } }));
+    await this.writing(userId, () =>
+      this.users.updateOne({ _id: String(userId) }, { $unset: { [`roles.${shopId}`]: '' } }),
+    );
     await this.teams.updateOne({ _id: String(shopId) }, { $unset: { [`users.${userId}`]: '' } });
   }
 

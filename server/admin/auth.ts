@@ -8,9 +8,14 @@ export function requireAdmin(adminToken: string | undefined): Middleware {
   return async (ctx, next) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
     if (!adminToken || !match || !safeEqual(match[1]!, adminToken)) {
-      throw new HttpError(401, 'A valid operator token is required (Authorization: Bearer <ADMIN_TOKEN>).', 'unauthorized', {
-        'WWW-Authenticate': 'Bearer',
-      });
+      throw new HttpError(
+        401,
+        'A valid operator token is required (Authorization: Bearer <ADMIN_TOKEN>).',
+        'unauthorized',
+        {
+          'WWW-Authenticate': 'Bearer',
+        },
+      );
     }
     await next();
   };

@@ -28,7 +28,11 @@ const auditView = (e: AuditEntry) => ({
 export function registerAuditRoutes(router: Router, services: Services): void {
   router.get('/admin/api/audit', requireAdmin(services.config.adminToken), async (ctx) => {
     const q = validate(auditQuerySchema, ctx.query, 400);
-    const entries = await services.audit.list({ shopId: q.webshop, limit: q.limit, before: q.before ? new Date(q.before) : undefined });
+    const entries = await services.audit.list({
+      shopId: q.webshop,
+      limit: q.limit,
+      before: q.before ? new Date(q.before) : undefined,
+    });
     ctx.body = { entries: entries.map(auditView) };
   });
 }

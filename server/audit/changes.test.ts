@@ -5,12 +5,14 @@ describe('changesOf', () => {
   it('gives values before → after, texts only as changed with their lengths, and leaves out what did not change', () => {
     const before = { rating: 2, valid: true, comment: 'Goed', name: 'Jan', quarantine: false };
     const after = { rating: 4, valid: true, comment: null, name: 'Jan Jansen', quarantine: true };
-    expect(changesOf(before, after, ['rating', 'valid', 'comment', 'name', 'quarantine'], ['comment', 'name'])).toEqual({
-      rating: { from: 2, to: 4 },
-      comment: { changed: true, length_before: 4, length_after: 0 },
-      name: { changed: true, length_before: 3, length_after: 10 },
-      quarantine: { from: false, to: true },
-    });
+    expect(changesOf(before, after, ['rating', 'valid', 'comment', 'name', 'quarantine'], ['comment', 'name'])).toEqual(
+      {
+        rating: { from: 2, to: 4 },
+        comment: { changed: true, length_before: 4, length_after: 0 },
+        name: { changed: true, length_before: 3, length_after: 10 },
+        quarantine: { from: false, to: true },
+      },
+    );
   });
 
   it('tells objects key by key, texts below a text field as texts, and a value that appears as from null', () => {

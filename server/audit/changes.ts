@@ -7,7 +7,10 @@ import type { AuditActor } from './store.js';
 /** The operator, as the trail names them (there is one operator token, so no id). */
 export const OPERATOR: AuditActor = { kind: 'operator' };
 
-export type FieldChange = { from: unknown; to: unknown } | { changed: true; length_before: number; length_after: number } | { [key: string]: FieldChange };
+export type FieldChange =
+  | { from: unknown; to: unknown }
+  | { changed: true; length_before: number; length_after: number }
+  | { [key: string]: FieldChange };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
@@ -20,7 +23,12 @@ function changeOf(from: unknown, to: unknown, text: boolean): FieldChange | unde
   if (isObject(from) || isObject(to)) {
     const before = isObject(from) ? from : {};
     const after = isObject(to) ? to : {};
-    const changes = changesOf(before, after, [...new Set([...Object.keys(before), ...Object.keys(after)])], text ? 'all' : []);
+    const changes = changesOf(
+      before,
+      after,
+      [...new Set([...Object.keys(before), ...Object.keys(after)])],
+      text ? 'all' : [],
+    );
     return Object.keys(changes).length > 0 ? changes : undefined;
   }
   if (text) return { changed: true, length_before: textLength(from), length_after: textLength(to) };

@@ -67,15 +67,33 @@ describe('operator actions on reviews', () => {
   it('an import is audited with its score, not its name, address or text', async () => {
     const id = await importReview({ name: NAME, email: ADDRESS, rating: 2, comment: COMMENT });
     const entry = await latest('review.imported');
-    expect(entry).toMatchObject({ actor: { kind: 'operator' }, target: `review:${id}`, details: { rating: 2, published: true } });
+    expect(entry).toMatchObject({
+      actor: { kind: 'operator' },
+      target: `review:${id}`,
+      details: { rating: 2, published: true },
+    });
     expectNoTraces(entry, [NAME, ADDRESS, COMMENT, 'annelies', 'brouwer']);
   });
 
   it('PATCH records scores and flags before → after, the texts only as changed with their lengths', async () => {
-    const id = await importReview({ name: NAME, email: ADDRESS, rating: 2, comment: COMMENT, ratings: { shippingtime: 4 } });
+    const id = await importReview({
+      name: NAME,
+      email: ADDRESS,
+      rating: 2,
+      comment: COMMENT,
+      ratings: { shippingtime: 4 },
+    });
     const res = await t.admin(`/admin/api/reviews/${id}`, {
       method: 'PATCH',
-      json: { comment: NEW_COMMENT, name: NEW_NAME, rating: 4, ratings: { shippingtime: 2 }, quarantine: true, is_spam: false, valid: false },
+      json: {
+        comment: NEW_COMMENT,
+        name: NEW_NAME,
+        rating: 4,
+        ratings: { shippingtime: 2 },
+        quarantine: true,
+        is_spam: false,
+        valid: false,
+      },
     });
     expect(res.status).toBe(200);
     const entry = await latest('review.changed');
@@ -96,7 +114,11 @@ describe('operator actions on reviews', () => {
     const id = await importReview({ name: NAME, email: ADDRESS, rating: 5, comment: COMMENT });
     expect((await t.admin(`/admin/api/reviews/${id}`, { method: 'DELETE' })).status).toBe(204);
     const entry = await latest('review.deleted');
-    expect(entry).toMatchObject({ actor: { kind: 'operator' }, target: `review:${id}`, details: { rating: 5, published: { from: true, to: false } } });
+    expect(entry).toMatchObject({
+      actor: { kind: 'operator' },
+      target: `review:${id}`,
+      details: { rating: 5, published: { from: true, to: false } },
+    });
     expectNoTraces(entry, [NAME, ADDRESS, COMMENT, 'annelies', 'brouwer']);
     // Deleting again changes nothing and adds nothing.
     const before = (await actions()).length;
@@ -107,11 +129,17 @@ describe('operator actions on reviews', () => {
 
 describe('operator actions on shops', () => {
   it('creating a shop is audited in its trail', async () => {
-    const res = await t.admin('/admin/api/webshops', { method: 'POST', json: { name: 'Nieuw', url: 'https://nieuw.example/', reply_access: true } });
+    const res = await t.admin('/admin/api/webshops', {
+      method: 'POST',
+      json: { name: 'Nieuw', url: 'https://nieuw.example/', reply_access: true },
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
     const entry = await latest('webshop.created', created.id);
-    expect(entry).toMatchObject({ actor: { kind: 'operator' }, details: { settings: ['name', 'reply_access', 'url'] } });
+    expect(entry).toMatchObject({
+      actor: { kind: 'operator' },
+      details: { settings: ['name', 'reply_access', 'url'] },
+    });
     expectNoTraces(entry, [created.code]);
   });
 
@@ -153,12 +181,22 @@ describe('operator actions on shops', () => {
   });
 
   it('the shop’s owners see the operator’s entries in the dashboard’s trail, as the operator', async () => {
-    const { headers } = await signedInAgent(t, { email: 'owner@fietsen.example', shopId: shop.id, role: 'owner' as Role });
+    const { headers } = await signedInAgent(t, {
+      email: 'owner@fietsen.example',
+      shopId: shop.id,
+      role: 'owner' as Role,
+    });
     const res = await t.fetch(`/dashboard/api/shops/${shop.id}/audit?page_size=100`, { headers });
     expect(res.status).toBe(200);
     const items = (await res.json()).items as { actor: string; action: string }[];
     const byOperator = items.filter((e) => e.actor === 'operator').map((e) => e.action);
-    for (const action of ['review.imported', 'review.changed', 'review.deleted', 'webshop.settings_changed', 'integration.code_rotated']) {
+    for (const action of [
+      'review.imported',
+      'review.changed',
+      'review.deleted',
+      'webshop.settings_changed',
+      'integration.code_rotated',
+    ]) {
       expect(byOperator).toContain(action);
     }
   });
@@ -166,7 +204,11 @@ describe('operator actions on shops', () => {
 
 describe('operator actions on service-wide texts and credentials', () => {
   it('policy texts: changed with lengths, reset; never the text', async () => {
-    const text = { checks: 'Wij controleren elke review.', publication: 'Alles wordt gepubliceerd.', reporting: 'Meld het ons.' };
+    const text = {
+      checks: 'Wij controleren elke review.',
+      publication: 'Alles wordt gepubliceerd.',
+      reporting: 'Meld het ons.',
+    };
     expect((await t.admin('/admin/api/policy-text/nl', { method: 'PUT', json: text })).status).toBe(200);
     const changed = await latest('policy_text.changed', null);
     expect(changed).toMatchObject({ actor: { kind: 'operator' }, target: 'policy_text:nl' });
@@ -185,14 +227,19 @@ describe('operator actions on service-wide texts and credentials', () => {
     const entry = await latest('domain_token.issued', null);
     expect((await t.admin(`/admin/api/tokens/${token}`, { method: 'DELETE' })).status).toBe(204);
     const revoked = await latest('domain_token.revoked', null);
-    expect(entry).toMatchObject({ actor: { kind: 'operator' }, target: `domain_token:${sha256Hex(token).slice(0, 12)}` });
+    expect(entry).toMatchObject({
+      actor: { kind: 'operator' },
+      target: `domain_token:${sha256Hex(token).slice(0, 12)}`,
+    });
     expect(revoked.target).toBe(entry.target);
     expectNoTraces([entry, revoked], [token]);
   });
 
   it('an erasure is audited with its counts, never the address (in clear or hashed)', async () => {
     await importReview({ name: NAME, email: ADDRESS, rating: 3, comment: COMMENT });
-    const res = await t.admin(`/admin/api/customers?email=${encodeURIComponent(ADDRESS)}&webshop=${shop.id}`, { method: 'DELETE' });
+    const res = await t.admin(`/admin/api/customers?email=${encodeURIComponent(ADDRESS)}&webshop=${shop.id}`, {
+      method: 'DELETE',
+    });
     expect(res.status).toBe(200);
     const counts = await res.json();
     const entry = await latest('customer.erased');
@@ -206,7 +253,8 @@ describe('operator actions on service-wide texts and credentials', () => {
 });
 
 describe('dashboard settings: before → after', () => {
-  const as = async (role: Role, s: Webshop) => (await signedInAgent(t, { email: `${role}-${s.id}@m.example`, shopId: s.id, role })).headers;
+  const as = async (role: Role, s: Webshop) =>
+    (await signedInAgent(t, { email: `${role}-${s.id}@m.example`, shopId: s.id, role })).headers;
   async function call(role: Role, s: Webshop, method: string, path: string, body: unknown) {
     const headers = { ...(await as(role, s)), 'content-type': 'application/json' };
     return t.fetch(`/dashboard/api/shops/${s.id}${path}`, { method, headers, body: JSON.stringify(body) });
@@ -215,7 +263,9 @@ describe('dashboard settings: before → after', () => {
   it('integration, widget and invitation settings name the value before and after', async () => {
     const s = await t.createShop({ name: 'Dashboard Shop' });
     expect((await call('owner', s, 'PATCH', '/integration', { require_signed_order_data: true })).status).toBe(200);
-    expect((await latest('integration.settings_changed', s.id)).details).toEqual({ require_signed_order_data: { from: false, to: true } });
+    expect((await latest('integration.settings_changed', s.id)).details).toEqual({
+      require_signed_order_data: { from: false, to: true },
+    });
     expect((await call('owner', s, 'PATCH', '/widget', { position: 'right', tooltip: false })).status).toBe(200);
     expect((await latest('widget.settings_changed', s.id)).details).toEqual({
       sidebar: { position: { from: 'left', to: 'right' }, tooltip: { from: true, to: false } },
@@ -226,7 +276,13 @@ describe('dashboard settings: before → after', () => {
 
   it('a reply, its edit and its removal give the reply’s lengths, never its text', async () => {
     const s = await t.createShop({ name: 'Reply Shop', reply_access: true });
-    const review = await t.services.reviews.create(s.id, { name: NAME, email: ADDRESS, rating: 4, language: 'nl', comment: COMMENT });
+    const review = await t.services.reviews.create(s.id, {
+      name: NAME,
+      email: ADDRESS,
+      rating: 4,
+      language: 'nl',
+      comment: COMMENT,
+    });
     const first = 'Dank je wel, Annelies!';
     const second = 'Dank je wel!';
     const path = `/reviews/${review.id}/reply`;
@@ -235,7 +291,9 @@ describe('dashboard settings: before → after', () => {
     expect(created.details).toMatchObject({ text: { changed: true, length_before: 0, length_after: first.length } });
     expect((await call('owner', s, 'PATCH', path, { text: second })).status).toBe(200);
     const edited = await latest('reply.edited', s.id);
-    expect(edited.details).toMatchObject({ text: { changed: true, length_before: first.length, length_after: second.length } });
+    expect(edited.details).toMatchObject({
+      text: { changed: true, length_before: first.length, length_after: second.length },
+    });
     expect((await call('owner', s, 'DELETE', path, {})).status).toBe(200);
     const deleted = await latest('reply.deleted', s.id);
     expect(deleted.details).toMatchObject({ text: { changed: true, length_before: second.length, length_after: 0 } });

@@ -45,10 +45,18 @@ describe('audit trail', () => {
     expect(res.status).toBe(200);
     const { entries } = await res.json();
     expect(entries).toEqual([
-      expect.objectContaining({ at: '2026-03-02T09:01:00.000Z', webshop_id: 9, actor: { kind: 'system' }, action: 'a.two', target: 'review:5' }),
+      expect.objectContaining({
+        at: '2026-03-02T09:01:00.000Z',
+        webshop_id: 9,
+        actor: { kind: 'system' },
+        action: 'a.two',
+        target: 'review:5',
+      }),
       expect.objectContaining({ action: 'a.one', target: null }),
     ]);
-    const older = await (await t.admin(`/admin/api/audit?webshop=9&before=${encodeURIComponent(entries[0].at)}`)).json();
+    const older = await (
+      await t.admin(`/admin/api/audit?webshop=9&before=${encodeURIComponent(entries[0].at)}`)
+    ).json();
     expect(older.entries.map((e: { action: string }) => e.action)).toEqual(['a.one']);
     expect((await t.fetch('/admin/api/audit')).status).toBe(401);
     for (const q of ['limit=0', 'webshop=x', 'before=yesterday', 'shop=9']) {

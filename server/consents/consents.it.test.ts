@@ -80,7 +80,9 @@ describe('GET /api/2.0/order_permissions.json', () => {
       expect(await res.json()).toEqual({ has_consent: false });
     }
     const other = await t.createShop();
-    expect(await (await t.fetch(withAuth(PATH, other, { orderNumber: '000777' }))).json()).toEqual({ has_consent: false });
+    expect(await (await t.fetch(withAuth(PATH, other, { orderNumber: '000777' }))).json()).toEqual({
+      has_consent: false,
+    });
   });
 
   it.each([
@@ -115,7 +117,10 @@ describe('GET /api/2.0/order_permissions.json', () => {
     const res = await t.fetch(withAuth(PATH, shop, { orderNumber: '000777' }));
     spy.mockRestore();
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ status: 'error', message: 'Unexpected error while processing. Please contact Service.' });
+    expect(await res.json()).toEqual({
+      status: 'error',
+      message: 'Unexpected error while processing. Please contact Service.',
+    });
   });
 
   it('is served under /api only', async () => {
@@ -137,7 +142,14 @@ describe('Add invitation after the Privacy First pop-up', () => {
 
   it('queues nothing when the customer chose to write now and wrote the review', async () => {
     await t.services.consents.record(consent({ order: 'P-1', choice: 'write_now' }));
-    await t.services.reviews.create(shop.id, { name: 'Jane', email: 'jane@example.com', rating: 5, language: 'nl', order: 'P-1', source: 'popup' });
+    await t.services.reviews.create(shop.id, {
+      name: 'Jane',
+      email: 'jane@example.com',
+      rating: 5,
+      language: 'nl',
+      order: 'P-1',
+      source: 'popup',
+    });
     expect(await invite({ email: 'jane@example.com', order: 'P-1' })).toEqual({
       status: 'success',
       message: 'No invitation queued: the customer already wrote a review for this order.',
@@ -147,7 +159,13 @@ describe('Add invitation after the Privacy First pop-up', () => {
 
   it('also queues nothing when the customer chose Ask me later and wrote the review anyway', async () => {
     await t.services.consents.record(consent({ order: 'P-5', choice: 'ask_later' }));
-    await t.services.reviews.create(shop.id, { name: 'Jane', email: 'jane@example.com', rating: 4, language: 'nl', order: 'P-5' });
+    await t.services.reviews.create(shop.id, {
+      name: 'Jane',
+      email: 'jane@example.com',
+      rating: 4,
+      language: 'nl',
+      order: 'P-5',
+    });
     expect((await invite({ email: 'jane@example.com', order: 'P-5' })).message).toBe(
       'No invitation queued: the customer already wrote a review for this order.',
     );
@@ -156,14 +174,18 @@ describe('Add invitation after the Privacy First pop-up', () => {
 
   it('queues as usual when the customer chose to write now but wrote nothing', async () => {
     await t.services.consents.record(consent({ order: 'P-2', choice: 'write_now' }));
-    expect((await invite({ email: 'jane@example.com', order: 'P-2', delay: '2' })).message).toBe('Invitation successfully added to queue!');
+    expect((await invite({ email: 'jane@example.com', order: 'P-2', delay: '2' })).message).toBe(
+      'Invitation successfully added to queue!',
+    );
     const doc = await invitation('P-2');
     expect(doc!.scheduled.getTime() - doc!.created.getTime()).toBe(2 * DAY_MS);
   });
 
   it('schedules an Ask-me-later invitation no earlier than the delay the customer was promised', async () => {
     const recorded = await t.services.consents.record(consent({ order: 'P-3', choice: 'ask_later', inviteDelay: 5 }));
-    expect((await invite({ email: 'jane@example.com', order: 'P-3', delay: '1' })).message).toBe('Invitation successfully added to queue!');
+    expect((await invite({ email: 'jane@example.com', order: 'P-3', delay: '1' })).message).toBe(
+      'Invitation successfully added to queue!',
+    );
     expect((await invitation('P-3'))!.scheduled.getTime()).toBe(recorded.created.getTime() + 5 * DAY_MS);
   });
 

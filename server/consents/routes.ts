@@ -17,17 +17,21 @@ export function registerConsentRoutes(router: Router, services: Services): void 
       ctx.state.unexpectedStatus = 500;
       await next();
     },
-    classic(services, { empty: {}, unauthorized: { status: 401, missingStatus: 400 } }, async (ctx, { shop, params }) => {
-      const raw = params.orderNumber;
-      if (raw !== undefined && typeof raw !== 'string') {
-        throw new HttpError(400, 'The parameter orderNumber must be a single text value.');
-      }
-      const order = raw?.trim() ?? '';
-      if (!order) throw new HttpError(400, MESSAGES.missing);
-      const receipts = await services.consents.forOrder(shop.id, order);
-      // Set directly: the answer is the bare object, without the classic `status`/`message`.
-      ctx.body = { has_consent: hasConsent(receipts, requiresSignedOrderData(shop)) };
-      return {};
-    }),
+    classic(
+      services,
+      { empty: {}, unauthorized: { status: 401, missingStatus: 400 } },
+      async (ctx, { shop, params }) => {
+        const raw = params.orderNumber;
+        if (raw !== undefined && typeof raw !== 'string') {
+          throw new HttpError(400, 'The parameter orderNumber must be a single text value.');
+        }
+        const order = raw?.trim() ?? '';
+        if (!order) throw new HttpError(400, MESSAGES.missing);
+        const receipts = await services.consents.forOrder(shop.id, order);
+        // Set directly: the answer is the bare object, without the classic `status`/`message`.
+        ctx.body = { has_consent: hasConsent(receipts, requiresSignedOrderData(shop)) };
+        return {};
+      },
+    ),
   );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../time.js';
-import { addressKey, customerReviewed, hasConsent, invitationNotBefore, NO_ADDRESS, speaksForCustomer, type ReceiptFacts } from './rules.js';
+import {
+  addressKey,
+  customerReviewed,
+  hasConsent,
+  invitationNotBefore,
+  NO_ADDRESS,
+  speaksForCustomer,
+  type ReceiptFacts,
+} from './rules.js';
 
 const created = new Date(Date.UTC(2025, 0, 1));
 const later = (inviteDelay: number): ReceiptFacts => ({ choice: 'ask_later', inviteDelay, created });
@@ -17,21 +25,33 @@ describe('addressKey', () => {
 
 describe('invitationNotBefore', () => {
   it('follows the signed receipt first, then the one under the invitation’s address', () => {
-    expect(invitationNotBefore({ signed: later(2), own: later(30), anonymous: later(9) })!.getTime()).toBe(created.getTime() + 2 * DAY_MS);
-    expect(invitationNotBefore({ signed: null, own: later(30), anonymous: later(9) })!.getTime()).toBe(created.getTime() + 30 * DAY_MS);
+    expect(invitationNotBefore({ signed: later(2), own: later(30), anonymous: later(9) })!.getTime()).toBe(
+      created.getTime() + 2 * DAY_MS,
+    );
+    expect(invitationNotBefore({ signed: null, own: later(30), anonymous: later(9) })!.getTime()).toBe(
+      created.getTime() + 30 * DAY_MS,
+    );
     // A signed "write now" supersedes an unsigned "ask me later".
     expect(invitationNotBefore({ signed: now, own: later(30), anonymous: null })).toBeUndefined();
   });
 
   it('lets a receipt without an address delay by at most 14 days', () => {
-    expect(invitationNotBefore({ signed: null, own: null, anonymous: later(365) })!.getTime()).toBe(created.getTime() + 14 * DAY_MS);
-    expect(invitationNotBefore({ signed: null, own: null, anonymous: later(3) })!.getTime()).toBe(created.getTime() + 3 * DAY_MS);
+    expect(invitationNotBefore({ signed: null, own: null, anonymous: later(365) })!.getTime()).toBe(
+      created.getTime() + 14 * DAY_MS,
+    );
+    expect(invitationNotBefore({ signed: null, own: null, anonymous: later(3) })!.getTime()).toBe(
+      created.getTime() + 3 * DAY_MS,
+    );
     expect(invitationNotBefore({ signed: null, own: null, anonymous: null })).toBeUndefined();
   });
 });
 
 describe('speaksForCustomer and customerReviewed', () => {
-  const review = (email: string, verified: boolean, confirmToken: string | null = null) => ({ email, verified, confirmToken });
+  const review = (email: string, verified: boolean, confirmToken: string | null = null) => ({
+    email,
+    verified,
+    confirmToken,
+  });
 
   it('only a signed receipt or one under the invitation’s address speaks for its customer', () => {
     expect(speaksForCustomer({ signed: now, own: null, anonymous: null })).toBe(true);

@@ -73,5 +73,7 @@ interface WrittenReview {
  */
 export function customerReviewed(reviews: readonly WrittenReview[], email: string): boolean {
   const key = addressKey(email);
-  return reviews.some((r) => r.confirmToken === null && (r.verified || (r.email !== '' && addressKey(r.email) === key)));
+  return reviews.some(
+    (r) => r.confirmToken === null && (r.verified || (r.email !== '' && addressKey(r.email) === key)),
+  );
 }

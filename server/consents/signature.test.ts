@@ -7,7 +7,9 @@ const expected =
 
 describe('order-data signature', () => {
   it('matches the compatibility contract test vector', () => {
-    expect(signedQuery(fields)).toBe('webshopId=1234&orderNumber=1001&email=jane%40example.com&firstName=Jane&inviteDelay=3');
+    expect(signedQuery(fields)).toBe(
+      'webshopId=1234&orderNumber=1001&email=jane%40example.com&firstName=Jane&inviteDelay=3',
+    );
     expect(orderSignature(fields, 1234, 'abc.def123')).toBe(expected);
     expect(verifyOrderSignature(fields, expected, 1234, 'abc.def123')).toBe(true);
   });

@@ -33,6 +33,11 @@ export function orderSignature(fields: OrderFields, webshopId: number, apiCode: 
   return createHmac('sha512', `${webshopId}:${apiCode}`).update(signedQuery(fields)).digest('hex');
 }
 
-export function verifyOrderSignature(fields: OrderFields, signature: string, webshopId: number, apiCode: string): boolean {
+export function verifyOrderSignature(
+  fields: OrderFields,
+  signature: string,
+  webshopId: number,
+  apiCode: string,
+): boolean {
   return safeEqual(signature.toLowerCase(), orderSignature(fields, webshopId, apiCode));
 }

@@ -112,7 +112,10 @@ export class ConsentStore {
     const indexes = await this.collection.indexes().catch(() => []);
     if (indexes.some((i) => i.name === 'shop_order')) await this.collection.dropIndex('shop_order');
     await this.collection.createIndex({ email: 1 }, { name: 'email_1' });
-    await this.collection.createIndex({ shopId: 1, signed: 1, reviewId: 1, created: 1 }, { name: 'shop_open_unsigned' });
+    await this.collection.createIndex(
+      { shopId: 1, signed: 1, reviewId: 1, created: 1 },
+      { name: 'shop_open_unsigned' },
+    );
   }
 
   /** Records the customer's choice and returns the receipt in force afterwards (a signed one may have stayed). */
@@ -181,7 +184,10 @@ export class ConsentStore {
 
   /** What order_permissions.json weighs (rules.ts hasConsent): a signed receipt, and how many unsigned ones. */
   async forOrder(shopId: number, order: string): Promise<{ signed: boolean; unsigned: number }> {
-    const [signed, index] = await Promise.all([this.get(shopId, order), this.orders.findOne({ _id: consentId(shopId, order) })]);
+    const [signed, index] = await Promise.all([
+      this.get(shopId, order),
+      this.orders.findOne({ _id: consentId(shopId, order) }),
+    ]);
     return { signed: signed !== null, unsigned: index?.keys.length ?? 0 };
   }
 
@@ -190,9 +196,13 @@ export class ConsentStore {
    * and the order's index at once, then the address's and the address-less receipt where the index lists them.
    */
   async forInvitation(shopId: number, order: string, email: string): Promise<ReceiptsForInvitation> {
-    const [signed, index] = await Promise.all([this.get(shopId, order), this.orders.findOne({ _id: consentId(shopId, order) })]);
+    const [signed, index] = await Promise.all([
+      this.get(shopId, order),
+      this.orders.findOne({ _id: consentId(shopId, order) }),
+    ]);
     const keys = index?.keys ?? [];
-    const read = (key: string) => (keys.includes(key) ? this.byId(unsignedId(shopId, order, key)) : Promise.resolve(null));
+    const read = (key: string) =>
+      keys.includes(key) ? this.byId(unsignedId(shopId, order, key)) : Promise.resolve(null);
     const own = addressKey(email);
     const [ownReceipt, anonymous] = await Promise.all([own === NO_ADDRESS ? null : read(own), read(NO_ADDRESS)]);
     return { signed, own: ownReceipt, anonymous, unsigned: keys.length };
@@ -234,7 +244,10 @@ export class ConsentStore {
    */
   async erase(email: string, shopId: number | undefined, orders: readonly ShopOrder[]): Promise<number> {
     const byAddress = await this.collection
-      .find({ ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) }, { projection: { _id: 1, shopId: 1, order: 1, key: 1 } })
+      .find(
+        { ...(shopId === undefined ? {} : { shopId }), email: sameAddress(email) },
+        { projection: { _id: 1, shopId: 1, order: 1, key: 1 } },
+      )
       .toArray();
     const unsigned = [
       ...byAddress.filter((r) => r.key !== undefined).map((r) => ({ shopId: r.shopId, order: r.order, key: r.key! })),
@@ -257,7 +270,10 @@ export class ConsentStore {
   async migrateUnsigned(): Promise<number> {
     let moved = 0;
     for (;;) {
-      const legacy = await this.collection.find({ signed: false, key: { $exists: false } }).limit(MIGRATION_BATCH).toArray();
+      const legacy = await this.collection
+        .find({ signed: false, key: { $exists: false } })
+        .limit(MIGRATION_BATCH)
+        .toArray();
       if (!legacy.length) return moved;
       await this.rekey(legacy);
       moved += legacy.length;
@@ -278,7 +294,9 @@ export class ConsentStore {
     }
     // A legacy order had one receipt, so its index does not exist yet: inserts, not one upsert per order (each a
     // search on FerretDB). Where one exists (a run cut short, or a receipt recorded since), the key is added to it.
-    const indexes = rekeyed.map((r): OrderIndex => ({ _id: consentId(r.shopId, r.order), shopId: r.shopId, order: r.order, keys: [r.key!] }));
+    const indexes = rekeyed.map(
+      (r): OrderIndex => ({ _id: consentId(r.shopId, r.order), shopId: r.shopId, order: r.order, keys: [r.key!] }),
+    );
     let existing: OrderIndex[] = [];
     try {
       await this.orders.insertMany(indexes, { ordered: false });
@@ -287,7 +305,9 @@ export class ConsentStore {
       const failed = new Set(writeErrorIndexes(err));
       existing = indexes.filter((_, i) => failed.has(i));
     }
-    await this.bulkIndexKeys(existing.map((x) => ({ shopId: x.shopId, order: x.order, update: { $addToSet: { keys: x.keys[0]! } } })));
+    await this.bulkIndexKeys(
+      existing.map((x) => ({ shopId: x.shopId, order: x.order, update: { $addToSet: { keys: x.keys[0]! } } })),
+    );
     const perShop = new Map<number, number>();
     for (const r of rekeyed) perShop.set(r.shopId, (perShop.get(r.shopId) ?? 0) + 1);
     for (const [shopId, n] of perShop) await this.countOpen(shopId, n);
@@ -310,11 +330,17 @@ export class ConsentStore {
     }
   }
 
-  private async indexKeys(shopId: number, order: string, update: { $addToSet: { keys: string } } | { $pull: { keys: string } }) {
+  private async indexKeys(
+    shopId: number,
+    order: string,
+    update: { $addToSet: { keys: string } } | { $pull: { keys: string } },
+  ) {
     await this.bulkIndexKeys([{ shopId, order, update }]);
   }
 
-  private async bulkIndexKeys(changes: { shopId: number; order: string; update: { $addToSet: { keys: string } } | { $pull: { keys: string } } }[]) {
+  private async bulkIndexKeys(
+    changes: { shopId: number; order: string; update: { $addToSet: { keys: string } } | { $pull: { keys: string } } }[],
+  ) {
     if (!changes.length) return;
     const ops: AnyBulkWriteOperation<OrderIndex>[] = changes.map(({ shopId, order, update }) => ({
       updateOne: {
@@ -338,7 +364,9 @@ export class ConsentStore {
 
   /** Removes unsigned receipts' keys from their orders' index (before the receipts: a crash leaves them unread). */
   private async forgetKeys(receipts: readonly { shopId: number; order: string; key: string }[]): Promise<void> {
-    await this.bulkIndexKeys(receipts.map((r) => ({ shopId: r.shopId, order: r.order, update: { $pull: { keys: r.key } } })));
+    await this.bulkIndexKeys(
+      receipts.map((r) => ({ shopId: r.shopId, order: r.order, update: { $pull: { keys: r.key } } })),
+    );
   }
 
   /** Moves the shop's count of unsigned receipts without a review; past the cap (and its slack) trims. */
@@ -346,7 +374,11 @@ export class ConsentStore {
     let counted: ShopCount | null = null;
     for (let attempt = 0; ; attempt++) {
       try {
-        counted = await this.counts.findOneAndUpdate({ _id: shopId }, { $inc: { open: by } }, { upsert: true, returnDocument: 'after' });
+        counted = await this.counts.findOneAndUpdate(
+          { _id: shopId },
+          { $inc: { open: by } },
+          { upsert: true, returnDocument: 'after' },
+        );
         break;
       } catch (err) {
         if (!isDuplicateKey(err) || attempt >= 2) throw err;
@@ -367,7 +399,9 @@ export class ConsentStore {
       .toArray();
     const dropped = open.slice(this.cap);
     if (dropped.length) {
-      await this.forgetKeys(dropped.filter((d) => d.key !== undefined).map((d) => ({ shopId, order: d.order, key: d.key! })));
+      await this.forgetKeys(
+        dropped.filter((d) => d.key !== undefined).map((d) => ({ shopId, order: d.order, key: d.key! })),
+      );
       await this.collection.deleteMany({ _id: { $in: dropped.map((d) => d._id) } });
     }
     await this.counts.updateOne({ _id: shopId }, { $set: { open: open.length - dropped.length } });

@@ -53,7 +53,8 @@ async function popupReview(shop: Webshop, reviewToken: string, extra: Record<str
   return post(`/embed/${shop.id}/reviews`, { reviewToken, rating: 5, comment: 'Great', name: 'Eve', ...extra });
 }
 
-const reviewById = async (id: number) => (await t.db.collection<Review>('reviews').findOne({ id }, { projection: { _id: 0 } }))!;
+const reviewById = async (id: number) =>
+  (await t.db.collection<Review>('reviews').findOne({ id }, { projection: { _id: 0 } }))!;
 
 /** The attacker's whole path: unsigned "write now" with their own address, a review, and its e-mailed link. */
 async function attackerReview(shop: Webshop, orderNumber: string, email = eve()) {
@@ -97,7 +98,12 @@ describe('the five attacks of the issue, with a shop id and a guessed order numb
   it('1. an unsigned review confirmed by e-mail is published as e-mail confirmed, never verified', async () => {
     const shop = await t.createShop();
     const id = await attackerReview(shop, '1001');
-    expect(await reviewById(id)).toMatchObject({ published: true, verified: false, emailConfirmed: true, quarantine: false });
+    expect(await reviewById(id)).toMatchObject({
+      published: true,
+      verified: false,
+      emailConfirmed: true,
+      quarantine: false,
+    });
     const listed = await (await t.fetch(`/embed/${shop.id}/reviews.json`)).json();
     expect(listed.reviews).toEqual([expect.objectContaining({ id, verified: false })]);
     // The badge counts verified reviews only: one published review, none verified.
@@ -139,7 +145,10 @@ describe('the five attacks of the issue, with a shop id and a guessed order numb
     expect((await consent(shop, order, 'ask_later')).status).toBe(201);
     expect(await hasConsent(shop, '1001')).toBe(true); // the residual risk without the setting
 
-    const patched = await t.admin(`/admin/api/webshops/${shop.id}`, { method: 'PATCH', json: { require_signed_order_data: true } });
+    const patched = await t.admin(`/admin/api/webshops/${shop.id}`, {
+      method: 'PATCH',
+      json: { require_signed_order_data: true },
+    });
     expect(patched.status).toBe(200);
     expect(await hasConsent(shop, '1001')).toBe(false);
     const refused = await consent(shop, { ...order, orderNumber: '1002' }, 'ask_later');
@@ -153,11 +162,20 @@ describe('the five attacks of the issue, with a shop id and a guessed order numb
 
   it('5. the first unsigned choice does not lock the real customer out (409 only for the same address)', async () => {
     const shop = await t.createShop();
-    expect((await consent(shop, { webshopId: shop.id, orderNumber: '1001', email: 'eve@attacker.example' }, 'ask_later')).status).toBe(201);
-    const real = await consent(shop, { webshopId: shop.id, orderNumber: '1001', email: 'jane@example.com' }, 'write_now');
+    expect(
+      (await consent(shop, { webshopId: shop.id, orderNumber: '1001', email: 'eve@attacker.example' }, 'ask_later'))
+        .status,
+    ).toBe(201);
+    const real = await consent(
+      shop,
+      { webshopId: shop.id, orderNumber: '1001', email: 'jane@example.com' },
+      'write_now',
+    );
     expect(real.status).toBe(201);
     expect(real.json.reviewToken).toEqual(expect.any(String));
-    expect((await consent(shop, { webshopId: shop.id, orderNumber: '1001', email: 'Jane@Example.com' }, 'ask_later')).status).toBe(409);
+    expect(
+      (await consent(shop, { webshopId: shop.id, orderNumber: '1001', email: 'Jane@Example.com' }, 'ask_later')).status,
+    ).toBe(409);
   });
 });
 
@@ -165,11 +183,29 @@ describe('unsigned receipts, one per address', () => {
   it('coexist: the invitation follows the receipt recorded under its own address only', async () => {
     const shop = await t.createShop();
     const order = nextOrder();
-    expect((await consent(shop, { webshopId: shop.id, orderNumber: order, email: 'eve@attacker.example', inviteDelay: 365 }, 'ask_later')).status).toBe(201);
-    expect((await consent(shop, { webshopId: shop.id, orderNumber: order, email: 'jane@example.com', inviteDelay: 6 }, 'ask_later')).status).toBe(201);
+    expect(
+      (
+        await consent(
+          shop,
+          { webshopId: shop.id, orderNumber: order, email: 'eve@attacker.example', inviteDelay: 365 },
+          'ask_later',
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await consent(
+          shop,
+          { webshopId: shop.id, orderNumber: order, email: 'jane@example.com', inviteDelay: 6 },
+          'ask_later',
+        )
+      ).status,
+    ).toBe(201);
     const own = await t.services.consents.unsigned(shop.id, order, 'JANE@example.com');
     expect(own).toMatchObject({ email: 'jane@example.com', inviteDelay: 6, signed: false });
-    expect(await t.services.consents.unsigned(shop.id, order, 'eve@attacker.example')).toMatchObject({ inviteDelay: 365 });
+    expect(await t.services.consents.unsigned(shop.id, order, 'eve@attacker.example')).toMatchObject({
+      inviteDelay: 365,
+    });
     expect(await hasConsent(shop, order)).toBe(true);
 
     expect(await addInvitation(shop, { email: 'jane@example.com', order, delay: '1' })).toBe(QUEUED);
@@ -179,13 +215,33 @@ describe('unsigned receipts, one per address', () => {
   it('are superseded by a signed one: its delay applies, and their review tokens stop working', async () => {
     const shop = await t.createShop();
     const order = nextOrder();
-    const unsigned = await consent(shop, { webshopId: shop.id, orderNumber: order, email: 'eve@attacker.example' }, 'write_now');
-    expect((await consent(shop, { webshopId: shop.id, orderNumber: order, email: 'jane@example.com', inviteDelay: 30 }, 'ask_later')).status).toBe(201);
-    const signedOrder = { webshopId: shop.id, orderNumber: order, email: 'jane@example.com', firstName: 'Jane', inviteDelay: 2 };
+    const unsigned = await consent(
+      shop,
+      { webshopId: shop.id, orderNumber: order, email: 'eve@attacker.example' },
+      'write_now',
+    );
+    expect(
+      (
+        await consent(
+          shop,
+          { webshopId: shop.id, orderNumber: order, email: 'jane@example.com', inviteDelay: 30 },
+          'ask_later',
+        )
+      ).status,
+    ).toBe(201);
+    const signedOrder = {
+      webshopId: shop.id,
+      orderNumber: order,
+      email: 'jane@example.com',
+      firstName: 'Jane',
+      inviteDelay: 2,
+    };
     expect((await consent(shop, signedOrder, 'ask_later', true)).status).toBe(201);
     expect((await popupReview(shop, unsigned.json.reviewToken)).status).toBe(403);
     // After the signed choice, unsigned ones are answered as already chosen.
-    expect((await consent(shop, { webshopId: shop.id, orderNumber: order, email: 'john@example.com' }, 'ask_later')).status).toBe(409);
+    expect(
+      (await consent(shop, { webshopId: shop.id, orderNumber: order, email: 'john@example.com' }, 'ask_later')).status,
+    ).toBe(409);
 
     const signed = await t.services.consents.get(shop.id, order);
     expect(await addInvitation(shop, { email: 'jane@example.com', order, delay: '0' })).toBe(QUEUED);
@@ -218,7 +274,12 @@ describe('verified only through the shop’s own invitation, for an unsigned pop
     const chosen = await consent(shop, { webshopId: shop.id, orderNumber: order }, 'write_now');
     const written = await popupReview(shop, chosen.json.reviewToken, { email: 'Jane@Example.com' });
     expect(await addInvitation(shop, { email: 'jane@example.com', order })).toBe(WRITTEN);
-    expect(await reviewById(written.json.id)).toMatchObject({ published: true, verified: true, emailConfirmed: false, confirmToken: null });
+    expect(await reviewById(written.json.id)).toMatchObject({
+      published: true,
+      verified: true,
+      emailConfirmed: false,
+      confirmToken: null,
+    });
   });
 
   it('a review confirmed by e-mail first is upgraded to verified by the invitation', async () => {
@@ -242,13 +303,20 @@ describe('require_signed_order_data', () => {
     await t.admin(`/admin/api/webshops/${shop.id}`, { method: 'PATCH', json: { require_signed_order_data: true } });
     expect(await read()).toBe(true);
     expect((await (await t.fetch(`/embed/${shop.id}/shop.json`)).json()).require_signed_order_data).toBe(true);
-    const bad = await t.admin(`/admin/api/webshops/${shop.id}`, { method: 'PATCH', json: { require_signed_order_data: 'yes' } });
+    const bad = await t.admin(`/admin/api/webshops/${shop.id}`, {
+      method: 'PATCH',
+      json: { require_signed_order_data: 'yes' },
+    });
     expect(bad.status).toBe(422);
   });
 
   it('stops an unsigned review token issued before it was switched on; signed reviews go on', async () => {
     const shop = await t.createShop();
-    const chosen = await consent(shop, { webshopId: shop.id, orderNumber: nextOrder(), email: 'jane@example.com' }, 'write_now');
+    const chosen = await consent(
+      shop,
+      { webshopId: shop.id, orderNumber: nextOrder(), email: 'jane@example.com' },
+      'write_now',
+    );
     const signedOrder = { webshopId: shop.id, orderNumber: nextOrder(), email: 'john@example.com' };
     const signed = await consent(shop, signedOrder, 'write_now', true);
     await t.admin(`/admin/api/webshops/${shop.id}`, { method: 'PATCH', json: { require_signed_order_data: true } });
@@ -281,7 +349,11 @@ describe('start-up migration', () => {
     const consents = t.db.collection<Record<string, unknown> & { _id: string }>('consents');
     // A deployment over data of the older version: its receipts, and no marker of the migration yet.
     await t.db.collection('migrations').deleteOne({ _id: 'consents.unsigned-by-address' as never });
-    await consents.insertMany([legacy('L-1', 'jane@example.com', false), legacy('L-2', '', false), legacy('L-3', 'john@example.com', true)]);
+    await consents.insertMany([
+      legacy('L-1', 'jane@example.com', false),
+      legacy('L-2', '', false),
+      legacy('L-3', 'john@example.com', true),
+    ]);
 
     await migrateConsentTrust(t.services);
     expect(await t.services.consents.migrateUnsigned()).toBe(0);
@@ -289,7 +361,10 @@ describe('start-up migration', () => {
 
     expect(await consents.countDocuments({ shopId: shop.id })).toBe(3);
     expect(await t.services.consents.get(shop.id, 'L-1')).toBeNull();
-    expect(await t.services.consents.unsigned(shop.id, 'L-1', 'Jane@Example.com')).toMatchObject({ email: 'jane@example.com', signed: false });
+    expect(await t.services.consents.unsigned(shop.id, 'L-1', 'Jane@Example.com')).toMatchObject({
+      email: 'jane@example.com',
+      signed: false,
+    });
     expect(await t.services.consents.unsigned(shop.id, 'L-2', '')).toMatchObject({ email: '', inviteDelay: 20 });
     expect(await t.services.consents.get(shop.id, 'L-3')).toMatchObject({ signed: true, email: 'john@example.com' });
     for (const order of ['L-1', 'L-2', 'L-3']) expect(await hasConsent(shop, order)).toBe(true);
@@ -324,7 +399,9 @@ describe('start-up migration', () => {
     await migrateConsentTrust(t.services);
     await migrateConsentTrust(t.services);
     expect(await t.services.confirmations.get(waiting.id)).toMatchObject({ shopId: shop.id, receipt: null });
-    expect((await t.services.confirmations.get(waiting.id))!.expires.getTime()).toBe(waiting.created.getTime() + 30 * DAY_MS);
+    expect((await t.services.confirmations.get(waiting.id))!.expires.getTime()).toBe(
+      waiting.created.getTime() + 30 * DAY_MS,
+    );
   });
 });
 
@@ -340,7 +417,9 @@ describe('unconfirmed reviews expire after 30 days', () => {
     const formId = (await t.db.collection<Review>('reviews').findOne({ shopId: shop.id, source: 'form' }))!.id;
     const confirmedId = await attackerReview(shop, nextOrder(), 'kept@example.com');
     const receiptId = `u:${(await t.db.collection('consents').findOne({ shopId: shop.id, order }))!.key}:${shop.id}:${order}`;
-    expect(await t.db.collection('consents').findOne({ _id: receiptId as never })).toMatchObject({ reviewId: popup.json.id });
+    expect(await t.db.collection('consents').findOne({ _id: receiptId as never })).toMatchObject({
+      reviewId: popup.json.id,
+    });
 
     const info = vi.spyOn(t.services.log, 'info');
     const later = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -363,7 +442,13 @@ describe('unconfirmed reviews expire after 30 days', () => {
 describe('a review waiting in quarantine changes nothing public', () => {
   it('does not reload the public read model, but the merchant sees it at once', async () => {
     const shop = await t.createShop();
-    await t.services.reviews.create(shop.id, { name: 'Ann', email: 'ann@example.com', rating: 5, language: 'en', verified: true });
+    await t.services.reviews.create(shop.id, {
+      name: 'Ann',
+      email: 'ann@example.com',
+      rating: 5,
+      language: 'en',
+      verified: true,
+    });
     const before = await t.services.ratings.publishedPage(shop.id, 0, 10);
     const versions = await t.services.reviews.versionsOf(shop.id);
 
@@ -397,19 +482,37 @@ describe('the per-shop cap on unsigned receipts without a review', () => {
     t = small;
     try {
       const shop = await small.createShop();
-      const reviewed = await consent(shop, { webshopId: shop.id, orderNumber: 'C-0', email: 'c0@example.com' }, 'write_now');
+      const reviewed = await consent(
+        shop,
+        { webshopId: shop.id, orderNumber: 'C-0', email: 'c0@example.com' },
+        'write_now',
+      );
       await popupReview(shop, reviewed.json.reviewToken);
-      expect((await consent(shop, { webshopId: shop.id, orderNumber: 'S-1', email: 's@example.com' }, 'ask_later', true)).status).toBe(201);
+      expect(
+        (await consent(shop, { webshopId: shop.id, orderNumber: 'S-1', email: 's@example.com' }, 'ask_later', true))
+          .status,
+      ).toBe(201);
       const info = vi.spyOn(small.services.log, 'info');
       for (let i = 1; i <= 12; i++) {
-        expect((await consent(shop, { webshopId: shop.id, orderNumber: `C-${i}`, email: `c${i}@example.com` }, 'ask_later')).status).toBe(201);
+        expect(
+          (await consent(shop, { webshopId: shop.id, orderNumber: `C-${i}`, email: `c${i}@example.com` }, 'ask_later'))
+            .status,
+        ).toBe(201);
       }
-      expect(info).toHaveBeenCalledWith({ shopId: shop.id, dropped: 2 }, 'oldest unsigned consent receipts dropped (per-shop cap)');
+      expect(info).toHaveBeenCalledWith(
+        { shopId: shop.id, dropped: 2 },
+        'oldest unsigned consent receipts dropped (per-shop cap)',
+      );
       info.mockRestore();
-      const answers = await Promise.all(['C-0', 'S-1', ...Array.from({ length: 12 }, (_, i) => `C-${i + 1}`)].map((o) => hasConsent(shop, o)));
+      const answers = await Promise.all(
+        ['C-0', 'S-1', ...Array.from({ length: 12 }, (_, i) => `C-${i + 1}`)].map((o) => hasConsent(shop, o)),
+      );
       expect(answers).toEqual([true, true, false, false, ...Array(10).fill(true)]);
       expect(await small.db.collection('consents').countDocuments({ shopId: shop.id })).toBe(12);
-      expect((await consent(shop, { webshopId: shop.id, orderNumber: 'S-2', email: 's@example.com' }, 'write_now', true)).status).toBe(201);
+      expect(
+        (await consent(shop, { webshopId: shop.id, orderNumber: 'S-2', email: 's@example.com' }, 'write_now', true))
+          .status,
+      ).toBe(201);
     } finally {
       t = app;
     }

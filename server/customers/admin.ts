@@ -13,10 +13,7 @@ import { parseId } from '../http/credentials.js';
 import { eraseCustomer } from './erase.js';
 
 export const erasureQuery = z.object({
-  email: z
-    .string()
-    .transform(normalizeEmail)
-    .refine(isValidEmail, 'must be a valid e-mail address'),
+  email: z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid e-mail address'),
   webshop: z
     .string()
     .optional()
@@ -35,7 +32,12 @@ export function registerCustomerAdminRoutes(router: Router, services: Services):
     const { email, webshop } = validate(erasureQuery, { email: ctx.query.email, webshop: ctx.query.webshop });
     if (webshop !== undefined && !(await services.webshops.get(webshop))) throw new HttpError(404, 'No such webshop.');
     const counts = await eraseCustomer(services, { email, shopId: webshop });
-    await services.audit.record({ shopId: webshop ?? null, actor: OPERATOR, action: 'customer.erased', details: { ...counts } });
+    await services.audit.record({
+      shopId: webshop ?? null,
+      actor: OPERATOR,
+      action: 'customer.erased',
+      details: { ...counts },
+    });
     ctx.body = counts;
   });
 }

@@ -46,7 +46,14 @@ async function invite(shop: Webshop, email: string, order: string) {
 }
 
 async function seed(shop: Webshop, email: string, order: string) {
-  const review = await t.services.reviews.create(shop.id, { name: 'Jane Doe', email, rating: 5, language: 'nl', order, comment: 'Top' });
+  const review = await t.services.reviews.create(shop.id, {
+    name: 'Jane Doe',
+    email,
+    rating: 5,
+    language: 'nl',
+    order,
+    comment: 'Top',
+  });
   await invite(shop, email, order);
   await t.services.consents.record({
     shopId: shop.id,
@@ -86,10 +93,17 @@ describe('DELETE /admin/api/customers', () => {
       language: 'nl',
       consentCreated: new Date(),
     });
-    const deliveries = t.db.collection<{ _id: string; eventId: string; status: string; body: string }>('webhook_deliveries');
+    const deliveries = t.db.collection<{ _id: string; eventId: string; status: string; body: string }>(
+      'webhook_deliveries',
+    );
     await deliveries.insertMany([
       { _id: `${a1.id}:1:999`, eventId: `${a1.id}:1`, status: 'delivered', body: '{"email":"jane@example.com"}' },
-      { _id: `${bystander.id}:1:999`, eventId: `${bystander.id}:1`, status: 'delivered', body: '{"email":"john@example.com"}' },
+      {
+        _id: `${bystander.id}:1:999`,
+        eventId: `${bystander.id}:1`,
+        status: 'delivered',
+        body: '{"email":"john@example.com"}',
+      },
     ]);
 
     const res = await erase(`email=${encodeURIComponent('JANE@example.com')}&webshop=${shopA.id}`);

@@ -90,12 +90,19 @@ function ordersOf(records: readonly ShopOrder[]): ShopOrder[] {
 /** The Message-IDs of every e-mail that can have been sent about these reviews (see messageIdFor). */
 function reviewMessageIds(reviews: readonly Review[], domain: string): string[] {
   return reviews.flatMap((review) => {
-    const replies = Array.from({ length: review.reply?.revision ?? 0 }, (_, i): MailPurpose => ({
-      kind: 'reply',
-      reviewId: review.id,
-      revision: i + 1,
-    }));
-    const purposes: MailPurpose[] = [{ kind: 'edit', reviewId: review.id }, { kind: 'confirm', reviewId: review.id }, ...replies];
+    const replies = Array.from(
+      { length: review.reply?.revision ?? 0 },
+      (_, i): MailPurpose => ({
+        kind: 'reply',
+        reviewId: review.id,
+        revision: i + 1,
+      }),
+    );
+    const purposes: MailPurpose[] = [
+      { kind: 'edit', reviewId: review.id },
+      { kind: 'confirm', reviewId: review.id },
+      ...replies,
+    ];
     return purposes.map((p) => messageIdFor(p, domain));
   });
 }
@@ -125,8 +132,12 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
   }
   const reviewIds = reviews.map((r) => r.id);
   // Reviews deleted since their events were recorded have no address any more, but their deliveries still quote it.
-  const quoted = (await services.webhookDeliveries.reviewsQuoting(email, shopId)).filter((id) => !reviewIds.includes(id));
-  const deleted = (await Promise.all(quoted.map((id) => services.reviews.get(id)))).filter((r): r is Review => r !== null);
+  const quoted = (await services.webhookDeliveries.reviewsQuoting(email, shopId)).filter(
+    (id) => !reviewIds.includes(id),
+  );
+  const deleted = (await Promise.all(quoted.map((id) => services.reviews.get(id)))).filter(
+    (r): r is Review => r !== null,
+  );
   // Rewritten before the finished ones are deleted: one that finishes in between is then deleted, not missed.
   const rewritten = await services.webhookDeliveries.rewritePending([...written, ...deleted]);
   // Events not yet dispatched carry the review as it was written: they get it as it is now.

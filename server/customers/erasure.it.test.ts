@@ -113,7 +113,8 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const outcomes = () => t.db.collection<{ _id: ObjectId; status: string; reason: string | null }>('invitation_outcomes');
+  const outcomes = () =>
+    t.db.collection<{ _id: ObjectId; status: string; reason: string | null }>('invitation_outcomes');
   const invitation = async (order: string) =>
     (await t.db.collection<Invitation & { _id: ObjectId }>('invitations').findOne({ shopId: shop.id, order }))!;
   const mailsTo = () => (sink ? sink.received.length : tracesInOutbox(outbox).length);
@@ -128,18 +129,29 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
   }
 
   async function post(path: string, body: unknown) {
-    const res = await t.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await t.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: await res.json() };
   }
 
   it('finds no trace of the address or the name in any collection or outbox file', async () => {
     const other = await t.createShop({ name: 'Other' });
     const bystander = await t.services.reviews.create(other.id, {
-      name: 'Pieter Jansen', email: 'pieter@example.com', rating: 4, language: 'nl', comment: 'Prima',
+      name: 'Pieter Jansen',
+      email: 'pieter@example.com',
+      rating: 4,
+      language: 'nl',
+      comment: 'Prima',
     });
 
     // A webhook whose receiver fails: the reviews.created delivery of her review stays pending (45 h of retries).
-    const hook = await post(withAuth('/api/1.0/webhook.json', shop), { url: `${receiver.url}/hook`, topic: 'reviews.created' });
+    const hook = await post(withAuth('/api/1.0/webhook.json', shop), {
+      url: `${receiver.url}/hook`,
+      topic: 'reviews.created',
+    });
     expect(hook.json.status).toBe('success');
     receiver.secrets.set('/hook', hook.json.data.secret);
 
@@ -155,7 +167,13 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     const o2 = await invitation('O-2');
     await waitUntil('the deferred invitation', async () =>
       mode === 'smtp'
-        ? Boolean((await t.db.collection<{ _id: ObjectId; lastError: string | null }>('invitation_queue').findOne({ _id: o2._id }))?.lastError)
+        ? Boolean(
+            (
+              await t.db
+                .collection<{ _id: ObjectId; lastError: string | null }>('invitation_queue')
+                .findOne({ _id: o2._id })
+            )?.lastError,
+          )
         : (await outcomes().findOne({ _id: o2._id })) !== null,
     );
 
@@ -163,7 +181,9 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     refuse = undefined;
     const before = mailsTo();
     await invite('O-3', {
-      order_data: JSON.stringify({ products: [{ id: 'bike-1', name: 'Stadsfiets', url: 'https://fiets.example/p/1' }] }),
+      order_data: JSON.stringify({
+        products: [{ id: 'bike-1', name: 'Stadsfiets', url: 'https://fiets.example/p/1' }],
+      }),
     });
     await waitUntil('the invitation e-mail', async () => mailsTo() > before);
     const o3 = await invitation('O-3');
@@ -202,11 +222,18 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     const popupId = popup.json.id as number;
 
     // 5. The experiences form: a review that waits for her confirmation (a confirmation e-mail goes out).
-    const experience = await post(`/embed/${shop.id}/experiences`, { rating: 3, name: NAME, email: ADDRESS, comment: 'Ok' });
+    const experience = await post(`/embed/${shop.id}/experiences`, {
+      rating: 3,
+      name: NAME,
+      email: ADDRESS,
+      comment: 'Ok',
+    });
     expect(experience.status).toBe(202);
     await waitUntil('the confirmation and edit e-mails', async () => {
       const reviews = await t.db.collection<Review>('reviews').find({ shopId: shop.id }).toArray();
-      return reviews.every((r) => (r.confirmToken === null || r.confirmMailSent) && (r.editMailDue === null || r.editMailSent));
+      return reviews.every(
+        (r) => (r.confirmToken === null || r.confirmMailSent) && (r.editMailDue === null || r.editMailSent),
+      );
     });
 
     // 6. The shop replies by name and asks for her to be told; the server defers that e-mail (mail_attempts).
@@ -227,8 +254,10 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
 
     const deliveries = t.db.collection<WebhookDelivery>('webhook_deliveries');
     const pendingOf = (reviewId: number) => deliveries.findOne({ eventId: `${reviewId}:1`, status: 'pending' });
-    await waitUntil('failed webhook attempts', async () =>
-      ((await pendingOf(popupId))?.attempts ?? 0) >= 1 && ((await pendingOf(importedId))?.attempts ?? 0) >= 1,
+    await waitUntil(
+      'failed webhook attempts',
+      async () =>
+        ((await pendingOf(popupId))?.attempts ?? 0) >= 1 && ((await pendingOf(importedId))?.attempts ?? 0) >= 1,
     );
     expect((await t.admin(`/admin/api/reviews/${importedId}`, { method: 'DELETE' })).status).toBe(204);
     if (mode === 'smtp') {
@@ -255,12 +284,18 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
 
     // Everything reached its place: the search below would find it all.
     const seeded = (await tracesInDatabase(t)).map((line) => line.slice(0, line.indexOf(':')));
-    for (const name of ['reviews', 'invitations', 'consents', 'popup_tokens', 'webhook_deliveries', 'reports']) expect(seeded).toContain(name);
-    if (mode === 'smtp') for (const name of ['invitation_outcomes', 'invitation_queue', 'mail_attempts']) expect(seeded).toContain(name);
+    for (const name of ['reviews', 'invitations', 'consents', 'popup_tokens', 'webhook_deliveries', 'reports'])
+      expect(seeded).toContain(name);
+    if (mode === 'smtp')
+      for (const name of ['invitation_outcomes', 'invitation_queue', 'mail_attempts']) expect(seeded).toContain(name);
     else expect(tracesInOutbox(outbox).length).toBeGreaterThanOrEqual(6);
-    const reviewIds = (await t.db.collection<Review>('reviews').find({ shopId: shop.id, deleted: false }).toArray()).map((r) => r.id);
+    const reviewIds = (
+      await t.db.collection<Review>('reviews').find({ shopId: shop.id, deleted: false }).toArray()
+    ).map((r) => r.id);
     const tokens = (await t.db.collection<Review>('reviews').find({ shopId: shop.id }).toArray()).flatMap((r) =>
-      [r.editToken && `/edit/${r.editToken}`, r.confirmToken && `/confirm/${r.confirmToken}`].filter((x): x is string => !!x),
+      [r.editToken && `/edit/${r.editToken}`, r.confirmToken && `/confirm/${r.confirmToken}`].filter(
+        (x): x is string => !!x,
+      ),
     );
     expect(tokens.length).toBeGreaterThanOrEqual(3);
 
@@ -288,11 +323,22 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     // The reviews stay, anonymised: scores kept, order blanked, her words about her name and address redacted.
     for (const id of reviewIds) {
       const r = (await t.db.collection<Review>('reviews').findOne({ id }))!;
-      expect(r).toMatchObject({ name: ANONYMOUS[r.language], email: '', order: '', editToken: null, confirmToken: null, deleted: false });
+      expect(r).toMatchObject({
+        name: ANONYMOUS[r.language],
+        email: '',
+        order: '',
+        editToken: null,
+        confirmToken: null,
+        deleted: false,
+      });
     }
     const invited = (await t.db.collection<Review>('reviews').findOne({ shopId: shop.id, source: 'invitation' }))!;
     expect(invited.comment).toBe('Groeten van […] ([…])');
-    expect(invited.products[0]).toMatchObject({ name: 'Stadsfiets', rating: 4, content: 'Mijn man zegt: […] fietst nu elke dag. […]' });
+    expect(invited.products[0]).toMatchObject({
+      name: 'Stadsfiets',
+      rating: 4,
+      content: 'Mijn man zegt: […] fietst nu elke dag. […]',
+    });
     const popupReview = (await t.db.collection<Review>('reviews').findOne({ id: popupId }))!;
     expect(popupReview.reply?.text).toBe('Dank je wel, […]! Tot ziens, mevrouw […].');
     // Her links no longer open anything.
@@ -313,8 +359,14 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     expect(sent[0]).toMatchObject({ eventId: `${popupId}:1`, topic: 'reviews.created', verified: true });
 
     // The bystander is untouched, and erasing again finds nothing.
-    expect(await t.services.reviews.get(bystander.id)).toMatchObject({ name: 'Pieter Jansen', email: 'pieter@example.com', comment: 'Prima' });
-    const again = await (await t.admin(`/admin/api/customers?email=${encodeURIComponent(ERASE)}`, { method: 'DELETE' })).json();
+    expect(await t.services.reviews.get(bystander.id)).toMatchObject({
+      name: 'Pieter Jansen',
+      email: 'pieter@example.com',
+      comment: 'Prima',
+    });
+    const again = await (
+      await t.admin(`/admin/api/customers?email=${encodeURIComponent(ERASE)}`, { method: 'DELETE' })
+    ).json();
     expect(Object.values(again).every((n) => n === 0)).toBe(true);
   }, 180_000);
 });

@@ -5,7 +5,17 @@ import { nameTerms, redactor, REDACTED } from './redact.js';
 describe('nameTerms', () => {
   it('keeps each name as given and its parts of three letters or more, but not particles', () => {
     expect(nameTerms(['Marijke van der Berg', 'Li Wu', 'Jean-Pierre  Dupont']).sort()).toEqual(
-      ['berg', 'dupont', 'jean', 'jean-pierre', 'jean-pierre dupont', 'li wu', 'marijke', 'marijke van der berg', 'pierre'].sort(),
+      [
+        'berg',
+        'dupont',
+        'jean',
+        'jean-pierre',
+        'jean-pierre dupont',
+        'li wu',
+        'marijke',
+        'marijke van der berg',
+        'pierre',
+      ].sort(),
     );
   });
 
@@ -71,13 +81,21 @@ describe('redactor, for any names and addresses', () => {
   it('leaves no whole-word occurrence of any of its terms, in any case', () => {
     const word = fc.stringMatching(/^[A-Za-zÀ-ÖØ-öø-ÿ]{1,10}$/);
     const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    const alone = (term: string) => new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(term)}(?![\\p{L}\\p{M}\\p{N}])`, 'iu');
+    const alone = (term: string) =>
+      new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(term)}(?![\\p{L}\\p{M}\\p{N}])`, 'iu');
     fc.assert(
-      fc.property(fc.array(word, { minLength: 1, maxLength: 3 }), fc.array(fc.string(), { maxLength: 4 }), (parts, noise) => {
-        const name = parts.join(' ');
-        const out = redactor([name], [])([...noise, name, ...parts.map((p) => p.toUpperCase()), ...noise].join(' . '));
-        for (const term of nameTerms([name])) expect(out).not.toMatch(alone(term));
-      }),
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.string(), { maxLength: 4 }),
+        (parts, noise) => {
+          const name = parts.join(' ');
+          const out = redactor(
+            [name],
+            [],
+          )([...noise, name, ...parts.map((p) => p.toUpperCase()), ...noise].join(' . '));
+          for (const term of nameTerms([name])) expect(out).not.toMatch(alone(term));
+        },
+      ),
     );
   });
 });

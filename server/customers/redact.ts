@@ -13,8 +13,33 @@ const MIN_PART_LETTERS = 3;
 
 /** Parts of names that are ordinary words in the review languages (nl, en, de, fr, es, it, hr). */
 const PARTICLES = new Set([
-  'van', 'von', 'der', 'den', 'dem', 'des', 'del', 'della', 'dei', 'degli', 'das', 'dos', 'die', 'het', 'ten', 'ter',
-  'zum', 'zur', 'und', 'and', 'les', 'los', 'las', 'bin', 'ibn', 'san', 'santa',
+  'van',
+  'von',
+  'der',
+  'den',
+  'dem',
+  'des',
+  'del',
+  'della',
+  'dei',
+  'degli',
+  'das',
+  'dos',
+  'die',
+  'het',
+  'ten',
+  'ter',
+  'zum',
+  'zur',
+  'und',
+  'and',
+  'les',
+  'los',
+  'las',
+  'bin',
+  'ibn',
+  'san',
+  'santa',
 ]);
 
 const letterCount = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
@@ -47,7 +72,9 @@ export function redactor(names: readonly string[], addresses: readonly string[])
   // Longest first, so a whole name is one marker rather than one per part; spaces in a name match any blank.
   const terms = nameTerms(names).sort(byLength);
   const alternatives = terms.map((t) => t.split(' ').map(escapeRegExp).join('\\s+')).join('|');
-  const word = terms.length ? new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{M}\\p{N}])`, 'giu') : undefined;
+  const word = terms.length
+    ? new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{M}\\p{N}])`, 'giu')
+    : undefined;
   return (text) => {
     let out = text.normalize('NFC');
     if (address) out = out.replace(address, REDACTED);

@@ -14,7 +14,9 @@ const root = projectRoot();
 function newest(dir: string): number {
   return Math.max(
     0,
-    ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)),
+    ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+      e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
+    ),
   );
 }
 
@@ -34,7 +36,11 @@ async function ensureDashboardBuilt(): Promise<void> {
       continue;
     }
     try {
-      if (!fresh()) execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'dashboard'], { cwd: root, stdio: 'pipe' });
+      if (!fresh())
+        execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'dashboard'], {
+          cwd: root,
+          stdio: 'pipe',
+        });
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
@@ -57,7 +63,13 @@ function expectPageHeaders(res: Response) {
 
 describe('the dashboard app', () => {
   it('is served at /dashboard/ and at every page address, with its CSP, never cached', async () => {
-    for (const path of ['/dashboard/', '/dashboard/reviews', '/dashboard/team?shop=3', '/dashboard/account', '/dashboard/no-such-page']) {
+    for (const path of [
+      '/dashboard/',
+      '/dashboard/reviews',
+      '/dashboard/team?shop=3',
+      '/dashboard/account',
+      '/dashboard/no-such-page',
+    ]) {
       const res = await t.fetch(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -89,7 +101,11 @@ describe('the dashboard app', () => {
     expect(js.headers.get('content-encoding')).toBe('gzip');
     const css = await t.fetch(style!);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
-    for (const path of ['/dashboard/assets/nothing.js', '/dashboard/assets/..%2Findex.html', '/dashboard/assets/.vite']) {
+    for (const path of [
+      '/dashboard/assets/nothing.js',
+      '/dashboard/assets/..%2Findex.html',
+      '/dashboard/assets/.vite',
+    ]) {
       expect((await t.fetch(path)).status, path).toBe(404);
     }
   });

@@ -81,7 +81,8 @@ export class CsvParser {
       this.pending += text;
       const end = lineEnd(this.pending);
       if (end === -1) {
-        if (this.pending.length > HEADER_MAX_CHARS) throw new CsvFileError(`the header row is longer than ${HEADER_MAX_CHARS} characters`);
+        if (this.pending.length > HEADER_MAX_CHARS)
+          throw new CsvFileError(`the header row is longer than ${HEADER_MAX_CHARS} characters`);
         return [];
       }
       this.delimiter = delimiterOf(this.pending.slice(0, end));
@@ -171,7 +172,11 @@ export class CsvParser {
 
   private finishRecord(out: CsvRecord[]): void {
     this.finishField();
-    out.push(this.error === undefined ? { row: this.row, fields: this.fields } : { row: this.row, fields: this.fields, error: this.error });
+    out.push(
+      this.error === undefined
+        ? { row: this.row, fields: this.fields }
+        : { row: this.row, fields: this.fields, error: this.error },
+    );
     this.row++;
     this.fields = [];
     this.error = undefined;

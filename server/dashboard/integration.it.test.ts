@@ -13,14 +13,19 @@ let shop: Webshop;
 const sessions = new Map<string, { headers: Record<string, string>; userId: number }>();
 async function as(role: Role, s: Webshop = shop) {
   const key = `${role}:${s.id}`;
-  if (!sessions.has(key)) sessions.set(key, await signedInAgent(t, { email: `${role}-${s.id}@merchant.example`, shopId: s.id, role }));
+  if (!sessions.has(key))
+    sessions.set(key, await signedInAgent(t, { email: `${role}-${s.id}@merchant.example`, shopId: s.id, role }));
   return sessions.get(key)!;
 }
 
 async function call(role: Role, method: string, path: string, body?: unknown, s: Webshop = shop) {
   const headers: Record<string, string> = { ...(await as(role, s)).headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.fetch(`/dashboard/api/shops/${s.id}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await t.fetch(`/dashboard/api/shops/${s.id}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
 }
@@ -28,7 +33,8 @@ async function call(role: Role, method: string, path: string, body?: unknown, s:
 const classicSummary = async (s: Pick<Webshop, 'id' | 'code'>) =>
   (await (await t.fetch(withAuth('/api/1.0/ratings_summary.json', s))).json()).status as string;
 
-const auditActions = async (s: Webshop = shop) => (await t.services.audit.list({ shopId: s.id, limit: 100 })).map((e) => e.action);
+const auditActions = async (s: Webshop = shop) =>
+  (await t.services.audit.list({ shopId: s.id, limit: 100 })).map((e) => e.action);
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -49,7 +55,12 @@ describe('GET /dashboard/api/shops/:shopId/integration', () => {
     const plugin = { client: 'woocommerce', platformVersion: '8.9.1', pluginVersion: '2.4.0' };
     await invitations.add(s.id, { ...invitationInput('a@p.example', 'P-1'), ...plugin });
     await invitations.add(s.id, { ...invitationInput('b@p.example', 'P-2'), ...plugin });
-    await invitations.add(s.id, { ...invitationInput('c@p.example', 'P-3'), client: 'magento2', platformVersion: '2.4.7', pluginVersion: '1.0.3' });
+    await invitations.add(s.id, {
+      ...invitationInput('c@p.example', 'P-3'),
+      client: 'magento2',
+      platformVersion: '2.4.7',
+      pluginVersion: '1.0.3',
+    });
     for (const role of ['support', 'manager', 'owner'] as const) {
       const res = await call(role, 'GET', '/integration', undefined, s);
       expect(res.status).toBe(200);
@@ -57,8 +68,20 @@ describe('GET /dashboard/api/shops/:shopId/integration', () => {
         shop_id: s.id,
         require_signed_order_data: false,
         plugins: [
-          { client: 'magento2', platform_version: '2.4.7', plugin_version: '1.0.3', last_seen: expect.any(String), invitations: 1 },
-          { client: 'woocommerce', platform_version: '8.9.1', plugin_version: '2.4.0', last_seen: expect.any(String), invitations: 2 },
+          {
+            client: 'magento2',
+            platform_version: '2.4.7',
+            plugin_version: '1.0.3',
+            last_seen: expect.any(String),
+            invitations: 1,
+          },
+          {
+            client: 'woocommerce',
+            platform_version: '8.9.1',
+            plugin_version: '2.4.0',
+            last_seen: expect.any(String),
+            invitations: 2,
+          },
         ],
       });
     }
@@ -66,11 +89,22 @@ describe('GET /dashboard/api/shops/:shopId/integration', () => {
     const viaApi = await t.fetch(withAuth('/api/1.0/invitations.json', s), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: 'd@p.example', order: 'P-4', client: 'shopware', platform_version: '6.5', plugin_version: '3.0' }),
+      body: new URLSearchParams({
+        email: 'd@p.example',
+        order: 'P-4',
+        client: 'shopware',
+        platform_version: '6.5',
+        plugin_version: '3.0',
+      }),
     });
     expect((await viaApi.json()).status).toBe('success');
     const after = await call('owner', 'GET', '/integration', undefined, s);
-    expect(after.json.plugins[0]).toMatchObject({ client: 'shopware', platform_version: '6.5', plugin_version: '3.0', invitations: 1 });
+    expect(after.json.plugins[0]).toMatchObject({
+      client: 'shopware',
+      platform_version: '6.5',
+      plugin_version: '3.0',
+      invitations: 1,
+    });
   });
 });
 
@@ -81,7 +115,10 @@ describe('the API code', () => {
     expect(res.json).toEqual({ code: shop.code });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const [entry] = await t.services.audit.list({ shopId: shop.id, limit: 1 });
-    expect(entry).toMatchObject({ action: 'integration.code_revealed', actor: { kind: 'user', id: String((await as('owner')).userId) } });
+    expect(entry).toMatchObject({
+      action: 'integration.code_revealed',
+      actor: { kind: 'user', id: String((await as('owner')).userId) },
+    });
   });
 
   it('is rotated by the owner: the old code stops at once, the new one works, and the rotation is audited', async () => {
@@ -126,7 +163,10 @@ describe('PATCH /dashboard/api/shops/:shopId/integration', () => {
     expect(res.json).toEqual({ shop_id: shop.id, require_signed_order_data: true });
     expect((await t.services.webshops.getFresh(shop.id))!.require_signed_order_data).toBe(true);
     const [entry] = await t.services.audit.list({ shopId: shop.id, limit: 1 });
-    expect(entry).toMatchObject({ action: 'integration.settings_changed', details: { require_signed_order_data: { from: false, to: true } } });
+    expect(entry).toMatchObject({
+      action: 'integration.settings_changed',
+      details: { require_signed_order_data: { from: false, to: true } },
+    });
     await call('owner', 'PATCH', '/integration', { require_signed_order_data: false });
   });
 
@@ -143,9 +183,18 @@ describe('PATCH /dashboard/api/shops/:shopId/integration', () => {
 describe('webhooks in the dashboard', () => {
   it('creates a webhook that receives a signed delivery, shows it in the log, redelivers, changes and deletes it, all audited', async () => {
     const path = '/dashboard-hook';
-    const created = await call('owner', 'POST', '/webhooks', { url: `${receiver.url}${path}`, topic: 'reviews.created' });
+    const created = await call('owner', 'POST', '/webhooks', {
+      url: `${receiver.url}${path}`,
+      topic: 'reviews.created',
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ id: expect.any(Number), url: `${receiver.url}${path}`, topic: 'reviews.created', is_active: true, disabled_reason: null });
+    expect(created.json).toMatchObject({
+      id: expect.any(Number),
+      url: `${receiver.url}${path}`,
+      topic: 'reviews.created',
+      is_active: true,
+      disabled_reason: null,
+    });
     expect(created.json.secret).toMatch(/^[0-9a-f]{64}$/);
     receiver.secrets.set(path, created.json.secret);
     const id = created.json.id as number;
@@ -155,7 +204,12 @@ describe('webhooks in the dashboard', () => {
     expect(classic.map((w: { id: number }) => w.id)).toContain(id);
 
     const listed = await call('owner', 'GET', '/webhooks');
-    expect(listed.json).toMatchObject({ total: 1, page: 1, page_size: 20, items: [{ id, secret: created.json.secret }] });
+    expect(listed.json).toMatchObject({
+      total: 1,
+      page: 1,
+      page_size: 20,
+      items: [{ id, secret: created.json.secret }],
+    });
 
     const review = await t.admin(`/admin/api/webshops/${shop.id}/reviews`, {
       method: 'POST',
@@ -167,11 +221,17 @@ describe('webhooks in the dashboard', () => {
 
     let log: { status: number; json: { items: Record<string, unknown>[]; total: number } } | undefined;
     // The log entry is written after the receiver answered: wait for it (a busy machine takes a while).
-    for (let i = 0; i < 600 && !(log?.json.total); i++) {
+    for (let i = 0; i < 600 && !log?.json.total; i++) {
       log = await call('owner', 'GET', `/webhooks/${id}/deliveries`);
       if (!log.json.total) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(log!.json.items[0]).toMatchObject({ event_id: delivered.eventId, http_status: 200, attempt: 1, redelivery: false, topic: 'reviews.created' });
+    expect(log!.json.items[0]).toMatchObject({
+      event_id: delivered.eventId,
+      http_status: 200,
+      attempt: 1,
+      redelivery: false,
+      topic: 'reviews.created',
+    });
 
     const again = await call('owner', 'POST', `/webhooks/${id}/redeliver`, { event_id: delivered.eventId });
     expect(again.status).toBe(202);
@@ -191,41 +251,84 @@ describe('webhooks in the dashboard', () => {
     expect((await call('owner', 'PATCH', `/webhooks/${id}`, { is_active: true })).status).toBe(404);
 
     const actions = await auditActions();
-    for (const action of ['webhook.created', 'webhook.redelivered', 'webhook.changed', 'webhook.deleted']) expect(actions).toContain(action);
+    for (const action of ['webhook.created', 'webhook.redelivered', 'webhook.changed', 'webhook.deleted'])
+      expect(actions).toContain(action);
   });
 
   it('keeps the classic rules: no private addresses, no plain http, at most 100 per shop (the default), paged', async () => {
     const s = await t.createShop({ name: 'Ruled Shop' });
-    const metadata = await call('owner', 'POST', '/webhooks', { url: 'https://169.254.169.254/latest', topic: 'reviews.created' }, s);
+    const metadata = await call(
+      'owner',
+      'POST',
+      '/webhooks',
+      { url: 'https://169.254.169.254/latest', topic: 'reviews.created' },
+      s,
+    );
     expect(metadata.status).toBe(400);
     expect(metadata.json.error).toEqual({ code: 'invalid', message: expect.stringMatching(/^url: /) });
-    const plain = await call('owner', 'POST', '/webhooks', { url: 'http://hooks.example/x', topic: 'reviews.created' }, s);
+    const plain = await call(
+      'owner',
+      'POST',
+      '/webhooks',
+      { url: 'http://hooks.example/x', topic: 'reviews.created' },
+      s,
+    );
     expect(plain.json.error.message).toMatch(/^url: /);
-    const topic = await call('owner', 'POST', '/webhooks', { url: 'https://hooks.example/x', topic: 'orders.created' }, s);
+    const topic = await call(
+      'owner',
+      'POST',
+      '/webhooks',
+      { url: 'https://hooks.example/x', topic: 'orders.created' },
+      s,
+    );
     expect(topic.json.error).toEqual({ code: 'invalid', message: expect.stringMatching(/^topic: /) });
 
     for (let i = 0; i < 100; i++) {
-      expect((await call('owner', 'POST', '/webhooks', { url: `https://hooks.example/${i}`, topic: 'reviews.updated' }, s)).status).toBe(201);
+      expect(
+        (await call('owner', 'POST', '/webhooks', { url: `https://hooks.example/${i}`, topic: 'reviews.updated' }, s))
+          .status,
+      ).toBe(201);
     }
-    const full = await call('owner', 'POST', '/webhooks', { url: 'https://hooks.example/101', topic: 'reviews.updated' }, s);
+    const full = await call(
+      'owner',
+      'POST',
+      '/webhooks',
+      { url: 'https://hooks.example/101', topic: 'reviews.updated' },
+      s,
+    );
     expect(full.status).toBe(400);
-    expect(full.json.error).toEqual({ code: 'limit_reached', message: expect.stringMatching(/at most 100 webhook subscriptions/) });
+    expect(full.json.error).toEqual({
+      code: 'limit_reached',
+      message: expect.stringMatching(/at most 100 webhook subscriptions/),
+    });
     const page = await call('owner', 'GET', '/webhooks?page=7&page_size=15', undefined, s);
     expect(page.json).toMatchObject({ total: 100, page: 7, page_size: 15 });
     // Newest first: the last page has the first ten.
-    expect(page.json.items.map((w: { url: string }) => w.url)).toEqual(Array.from({ length: 10 }, (_, i) => `https://hooks.example/${9 - i}`));
+    expect(page.json.items.map((w: { url: string }) => w.url)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `https://hooks.example/${9 - i}`),
+    );
     const second = await call('owner', 'GET', '/webhooks?page=2', undefined, s);
     expect(second.json).toMatchObject({ total: 100, page: 2, page_size: 20 });
-    expect(second.json.items.map((w: { url: string }) => w.url)).toEqual(Array.from({ length: 20 }, (_, i) => `https://hooks.example/${79 - i}`));
-   }, 120_000);
+    expect(second.json.items.map((w: { url: string }) => w.url)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `https://hooks.example/${79 - i}`),
+    );
+  }, 120_000);
 
   it('is for owners: managers and support get 403, another shop’s webhook is not found', async () => {
     for (const role of ['manager', 'support'] as const) {
       expect((await call(role, 'GET', '/webhooks')).status).toBe(403);
-      expect((await call(role, 'POST', '/webhooks', { url: 'https://hooks.example/m', topic: 'reviews.created' })).status).toBe(403);
+      expect(
+        (await call(role, 'POST', '/webhooks', { url: 'https://hooks.example/m', topic: 'reviews.created' })).status,
+      ).toBe(403);
     }
     const other = await t.createShop({ name: 'Foreign Hooks' });
-    const foreign = await call('owner', 'POST', '/webhooks', { url: 'https://hooks.example/f', topic: 'reviews.created' }, other);
+    const foreign = await call(
+      'owner',
+      'POST',
+      '/webhooks',
+      { url: 'https://hooks.example/f', topic: 'reviews.created' },
+      other,
+    );
     const res = await call('owner', 'DELETE', `/webhooks/${foreign.json.id}`);
     expect(res.status).toBe(404);
     expect(await t.services.webhooks.getForShop(other.id, foreign.json.id)).not.toBeNull();

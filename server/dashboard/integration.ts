@@ -45,7 +45,16 @@ type Caller = Pick<InvitationRow, 'client' | 'platform_version' | 'plugin_versio
 
 /** The distinct plugins (client, platform and plugin version) among these invitations, most recently seen first. */
 export function pluginsOf(callers: Caller[]) {
-  const byKey = new Map<string, { client: string | null; platform_version: string | null; plugin_version: string | null; last_seen: number; invitations: number }>();
+  const byKey = new Map<
+    string,
+    {
+      client: string | null;
+      platform_version: string | null;
+      plugin_version: string | null;
+      last_seen: number;
+      invitations: number;
+    }
+  >();
   for (const c of callers) {
     const key = JSON.stringify([c.client, c.platform_version, c.plugin_version]);
     const seen = byKey.get(key);
@@ -53,7 +62,13 @@ export function pluginsOf(callers: Caller[]) {
       seen.invitations++;
       if (c.created > seen.last_seen) seen.last_seen = c.created;
     } else {
-      byKey.set(key, { client: c.client, platform_version: c.platform_version, plugin_version: c.plugin_version, last_seen: c.created, invitations: 1 });
+      byKey.set(key, {
+        client: c.client,
+        platform_version: c.platform_version,
+        plugin_version: c.plugin_version,
+        last_seen: c.created,
+        invitations: 1,
+      });
     }
   }
   return [...byKey.values()]
@@ -144,20 +159,27 @@ export function registerDashboardIntegrationRoutes(router: Router, services: Ser
     ctx.body = webhookView(created);
   });
 
-  const subscriptionIn = (ctx: Context) => subscriptionOf(services, shopOf(ctx).id, idParam(ctx.params.webhookId, 'webhook'));
+  const subscriptionIn = (ctx: Context) =>
+    subscriptionOf(services, shopOf(ctx).id, idParam(ctx.params.webhookId, 'webhook'));
 
   router.patch('/dashboard/api/shops/:shopId/webhooks/:webhookId', ...owner, async (ctx) => {
     const subscription = await subscriptionIn(ctx);
     const changes = await readBody(ctx, webhookPatchSchema);
     const updated = await changeSubscription(services, subscription, changes);
-    await recordMerchantAction(services, ctx, 'webhook.changed', { target: `webhook:${updated.id}`, details: { ...changes } });
+    await recordMerchantAction(services, ctx, 'webhook.changed', {
+      target: `webhook:${updated.id}`,
+      details: { ...changes },
+    });
     ctx.body = webhookView(updated);
   });
 
   router.delete('/dashboard/api/shops/:shopId/webhooks/:webhookId', ...owner, async (ctx) => {
     const subscription = await subscriptionIn(ctx);
     await removeSubscription(services, subscription);
-    await recordMerchantAction(services, ctx, 'webhook.deleted', { target: `webhook:${subscription.id}`, details: { url: subscription.url } });
+    await recordMerchantAction(services, ctx, 'webhook.deleted', {
+      target: `webhook:${subscription.id}`,
+      details: { url: subscription.url },
+    });
     ctx.status = 204;
   });
 
@@ -165,14 +187,21 @@ export function registerDashboardIntegrationRoutes(router: Router, services: Ser
     const q = parseInput(pageQuery, ctx.query);
     const subscription = await subscriptionIn(ctx);
     const { items, total } = await deliveryLog(services, subscription, (q.page - 1) * q.page_size, q.page_size);
-    ctx.body = listOf(items.map((e) => deliveryLogItem(e, (at) => at.toISOString())), total, q);
+    ctx.body = listOf(
+      items.map((e) => deliveryLogItem(e, (at) => at.toISOString())),
+      total,
+      q,
+    );
   });
 
   router.post('/dashboard/api/shops/:shopId/webhooks/:webhookId/redeliver', ...owner, async (ctx) => {
     const subscription = await subscriptionIn(ctx);
     const { event_id } = await readBody(ctx, redeliverSchema);
     await redeliver(services, subscription, event_id);
-    await recordMerchantAction(services, ctx, 'webhook.redelivered', { target: `webhook:${subscription.id}`, details: { event_id } });
+    await recordMerchantAction(services, ctx, 'webhook.redelivered', {
+      target: `webhook:${subscription.id}`,
+      details: { event_id },
+    });
     ctx.status = 202;
     ctx.body = { status: 'queued' };
   });

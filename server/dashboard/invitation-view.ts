@@ -73,12 +73,18 @@ function invitationRows(invitations: InvitationStore): RowSource<InvitationRow> 
   return {
     counter: (shopId) => invitations.changeCounters(shopId),
     all: async function* (shopIds, size) {
-      for await (const batch of invitations.allOfShops(shopIds, size)) yield batch.map((i) => ({ shopId: i.shopId, row: toInvitationRow(i) }));
+      for await (const batch of invitations.allOfShops(shopIds, size))
+        yield batch.map((i) => ({ shopId: i.shopId, row: toInvitationRow(i) }));
     },
     changedSince: (shopId, since, size) => rows(invitations.createdSince(shopId, since, size)),
     subscribe: (apply) =>
       invitations.onChange((shopId, change) =>
-        apply(shopId, 'erased' in change ? { removed: change.erased.map((id) => id.toHexString()) } : { row: toInvitationRow(change.added) }),
+        apply(
+          shopId,
+          'erased' in change
+            ? { removed: change.erased.map((id) => id.toHexString()) }
+            : { row: toInvitationRow(change.added) },
+        ),
       ),
   };
 }
@@ -91,7 +97,12 @@ class InvitationView {
   }
 
   /** A page of the shop's invitations, newest first, those whose address or order contains `q` (any case) if given. */
-  page(shopId: number, q: string | undefined, offset: number, limit: number): Promise<{ items: InvitationRow[]; total: number }> {
+  page(
+    shopId: number,
+    q: string | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: InvitationRow[]; total: number }> {
     const needle = q?.toLowerCase();
     return this.view.page(shopId, (row) => needle === undefined || row.text.includes(needle), offset, limit);
   }
@@ -130,4 +141,6 @@ class InvitationView {
 }
 
 /** One view per service instance (the invitations and integration routes share it). */
-export const invitationViewOf = onePerServices((services: Pick<Services, 'invitations' | 'config'>, limits) => new InvitationView(services.invitations, limits));
+export const invitationViewOf = onePerServices(
+  (services: Pick<Services, 'invitations' | 'config'>, limits) => new InvitationView(services.invitations, limits),
+);

@@ -20,18 +20,28 @@ let otherShop: Webshop;
 const sessions = new Map<string, Record<string, string>>();
 async function as(role: Role, s: Webshop = shop): Promise<Record<string, string>> {
   const key = `${role}:${s.id}`;
-  if (!sessions.has(key)) sessions.set(key, (await signedInAgent(t, { email: `${role}-${s.id}@merchant.example`, shopId: s.id, role })).headers);
+  if (!sessions.has(key))
+    sessions.set(
+      key,
+      (await signedInAgent(t, { email: `${role}-${s.id}@merchant.example`, shopId: s.id, role })).headers,
+    );
   return sessions.get(key)!;
 }
 
 function upload(csv: string | Uint8Array, { role = 'manager' as Role, s = shop, type = 'text/csv' } = {}) {
   return as(role, s).then((headers) =>
-    t.fetch(`/dashboard/api/shops/${s.id}/invitations/csv`, { method: 'POST', headers: { ...headers, 'content-type': type }, body: csv as BodyInit }),
+    t.fetch(`/dashboard/api/shops/${s.id}/invitations/csv`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': type },
+      body: csv as BodyInit,
+    }),
   );
 }
 
 async function list(query = '', { role = 'manager' as Role, s = shop } = {}) {
-  const res = await t.fetch(`/dashboard/api/shops/${s.id}/invitations${query ? `?${query}` : ''}`, { headers: await as(role, s) });
+  const res = await t.fetch(`/dashboard/api/shops/${s.id}/invitations${query ? `?${query}` : ''}`, {
+    headers: await as(role, s),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as { items: Record<string, unknown>[]; total: number; page: number; page_size: number };
 }
@@ -71,7 +81,14 @@ describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
     const page = await list('q=klant.example');
     expect(page.total).toBe(3);
     const byOrder = Object.fromEntries(page.items.map((i) => [i.order, i]));
-    expect(byOrder['A-1']).toMatchObject({ email: 'els@klant.example', name: 'Els de Vries', language: 'nl', state: 'queued', reason: null, client: 'dashboard-csv' });
+    expect(byOrder['A-1']).toMatchObject({
+      email: 'els@klant.example',
+      name: 'Els de Vries',
+      language: 'nl',
+      state: 'queued',
+      reason: null,
+      client: 'dashboard-csv',
+    });
     expect(byOrder['A-3']).toMatchObject({ name: 'Joost; junior', language: 'en' });
     // No language given: the shop's main language; the delay as given.
     const zoe = byOrder['A-4']!;
@@ -87,12 +104,16 @@ describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
 
   it('is the same rule as the API: an order invited through Add invitation is a duplicate in a file', async () => {
     await t.services.invitations.add(shop.id, invitationInput('api@klant.example', 'API-1'));
-    const res = await upload('email,order\napi@klant.example,API-1\nnew@klant.example,API-2\nnew@klant.example,API-2\n');
+    const res = await upload(
+      'email,order\napi@klant.example,API-1\nnew@klant.example,API-2\nnew@klant.example,API-2\n',
+    );
     expect(await res.json()).toMatchObject({ rows: 3, queued: 1, skipped_duplicates: 2, errors: [] });
   });
 
   it('reads commas, quotes with line breaks, LF, columns in any order and case, and skips blank rows', async () => {
-    const res = await upload('Order,NAME,Email\n"C-1","Anne\nMarie",anne@comma.example\n,,\n"C-2",Piet,piet@comma.example');
+    const res = await upload(
+      'Order,NAME,Email\n"C-1","Anne\nMarie",anne@comma.example\n,,\n"C-2",Piet,piet@comma.example',
+    );
     expect(await res.json()).toMatchObject({ rows: 2, queued: 2, errors: [] });
     const page = await list('q=comma.example');
     expect(page.items.map((i) => [i.order, i.name]).sort()).toEqual([
@@ -164,7 +185,9 @@ describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
         if (next === 0) controller.enqueue(encoder.encode('email;order;name\n'));
-        const lines = Array.from({ length: 500 }, () => `bad-${next};O-${next};${pad}\n`.replace(/\d+/, String(next++)));
+        const lines = Array.from({ length: 500 }, () =>
+          `bad-${next};O-${next};${pad}\n`.replace(/\d+/, String(next++)),
+        );
         controller.enqueue(encoder.encode(lines.join('')));
         if (next >= 12_000) controller.close();
       },
@@ -176,7 +199,10 @@ describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
-    expect((await res.json()).error).toEqual({ code: 'payload_too_large', message: expect.stringMatching(/more than 10,000 rows.*nothing.*queued/i) });
+    expect((await res.json()).error).toEqual({
+      code: 'payload_too_large',
+      message: expect.stringMatching(/more than 10,000 rows.*nothing.*queued/i),
+    });
   });
 
   it('is for managers and owners: support gets 403, another shop 404, no session 401', async () => {
@@ -199,7 +225,10 @@ describe('POST /dashboard/api/shops/:shopId/invitations/csv', () => {
     const entries = await t.services.audit.list({ shopId: shop.id, limit: 50 });
     const uploads = entries.filter((e) => e.action === 'invitations.csv_uploaded');
     expect(uploads.length).toBeGreaterThan(0);
-    expect(uploads.at(-1)).toMatchObject({ actor: { kind: 'user' }, details: { rows: 4, queued: 3, skipped_duplicates: 0, errors: 1 } });
+    expect(uploads.at(-1)).toMatchObject({
+      actor: { kind: 'user' },
+      details: { rows: 4, queued: 3, skipped_duplicates: 0, errors: 1 },
+    });
     expect(JSON.stringify(uploads)).not.toContain('klant.example');
   });
 });
@@ -214,17 +243,44 @@ describe('GET /dashboard/api/shops/:shopId/invitations', () => {
       if (!result.added) throw new Error('not added');
       return (await invitations.search(s.id, { order }, 1))[0]!._id;
     };
-    const sent = await add('sent@state.example', 'S-1', { client: 'woocommerce', platformVersion: '8.9', pluginVersion: '2.1.0' });
+    const sent = await add('sent@state.example', 'S-1', {
+      client: 'woocommerce',
+      platformVersion: '8.9',
+      pluginVersion: '2.1.0',
+    });
     const failed = await add('failed@state.example', 'S-2');
     const unsubscribed = await add('gone@state.example', 'S-3');
     const waiting = await add('waiting@state.example', 'S-4');
     const at = new Date();
     await invitations.queue.finish({ _id: sent, status: 'sent', at, messageId: '<m1@x>', reason: null });
-    await invitations.reminders.finish({ _id: sent, status: 'sent', at: new Date(at.getTime() + 1000), messageId: '<r1@x>', reason: null });
+    await invitations.reminders.finish({
+      _id: sent,
+      status: 'sent',
+      at: new Date(at.getTime() + 1000),
+      messageId: '<r1@x>',
+      reason: null,
+    });
     // The first try of S-4 met a busy server: it waits for its retry with the server's answer.
-    await invitations.queue.retryAt(waiting, new Date(at.getTime() + 600_000), 1, 'temporary: 451 4.3.0 try again later');
-    await invitations.queue.finish({ _id: failed, status: 'failed', at, messageId: null, reason: 'permanent: 550 5.1.1 mailbox unknown' });
-    await invitations.queue.finish({ _id: unsubscribed, status: 'suppressed', at, messageId: null, reason: 'unsubscribed' });
+    await invitations.queue.retryAt(
+      waiting,
+      new Date(at.getTime() + 600_000),
+      1,
+      'temporary: 451 4.3.0 try again later',
+    );
+    await invitations.queue.finish({
+      _id: failed,
+      status: 'failed',
+      at,
+      messageId: null,
+      reason: 'permanent: 550 5.1.1 mailbox unknown',
+    });
+    await invitations.queue.finish({
+      _id: unsubscribed,
+      status: 'suppressed',
+      at,
+      messageId: null,
+      reason: 'unsubscribed',
+    });
   });
 
   it('gives each invitation its state and reason, newest first, paged', async () => {
@@ -237,7 +293,12 @@ describe('GET /dashboard/api/shops/:shopId/invitations', () => {
       ['S-1', 'sent', null],
     ]);
     const sent = page.items[3]!;
-    expect(sent).toMatchObject({ client: 'woocommerce', platform_version: '8.9', plugin_version: '2.1.0', sent_at: expect.any(String) });
+    expect(sent).toMatchObject({
+      client: 'woocommerce',
+      platform_version: '8.9',
+      plugin_version: '2.1.0',
+      sent_at: expect.any(String),
+    });
     expect(Date.parse(sent.reminder_sent_at as string) - Date.parse(sent.sent_at as string)).toBe(1000);
     expect(page.items.filter((i) => i.reminder_sent_at !== null).map((i) => i.order)).toEqual(['S-1']);
     const second = await list('page=2&page_size=3', { s });
@@ -253,7 +314,9 @@ describe('GET /dashboard/api/shops/:shopId/invitations', () => {
   });
 
   it('answers 400 invalid naming the parameter', async () => {
-    const res = await t.fetch(`/dashboard/api/shops/${s.id}/invitations?page_size=500`, { headers: await as('manager', s) });
+    const res = await t.fetch(`/dashboard/api/shops/${s.id}/invitations?page_size=500`, {
+      headers: await as('manager', s),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toEqual({ code: 'invalid', message: expect.stringMatching(/^page_size: /) });
   });
@@ -262,7 +325,11 @@ describe('GET /dashboard/api/shops/:shopId/invitations', () => {
 describe('/dashboard/api/shops/:shopId/invitations/settings', () => {
   const path = () => `/dashboard/api/shops/${shop.id}/invitations/settings`;
   const patch = async (json: unknown, role: Role = 'manager') =>
-    t.fetch(path(), { method: 'PATCH', headers: { ...(await as(role)), 'content-type': 'application/json' }, body: JSON.stringify(json) });
+    t.fetch(path(), {
+      method: 'PATCH',
+      headers: { ...(await as(role)), 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
 
   it('shows the reminder days (default 7) and lets a manager change them, as the operator API sees it, audited', async () => {
     const before = await t.fetch(path(), { headers: await as('manager') });
@@ -278,7 +345,14 @@ describe('/dashboard/api/shops/:shopId/invitations/settings', () => {
   });
 
   it('refuses what is not a day count, names the field, and refuses support users', async () => {
-    for (const bad of [{ reminder_days: -1 }, { reminder_days: 2.5 }, { reminder_days: '3' }, { reminder_days: 91 }, {}, { reminder_days: 3, other: 1 }]) {
+    for (const bad of [
+      { reminder_days: -1 },
+      { reminder_days: 2.5 },
+      { reminder_days: '3' },
+      { reminder_days: 91 },
+      {},
+      { reminder_days: 3, other: 1 },
+    ]) {
       const res = await patch(bad);
       expect(res.status).toBe(400);
       expect((await res.json()).error.code).toBe('invalid');
@@ -296,7 +370,9 @@ describe('the invitations list across processes', () => {
     const other = await buildApp({ config: t.services.config, db: t.db, log: t.services.log });
     await other.services.invitations.add(s.id, invitationInput('elsewhere@process.example', 'P-1'));
     // An answer waits for the read of the changes only so long (shop-view.ts): on a busy machine a later one shows it.
-    await expect.poll(async () => (await list('', { s })).items.map((i) => i.order), { timeout: 10_000 }).toEqual(['P-1']);
+    await expect
+      .poll(async () => (await list('', { s })).items.map((i) => i.order), { timeout: 10_000 })
+      .toEqual(['P-1']);
     // An erasure elsewhere makes the next answer read the shop again: the erased address is not listed once more.
     await eraseCustomer(other.services, { email: 'elsewhere@process.example', shopId: s.id });
     expect((await list('', { s })).total).toBe(0);
@@ -348,11 +424,18 @@ describe('a file is queued only once it has been read to its end', () => {
 
   it('queues and sends nothing of a file that turns out not to be UTF-8 after 520 good rows', async () => {
     const s = await t.createShop({ name: 'Encoding Shop' });
-    const res = await streamed(s, [header + rows('encoding.example', 1, 520), Uint8Array.from([0xff, 0xfe]), rows('encoding.example', 521, 10)]);
+    const res = await streamed(s, [
+      header + rows('encoding.example', 1, 520),
+      Uint8Array.from([0xff, 0xfe]),
+      rows('encoding.example', 521, 10),
+    ]);
     expect(res.status).toBe(400);
     expect((await list('', { s })).total).toBe(0);
     expect(await mailedTo('encoding.example')).toBe(0);
-    expect((await res.json()).error).toEqual({ code: 'invalid', message: expect.stringMatching(/not UTF-8.*nothing.*queued/i) });
+    expect((await res.json()).error).toEqual({
+      code: 'invalid',
+      message: expect.stringMatching(/not UTF-8.*nothing.*queued/i),
+    });
   });
 
   it('queues nothing of an upload the client breaks off', async () => {
@@ -365,7 +448,13 @@ describe('a file is queued only once it has been read to its end', () => {
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     try {
       const headers = { ...(await as('manager', s)), 'content-type': 'text/csv' };
-      const req = request({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, method: 'POST', path: path(s), headers });
+      const req = request({
+        host: '127.0.0.1',
+        port: (server.address() as AddressInfo).port,
+        method: 'POST',
+        path: path(s),
+        headers,
+      });
       req.on('error', () => undefined);
       req.write(header + rows('broken.example', 1, 520));
       // The rows are on their way (and read) before the connection drops.
@@ -386,12 +475,21 @@ describe('a file is queued only once it has been read to its end', () => {
     // One row more than a file may have, every one of them good.
     const rowsOver = await streamed(s, [header + rows('limits.example', 1, 5000), rows('limits.example', 5001, 5001)]);
     expect(rowsOver.status).toBe(413);
-    expect((await rowsOver.json()).error).toEqual({ code: 'payload_too_large', message: expect.stringMatching(/more than 10,000 rows.*nothing.*queued/i) });
+    expect((await rowsOver.json()).error).toEqual({
+      code: 'payload_too_large',
+      message: expect.stringMatching(/more than 10,000 rows.*nothing.*queued/i),
+    });
     // 600 good rows, then blank lines past 10 MB, with no Content-Length to refuse it by.
     const blank = '\r\n'.repeat(1024 * 1024);
-    const bytesOver = await streamed(s, [header + rows('limits.example', 20_001, 600), ...Array.from({ length: 6 }, () => blank)]);
+    const bytesOver = await streamed(s, [
+      header + rows('limits.example', 20_001, 600),
+      ...Array.from({ length: 6 }, () => blank),
+    ]);
     expect(bytesOver.status).toBe(413);
-    expect((await bytesOver.json()).error).toEqual({ code: 'payload_too_large', message: expect.stringMatching(/larger than 10 MB.*nothing.*queued/i) });
+    expect((await bytesOver.json()).error).toEqual({
+      code: 'payload_too_large',
+      message: expect.stringMatching(/larger than 10 MB.*nothing.*queued/i),
+    });
     expect((await list('', { s })).total).toBe(0);
     expect(await mailedTo('limits.example')).toBe(0);
   }, 120_000);

@@ -8,22 +8,47 @@ const at = new Date('2026-11-20T10:00:00Z');
 const later = new Date('2026-11-21T10:00:00Z');
 
 describe('stateOf', () => {
-  const outcome = (status: 'sent' | 'failed' | 'suppressed', reason: string | null) => ({ _id: new ObjectId(), status, at: later, messageId: null, reason });
+  const outcome = (status: 'sent' | 'failed' | 'suppressed', reason: string | null) => ({
+    _id: new ObjectId(),
+    status,
+    at: later,
+    messageId: null,
+    reason,
+  });
   const none = { due: null, outcome: undefined };
 
   it('is queued until the first e-mail ended; a waiting retry shows the last answer', () => {
-    expect(stateOf(historyOf(at, undefined, none), null)).toEqual({ state: 'queued', reason: null, sent_at: null, reminder_sent_at: null });
+    expect(stateOf(historyOf(at, undefined, none), null)).toEqual({
+      state: 'queued',
+      reason: null,
+      sent_at: null,
+      reminder_sent_at: null,
+    });
     expect(stateOf(historyOf(at, undefined, none), '421 try later').reason).toBe('421 try later');
   });
 
   it('follows the first e-mail: sent with its time, failed with the answer, not sent with why', () => {
-    expect(stateOf(historyOf(at, outcome('sent', null), none), null)).toMatchObject({ state: 'sent', reason: null, sent_at: later.toISOString() });
-    expect(stateOf(historyOf(at, outcome('failed', 'permanent: 550'), none), null)).toMatchObject({ state: 'failed', reason: 'permanent: 550', sent_at: null });
-    expect(stateOf(historyOf(at, outcome('suppressed', 'unsubscribed'), none), null)).toMatchObject({ state: 'not_sent', reason: 'unsubscribed' });
+    expect(stateOf(historyOf(at, outcome('sent', null), none), null)).toMatchObject({
+      state: 'sent',
+      reason: null,
+      sent_at: later.toISOString(),
+    });
+    expect(stateOf(historyOf(at, outcome('failed', 'permanent: 550'), none), null)).toMatchObject({
+      state: 'failed',
+      reason: 'permanent: 550',
+      sent_at: null,
+    });
+    expect(stateOf(historyOf(at, outcome('suppressed', 'unsubscribed'), none), null)).toMatchObject({
+      state: 'not_sent',
+      reason: 'unsubscribed',
+    });
   });
 
   it('gives the reminder’s time once it was sent', () => {
-    const reminder = { due: null, outcome: { _id: new ObjectId(), status: 'sent' as const, at: later, messageId: null, reason: null } };
+    const reminder = {
+      due: null,
+      outcome: { _id: new ObjectId(), status: 'sent' as const, at: later, messageId: null, reason: null },
+    };
     expect(stateOf(historyOf(at, outcome('sent', null), reminder), null).reminder_sent_at).toBe(later.toISOString());
   });
 });
@@ -47,21 +72,35 @@ describe('columnsOf and rowInput', () => {
       client: 'dashboard-csv',
       maxPerEmail: null,
     });
-    expect(rowInput({ row: 3, fields: ['x@y.example', 'A-2', '', 'deu', ''] }, columns, 'nl')).toMatchObject({ language: 'de', delay: 0 });
+    expect(rowInput({ row: 3, fields: ['x@y.example', 'A-2', '', 'deu', ''] }, columns, 'nl')).toMatchObject({
+      language: 'de',
+      delay: 0,
+    });
   });
 
   it('says what is wrong with a row in the column’s name', () => {
     const columns = columnsOf(header(['email', 'delay']));
     expect(rowInput({ row: 2, fields: ['', '1'] }, columns, 'en')).toEqual({ error: 'email is empty' });
-    expect(rowInput({ row: 2, fields: ['nope', '1'] }, columns, 'en')).toEqual({ error: 'email must be a valid e-mail address.' });
-    expect(rowInput({ row: 2, fields: ['a@b.example', 'x'] }, columns, 'en')).toEqual({ error: expect.stringMatching(/^delay must be an integer/) });
-    expect(rowInput({ row: 2, fields: [], error: 'more than 50 fields' }, columns, 'en')).toEqual({ error: 'more than 50 fields' });
+    expect(rowInput({ row: 2, fields: ['nope', '1'] }, columns, 'en')).toEqual({
+      error: 'email must be a valid e-mail address.',
+    });
+    expect(rowInput({ row: 2, fields: ['a@b.example', 'x'] }, columns, 'en')).toEqual({
+      error: expect.stringMatching(/^delay must be an integer/),
+    });
+    expect(rowInput({ row: 2, fields: [], error: 'more than 50 fields' }, columns, 'en')).toEqual({
+      error: 'more than 50 fields',
+    });
   });
 });
 
 describe('pluginsOf', () => {
   it('groups invitations by client and versions, most recently seen first, counting them', () => {
-    const call = (client: string | null, version: string | null, created: Date) => ({ client, platform_version: version, plugin_version: version, created: created.getTime() });
+    const call = (client: string | null, version: string | null, created: Date) => ({
+      client,
+      platform_version: version,
+      plugin_version: version,
+      created: created.getTime(),
+    });
     expect(
       pluginsOf([call('woo', '1', at), call('woo', '1', later), call('woo', '2', at), call(null, null, later)]),
     ).toEqual([

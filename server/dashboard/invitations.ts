@@ -72,7 +72,10 @@ async function listView(services: Services, found: InvitationRow[]) {
   ]);
   const lastErrors = new Map(entries.map(([id, entry]) => [id, entry?.lastError ?? null]));
   return found.map((i) => {
-    const history = historyOf(new Date(i.created), outcomes.get(i.id), { due: null, outcome: reminderOutcomes.get(i.id) });
+    const history = historyOf(new Date(i.created), outcomes.get(i.id), {
+      due: null,
+      outcome: reminderOutcomes.get(i.id),
+    });
     return {
       id: i.id,
       email: i.email,
@@ -131,7 +134,9 @@ export function columnsOf(header: CsvRecord): Partial<Record<Column, number>> {
     at[column] = index;
   });
   if (at.email === undefined) {
-    throw new CsvFileError('row 1 must be the header naming the columns: email, order, name, language, delay (email is required)');
+    throw new CsvFileError(
+      'row 1 must be the header naming the columns: email, order, name, language, delay (email is required)',
+    );
   }
   return at;
 }
@@ -149,10 +154,18 @@ export function rowInput(
   };
   if (!cell('email')) return { error: 'email is empty' };
   const language = cell('language');
-  if (language && !normalizeLanguage(language)) return { error: `language "${language}" is not one we send in (e.g. en, nl, de)` };
+  if (language && !normalizeLanguage(language))
+    return { error: `language "${language}" is not one we send in (e.g. en, nl, de)` };
   try {
     return parseInvitationInput(
-      { email: cell('email'), order: cell('order'), customer_name: cell('name'), language, delay: cell('delay'), client: 'dashboard-csv' },
+      {
+        email: cell('email'),
+        order: cell('order'),
+        customer_name: cell('name'),
+        language,
+        delay: cell('delay'),
+        client: 'dashboard-csv',
+      },
       shopLanguage,
     );
   } catch (err) {
@@ -213,7 +226,9 @@ export async function readCsv(body: AsyncIterable<Uint8Array>, shopLanguage: Lan
       }
       if (isBlank(record)) continue;
       if (++file.rows > CSV_LIMITS.rows) {
-        throw new CsvTooLarge(`the file has more than ${CSV_LIMITS.rows.toLocaleString('en')} rows: split it into several uploads`);
+        throw new CsvTooLarge(
+          `the file has more than ${CSV_LIMITS.rows.toLocaleString('en')} rows: split it into several uploads`,
+        );
       }
       const input = rowInput(record, columns, shopLanguage);
       if ('error' in input) {
@@ -233,7 +248,10 @@ export async function readCsv(body: AsyncIterable<Uint8Array>, shopLanguage: Lan
     take(reader.push(next.value));
   }
   take(reader.end());
-  if (!columns) throw new CsvFileError('the file is empty: row 1 must be the header naming the columns: email, order, name, language, delay');
+  if (!columns)
+    throw new CsvFileError(
+      'the file is empty: row 1 must be the header naming the columns: email, order, name, language, delay',
+    );
   return file;
 }
 
@@ -250,7 +268,12 @@ async function nextChunk(chunks: AsyncIterator<Uint8Array>): Promise<IteratorRes
  * Queues a checked file's good rows in batches, counting into `result` as it goes (so that what was queued is
  * known, and audited, even if the database fails part-way).
  */
-export async function queueCsv(services: Services, shop: Webshop, file: CheckedCsv, result: CsvUploadResult): Promise<void> {
+export async function queueCsv(
+  services: Services,
+  shop: Webshop,
+  file: CheckedCsv,
+  result: CsvUploadResult,
+): Promise<void> {
   for (let start = 0; start < file.inputs.length; start += CSV_LIMITS.batch) {
     const batch = file.inputs.slice(start, start + CSV_LIMITS.batch);
     // Rows the shop's invitations already hold (a re-upload) are found in the dashboard's view of them, without a
@@ -258,9 +281,14 @@ export async function queueCsv(services: Services, shop: Webshop, file: CheckedC
     // another process, or a row above in the same batch), as for the API. Asking the database per batch would read
     // the whole invitations collection on FerretDB, and a repeat's queue entries taken back read the whole queue.
     const keys = batch.map((input) => (input.order ? dedupeKey(input.email, input.order) : null));
-    const known = await invitationViewOf(services).known(shop.id, keys.filter((k) => k !== null));
+    const known = await invitationViewOf(services).known(
+      shop.id,
+      keys.filter((k) => k !== null),
+    );
     const outcomes = await Promise.all(
-      batch.map((input, i) => (known.has(keys[i] ?? '') ? ('alreadySent' as const) : addInvitation(services, shop, input))),
+      batch.map((input, i) =>
+        known.has(keys[i] ?? '') ? ('alreadySent' as const) : addInvitation(services, shop, input),
+      ),
     );
     for (const outcome of outcomes) {
       if (outcome === 'queued') result.queued++;
@@ -312,7 +340,12 @@ export function registerDashboardInvitationRoutes(router: Router, services: Serv
   router.get('/dashboard/api/shops/:shopId/invitations', ...guard('invite'), async (ctx) => {
     const q = parseInput(invitationListQuery, ctx.query);
     const shop = ctx.state.shop as Webshop;
-    const { items, total } = await invitationViewOf(services).page(shop.id, q.q || undefined, (q.page - 1) * q.page_size, q.page_size);
+    const { items, total } = await invitationViewOf(services).page(
+      shop.id,
+      q.q || undefined,
+      (q.page - 1) * q.page_size,
+      q.page_size,
+    );
     ctx.body = listOf(await listView(services, items), total, q);
   });
 
@@ -351,6 +384,10 @@ export function registerDashboardInvitationRoutes(router: Router, services: Serv
 /** The file is the body itself; a form upload would need a multipart parser that holds the file. */
 function refuseForms(ctx: Context): void {
   if (ctx.is('multipart/form-data', 'application/x-www-form-urlencoded', 'application/json')) {
-    throw new HttpError(415, 'Send the CSV file itself as the request body (Content-Type: text/csv).', 'unsupported_media_type');
+    throw new HttpError(
+      415,
+      'Send the CSV file itself as the request body (Content-Type: text/csv).',
+      'unsupported_media_type',
+    );
   }
 }

@@ -1,14 +1,27 @@
 // The OpenAPI entries of the dashboard's invitations, widget, integration, webhook and audit routes
 // (invitations.ts, widget.ts, integration.ts, audit.ts), spread into server/openapi/document.ts. Query parameters
 // and JSON bodies come from the schemas that validate them.
-import { adminError as error, body, bool, int, json, nullable, obj, pathParam, queryFromZod, str, type Schema } from '../http/openapi.js';
+import {
+  adminError as error,
+  body,
+  bool,
+  int,
+  json,
+  nullable,
+  obj,
+  pathParam,
+  queryFromZod,
+  str,
+  type Schema,
+} from '../http/openapi.js';
 import { patchSchema as webhookPatchSchema, subscribeSchema } from '../webhooks/routes.js';
 import { sidebarSchema } from '../webshops/admin.js';
 import { pageQuery } from './input.js';
 import { integrationPatchSchema, redeliverSchema } from './integration.js';
 import { CSV_LIMITS, invitationListQuery, invitationSettingsSchema } from './invitations.js';
 
-const list = (item: Schema) => obj({ items: { type: 'array', items: item }, total: int(), page: int(), page_size: int() });
+const list = (item: Schema) =>
+  obj({ items: { type: 'array', items: item }, total: int(), page: int(), page_size: int() });
 
 const dashboard = { tags: ['dashboard'], security: [{ dashboardSession: [] }] };
 const shop = [pathParam('shopId')];
@@ -21,7 +34,9 @@ const reads = (action: string) => ({
 });
 const writes = (action: string) => ({
   ...reads(action),
-  '403': error(`Origin or X-CSRF-Token wrong (code csrf), or the role may not do this (code forbidden; action ${action})`),
+  '403': error(
+    `Origin or X-CSRF-Token wrong (code csrf), or the role may not do this (code forbidden; action ${action})`,
+  ),
 });
 
 const invitation = obj({
@@ -31,7 +46,10 @@ const invitation = obj({
   name: str(),
   language: str(),
   state: { type: 'string', enum: ['queued', 'sent', 'failed', 'not_sent'] },
-  reason: nullable('string', "failed: the mail server's answer; not_sent: unsubscribed; queued: the last error before a retry"),
+  reason: nullable(
+    'string',
+    "failed: the mail server's answer; not_sent: unsubscribed; queued: the last error before a retry",
+  ),
   created: str('ISO 8601'),
   send_at: str('ISO 8601: when it is (or was) due'),
   sent_at: nullable('string', 'ISO 8601'),
@@ -45,17 +63,29 @@ const csvResult = obj({
   queued: int(),
   skipped_duplicates: int('address and order invited before: not queued again'),
   skipped_reviewed: int('the customer already wrote a review for the order'),
-  errors: { type: 'array', items: obj({ row: int('as a spreadsheet numbers it: the header is row 1'), message: str() }), description: `at most ${CSV_LIMITS.errorsListed}` },
+  errors: {
+    type: 'array',
+    items: obj({ row: int('as a spreadsheet numbers it: the header is row 1'), message: str() }),
+    description: `at most ${CSV_LIMITS.errorsListed}`,
+  },
   error_count: int('every row error, also past the listed ones'),
 });
-const settings = { type: 'object', description: 'the sidebar settings, every key (embed/shared/settings.ts)', additionalProperties: true };
+const settings = {
+  type: 'object',
+  description: 'the sidebar settings, every key (embed/shared/settings.ts)',
+  additionalProperties: true,
+};
 const widget = obj({
   settings,
   defaults: settings,
-  snippets: obj({ sidebar_script: str(), order_data_element: str(), php_signature: str('names the API code $apiCode; never contains it') }),
+  snippets: obj({
+    sidebar_script: str(),
+    order_data_element: str(),
+    php_signature: str('names the API code $apiCode; never contains it'),
+  }),
   configurator_url: str(),
   preview_url: str("a sample page running the shop's real sidebar; page globals in its query override the settings"),
-  global_prefix: str('the page globals\' prefix, `_<brand>_`: `<prefix>sidebar_position=right`'),
+  global_prefix: str("the page globals' prefix, `_<brand>_`: `<prefix>sidebar_position=right`"),
 });
 const subscription = obj({
   id: int(),
@@ -84,7 +114,8 @@ export function dashboardPagePaths(): Record<string, Schema> {
     '/dashboard/api/shops/{shopId}/invitations': {
       get: {
         ...dashboard,
-        summary: 'The shop’s invitations, newest first, with state and reason; q finds text in the address or order (managers, owners)',
+        summary:
+          'The shop’s invitations, newest first, with state and reason; q finds text in the address or order (managers, owners)',
         parameters: [...shop, ...queryFromZod(invitationListQuery)],
         responses: { '200': json(list(invitation)), ...reads('invite') },
       },
@@ -104,8 +135,12 @@ export function dashboardPagePaths(): Record<string, Schema> {
         responses: {
           '200': json(csvResult),
           ...writes('invite'),
-          '400': error('invalid: the file cannot be read (no header naming email, not UTF-8, empty, broken off); nothing was queued'),
-          '413': error(`payload_too_large: over ${CSV_LIMITS.bytes / 1024 / 1024} MB or ${CSV_LIMITS.rows.toLocaleString('en')} rows; nothing was queued`),
+          '400': error(
+            'invalid: the file cannot be read (no header naming email, not UTF-8, empty, broken off); nothing was queued',
+          ),
+          '413': error(
+            `payload_too_large: over ${CSV_LIMITS.bytes / 1024 / 1024} MB or ${CSV_LIMITS.rows.toLocaleString('en')} rows; nothing was queued`,
+          ),
           '415': error('unsupported_media_type: a form or JSON instead of the file'),
         },
       },
@@ -113,7 +148,8 @@ export function dashboardPagePaths(): Record<string, Schema> {
     '/dashboard/api/shops/{shopId}/invitations/settings': {
       get: {
         ...dashboard,
-        summary: 'Days after the invitation e-mail to send one reminder when its link was not used; 0: none (managers, owners)',
+        summary:
+          'Days after the invitation e-mail to send one reminder when its link was not used; 0: none (managers, owners)',
         parameters: shop,
         responses: { '200': json(obj({ reminder_days: int() })), ...reads('invite') },
       },
@@ -143,7 +179,8 @@ export function dashboardPagePaths(): Record<string, Schema> {
     '/dashboard/api/shops/{shopId}/integration': {
       get: {
         ...dashboard,
-        summary: 'Shop id, require_signed_order_data and the plugins that called Add invitation in the last 90 days (every role)',
+        summary:
+          'Shop id, require_signed_order_data and the plugins that called Add invitation in the last 90 days (every role)',
         parameters: shop,
         responses: {
           '200': json(
@@ -151,7 +188,13 @@ export function dashboardPagePaths(): Record<string, Schema> {
               ...(integration.properties as Record<string, Schema>),
               plugins: {
                 type: 'array',
-                items: obj({ client: nullable('string'), platform_version: nullable('string'), plugin_version: nullable('string'), last_seen: str('ISO 8601'), invitations: int() }),
+                items: obj({
+                  client: nullable('string'),
+                  platform_version: nullable('string'),
+                  plugin_version: nullable('string'),
+                  last_seen: str('ISO 8601'),
+                  invitations: int(),
+                }),
               },
             }),
           ),
@@ -167,7 +210,12 @@ export function dashboardPagePaths(): Record<string, Schema> {
       },
     },
     '/dashboard/api/shops/{shopId}/integration/code/reveal': {
-      post: { ...dashboard, summary: 'Show the API code (owners; audited)', parameters: shop, responses: { '200': json(code), ...writes('integration') } },
+      post: {
+        ...dashboard,
+        summary: 'Show the API code (owners; audited)',
+        parameters: shop,
+        responses: { '200': json(code), ...writes('integration') },
+      },
     },
     '/dashboard/api/shops/{shopId}/integration/code/rotate': {
       post: {
@@ -186,10 +234,15 @@ export function dashboardPagePaths(): Record<string, Schema> {
       },
       post: {
         ...dashboard,
-        summary: 'Subscribe (the classic API’s rules: https, no private addresses, at most 100 per shop unless the operator set another limit; audited)',
+        summary:
+          'Subscribe (the classic API’s rules: https, no private addresses, at most 100 per shop unless the operator set another limit; audited)',
         parameters: shop,
         requestBody: body(subscribeSchema),
-        responses: { '201': json(subscription, 'created'), ...writes('integration'), '400': error('invalid (the message names the field), or limit_reached') },
+        responses: {
+          '201': json(subscription, 'created'),
+          ...writes('integration'),
+          '400': error('invalid (the message names the field), or limit_reached'),
+        },
       },
     },
     '/dashboard/api/shops/{shopId}/webhooks/{webhookId}': {

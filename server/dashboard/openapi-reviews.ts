@@ -6,7 +6,6 @@ import { GROUNDS } from '../moderation/schema.js';
 import { readBody, replyBody, replyEditBody, reportBody, reviewListQuery } from './reviews.js';
 import { REVIEW_STATUSES } from './review-view.js';
 
-
 /** The paths of the dashboard's reviews and overview routes. */
 export function dashboardReviewPaths() {
   const dashboard = { tags: ['dashboard'], security: [{ dashboardSession: [] }] };
@@ -38,22 +37,35 @@ export function dashboardReviewPaths() {
     read: bool(),
     reply: nullable(obj({ text: str(), date: str('ISO 8601'), notify: bool() })),
   });
-  const body = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: fromZod(schema) } } });
+  const body = (schema: z.ZodType) => ({
+    required: true,
+    content: { 'application/json': { schema: fromZod(schema) } },
+  });
   const number = { type: 'number' };
   return {
     '/dashboard/api/shops/{shopId}/overview': {
       get: {
         ...dashboard,
-        summary: "The shop's overview: score out of 10 and count (published reviews, as ratings_summary.json), the last 12 months, the 1–5 distribution, sub-score averages, the share answered",
+        summary:
+          "The shop's overview: score out of 10 and count (published reviews, as ratings_summary.json), the last 12 months, the 1–5 distribution, sub-score averages, the share answered",
         parameters: [shopId],
         responses: {
           '200': json(
             obj({
               score: nullable(number),
               count: int(),
-              months: { type: 'array', items: obj({ month: str('YYYY-MM (UTC)'), score: nullable(number), count: int() }), description: '12, oldest first' },
+              months: {
+                type: 'array',
+                items: obj({ month: str('YYYY-MM (UTC)'), score: nullable(number), count: int() }),
+                description: '12, oldest first',
+              },
               distribution: obj({ 1: int(), 2: int(), 3: int(), 4: int(), 5: int() }),
-              sub_scores: obj({ shippingtime: nullable(number), customerservice: nullable(number), pricequality: nullable(number), aftersale: nullable(number) }),
+              sub_scores: obj({
+                shippingtime: nullable(number),
+                customerservice: nullable(number),
+                pricequality: nullable(number),
+                aftersale: nullable(number),
+              }),
               answered_share: { type: 'number', description: '0–1' },
             }),
           ),
@@ -64,9 +76,13 @@ export function dashboardReviewPaths() {
     '/dashboard/api/shops/{shopId}/reviews': {
       get: {
         ...dashboard,
-        summary: "The shop's reviews in every status, newest first, filtered; `q` is a case-insensitive plain substring of the comment or the name (never a pattern). No e-mail addresses.",
+        summary:
+          "The shop's reviews in every status, newest first, filtered; `q` is a case-insensitive plain substring of the comment or the name (never a pattern). No e-mail addresses.",
         parameters: [shopId, ...queryFromZod(reviewListQuery)],
-        responses: { '200': json(obj({ items: { type: 'array', items: item }, total: int(), page: int(), page_size: int() })), ...errors },
+        responses: {
+          '200': json(obj({ items: { type: 'array', items: item }, total: int(), page: int(), page_size: int() })),
+          ...errors,
+        },
       },
     },
     '/dashboard/api/shops/{shopId}/reviews/{reviewId}/reply': {
@@ -84,7 +100,11 @@ export function dashboardReviewPaths() {
         summary: "Correct the reply's text (a notification not yet sent goes out with it). Audited.",
         parameters: [shopId, reviewId],
         requestBody: body(replyEditBody),
-        responses: { '200': json(item, 'the review as listed'), '409': adminError('the review has no reply (code `no_reply`)'), ...errors },
+        responses: {
+          '200': json(item, 'the review as listed'),
+          '409': adminError('the review has no reply (code `no_reply`)'),
+          ...errors,
+        },
       },
       delete: {
         ...dashboard,
@@ -105,11 +125,23 @@ export function dashboardReviewPaths() {
     '/dashboard/api/shops/{shopId}/reviews/{reviewId}/report': {
       post: {
         ...dashboard,
-        summary: "Report the review to the operator's moderation queue, the user as reporter. Audited; 30 per shop an hour.",
+        summary:
+          "Report the review to the operator's moderation queue, the user as reporter. Audited; 30 per shop an hour.",
         parameters: [shopId, reviewId],
         requestBody: body(reportBody),
         responses: {
-          '201': json(obj({ report: obj({ id: str(), review_id: int(), ground: { enum: [...GROUNDS] }, status: { const: 'open' }, created: str('ISO 8601') }) }), 'filed'),
+          '201': json(
+            obj({
+              report: obj({
+                id: str(),
+                review_id: int(),
+                ground: { enum: [...GROUNDS] },
+                status: { const: 'open' },
+                created: str('ISO 8601'),
+              }),
+            }),
+            'filed',
+          ),
           '429': adminError('too many reports from the shop this hour (Retry-After)'),
           ...errors,
         },

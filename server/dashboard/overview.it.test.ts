@@ -37,7 +37,9 @@ beforeAll(async () => {
   await write(shop, { rating: 1, created: monthsAgo(0), quarantine: true });
   const deleted = await write(shop, { rating: 1, created: monthsAgo(1) });
   await t.services.reviews.softDelete(deleted.id);
-  await t.services.reviews.update(answered.id, { reply: { text: 'Thanks', date: NOW, notify: false, revision: 1, notified: null } });
+  await t.services.reviews.update(answered.id, {
+    reply: { text: 'Thanks', date: NOW, notify: false, revision: 1, notified: null },
+  });
   await write(otherShop, { rating: 1, created: monthsAgo(0) });
 });
 afterAll(() => t.close());
@@ -66,7 +68,12 @@ describe('GET /dashboard/api/shops/:shopId/overview', () => {
 
   it('answers a shop without reviews with no score', async () => {
     const body = await (await overview(emptyShop)).json();
-    expect(body).toMatchObject({ score: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, answered_share: 0 });
+    expect(body).toMatchObject({
+      score: null,
+      count: 0,
+      distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+      answered_share: 0,
+    });
     expect(body.sub_scores).toEqual({ shippingtime: null, customerservice: null, pricequality: null, aftersale: null });
     expect(body.months.every((m: { count: number; score: null }) => m.count === 0 && m.score === null)).toBe(true);
   });

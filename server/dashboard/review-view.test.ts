@@ -73,7 +73,9 @@ describe('statusOf', () => {
   it('tells the four statuses apart', () => {
     expect(statusOf(review(1))).toBe('published');
     expect(statusOf(review(1, 1, { deleted: true, published: false }))).toBe('deleted');
-    expect(statusOf(review(1, 1, { quarantine: true, published: false, confirmToken: 'x' }))).toBe('awaiting_confirmation');
+    expect(statusOf(review(1, 1, { quarantine: true, published: false, confirmToken: 'x' }))).toBe(
+      'awaiting_confirmation',
+    );
     expect(statusOf(review(1, 1, { quarantine: true, published: false }))).toBe('quarantined');
     expect(statusOf(review(1, 1, { is_spam: true, published: false }))).toBe('quarantined');
   });
@@ -94,7 +96,11 @@ describe('ReviewView', () => {
     const { store, view } = setUp();
     await view.page(1, {}, 0, 5);
     store.writeHere(review(31, 1, { comment: 'Brand new' }));
-    store.writeHere({ ...review(5), version: 2, reply: { text: 'Thanks', date: new Date(), notify: false, revision: 1, notified: null } });
+    store.writeHere({
+      ...review(5),
+      version: 2,
+      reply: { text: 'Thanks', date: new Date(), notify: false, revision: 1, notified: null },
+    });
     const page = await view.page(1, {}, 0, 1);
     expect(page.items[0]!.comment).toBe('Brand new');
     expect((await view.page(1, { reply: 'with' }, 0, 5)).items.map((r) => r.id)).toEqual([5]);

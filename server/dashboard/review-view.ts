@@ -176,7 +176,8 @@ function reviewRows(reviews: ReviewStore): RowSource<ViewRow> {
     // next full read (RELOAD_MS).
     counter: async (shopId) => ({ all: (await reviews.versionsOf(shopId)).all, removals: 0 }),
     all: async function* (shopIds, size) {
-      for await (const batch of reviews.allOfShops(shopIds, size)) yield batch.map((r) => ({ shopId: r.shopId, row: toRow(r) }));
+      for await (const batch of reviews.allOfShops(shopIds, size))
+        yield batch.map((r) => ({ shopId: r.shopId, row: toRow(r) }));
     },
     changedSince: (shopId, since, size) => rows(reviews.modifiedSince(shopId, since, size)),
     // A removal (ReviewStore.removeUnconfirmed) calls with the review as it was: no newer version, which ShopView
@@ -200,7 +201,12 @@ export class ReviewView {
   }
 
   /** A page of the shop's reviews matching `filter`, newest first, and how many match. */
-  page(shopId: number, filter: ReviewFilter, offset: number, limit: number): Promise<{ items: ViewRow[]; total: number }> {
+  page(
+    shopId: number,
+    filter: ReviewFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: ViewRow[]; total: number }> {
     return this.view.page(shopId, (row) => matches(row, filter), offset, limit);
   }
 
@@ -227,4 +233,6 @@ export class ReviewView {
 }
 
 /** One view per service instance (the reviews and overview routes share it). */
-export const reviewViewOf = onePerServices((services: Pick<Services, 'reviews' | 'config'>, limits) => new ReviewView(services.reviews, limits));
+export const reviewViewOf = onePerServices(
+  (services: Pick<Services, 'reviews' | 'config'>, limits) => new ReviewView(services.reviews, limits),
+);

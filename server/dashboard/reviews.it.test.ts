@@ -27,7 +27,11 @@ async function as(role: Role, s: Webshop = shop): Promise<Agent> {
 async function call(agent: Agent | null, method: string, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { ...(agent?.headers ?? {}) };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return t.fetch(path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  return t.fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 const list = async (query = '', s: Webshop = shop, role: Role = 'owner') => {
@@ -47,12 +51,43 @@ beforeAll(async () => {
   otherShop = await t.createShop({ name: 'Someone Else' });
   const now = Date.now();
   r = {
-    old: await write(shop, { name: 'Olga Old', rating: 2, comment: 'Slow delivery.', created: new Date(now - 40 * DAY), read: true }),
-    german: await write(shop, { name: 'Gerd', rating: 5, language: 'de', comment: 'Sehr gut (wirklich) .* [1]', created: new Date(now - 20 * DAY), read: true }),
-    quarantined: await write(shop, { name: 'Quentin', rating: 1, comment: 'SPAMMY words', quarantine: true, created: new Date(now - 10 * DAY) }),
-    awaiting: await write(shop, { name: 'Anna Await', rating: 3, comment: 'Waiting for my confirmation', quarantine: true, confirmToken: 'c'.repeat(32), created: new Date(now - 5 * DAY) }),
+    old: await write(shop, {
+      name: 'Olga Old',
+      rating: 2,
+      comment: 'Slow delivery.',
+      created: new Date(now - 40 * DAY),
+      read: true,
+    }),
+    german: await write(shop, {
+      name: 'Gerd',
+      rating: 5,
+      language: 'de',
+      comment: 'Sehr gut (wirklich) .* [1]',
+      created: new Date(now - 20 * DAY),
+      read: true,
+    }),
+    quarantined: await write(shop, {
+      name: 'Quentin',
+      rating: 1,
+      comment: 'SPAMMY words',
+      quarantine: true,
+      created: new Date(now - 10 * DAY),
+    }),
+    awaiting: await write(shop, {
+      name: 'Anna Await',
+      rating: 3,
+      comment: 'Waiting for my confirmation',
+      quarantine: true,
+      confirmToken: 'c'.repeat(32),
+      created: new Date(now - 5 * DAY),
+    }),
     deleted: await write(shop, { name: 'Dirk', rating: 1, comment: 'Gone soon', created: new Date(now - 3 * DAY) }),
-    newest: await write(shop, { name: 'Nina New', rating: 4, comment: 'Great VALUE, fast delivery', created: new Date(now - DAY) }),
+    newest: await write(shop, {
+      name: 'Nina New',
+      rating: 4,
+      comment: 'Great VALUE, fast delivery',
+      created: new Date(now - DAY),
+    }),
     foreign: await write(otherShop, { name: 'Fay Foreign', rating: 5, comment: 'Great value elsewhere' }),
   };
   await t.services.reviews.softDelete(r.deleted!.id);
@@ -63,10 +98,27 @@ describe('GET /dashboard/api/shops/:shopId/reviews', () => {
   it('lists every review of the shop in every status, newest first, without the writer’s address', async () => {
     const page = await list();
     expect(page).toMatchObject({ total: 6, page: 1, page_size: 20 });
-    expect(page.items.map((i) => i.id)).toEqual(['newest', 'deleted', 'awaiting', 'quarantined', 'german', 'old'].map((k) => r[k]!.id));
-    expect(page.items.map((i) => i.status)).toEqual(['published', 'deleted', 'awaiting_confirmation', 'quarantined', 'published', 'published']);
+    expect(page.items.map((i) => i.id)).toEqual(
+      ['newest', 'deleted', 'awaiting', 'quarantined', 'german', 'old'].map((k) => r[k]!.id),
+    );
+    expect(page.items.map((i) => i.status)).toEqual([
+      'published',
+      'deleted',
+      'awaiting_confirmation',
+      'quarantined',
+      'published',
+      'published',
+    ]);
     const newest = page.items[0]!;
-    expect(newest).toMatchObject({ name: 'Nina New', rating: 4, comment: 'Great VALUE, fast delivery', language: 'en', read: false, reply: null, origin: r.newest!.origin });
+    expect(newest).toMatchObject({
+      name: 'Nina New',
+      rating: 4,
+      comment: 'Great VALUE, fast delivery',
+      language: 'en',
+      read: false,
+      reply: null,
+      origin: r.newest!.origin,
+    });
     expect(newest.created).toBe(r.newest!.created.toISOString());
     expect(JSON.stringify(page)).not.toContain('writer@example.com');
     expect(page.items.every((i) => !('email' in i))).toBe(true);
@@ -143,11 +195,21 @@ describe('GET /dashboard/api/shops/:shopId/reviews', () => {
     await list();
     // A second process on the same database: its write does not reach this process's listeners.
     const other = await buildApp({ config: t.services.config, db: t.db, log: t.services.log });
-    const written = await other.services.reviews.create(shop.id, { name: 'Pia Process', email: 'p@example.com', rating: 5, language: 'nl', comment: 'Elsewhere' });
+    const written = await other.services.reviews.create(shop.id, {
+      name: 'Pia Process',
+      email: 'p@example.com',
+      rating: 5,
+      language: 'nl',
+      comment: 'Elsewhere',
+    });
     // An answer waits for the read of the changes only so long (review-view.ts): on a busy machine a later one shows it.
-    await expect.poll(async () => (await list('language=nl')).items.map((i) => i.id), { timeout: 10_000 }).toEqual([written.id]);
+    await expect
+      .poll(async () => (await list('language=nl')).items.map((i) => i.id), { timeout: 10_000 })
+      .toEqual([written.id]);
     await other.services.reviews.softDelete(written.id);
-    await expect.poll(async () => (await list('language=nl')).items.map((i) => i.status), { timeout: 10_000 }).toEqual(['deleted']);
+    await expect
+      .poll(async () => (await list('language=nl')).items.map((i) => i.status), { timeout: 10_000 })
+      .toEqual(['deleted']);
   });
 
   it('answers 401 without a session and 404 for a shop the user is no member of', async () => {
@@ -181,7 +243,11 @@ describe('replies from the dashboard', () => {
     expect(await ids('reply=with')).toContain(review.id);
     expect(await ids('reply=without')).not.toContain(review.id);
     const [entry] = await trail(review.id);
-    expect(entry).toMatchObject({ action: 'reply.created', actor: { kind: 'user', id: manager.userId }, details: { revision: 1, notify: true } });
+    expect(entry).toMatchObject({
+      action: 'reply.created',
+      actor: { kind: 'user', id: manager.userId },
+      details: { revision: 1, notify: true },
+    });
   });
 
   it('lets support reply but not e-mail the reviewer: notify true is refused with 403 and changes nothing', async () => {
@@ -189,7 +255,10 @@ describe('replies from the dashboard', () => {
     const support = await as('support');
     const refused = await call(support, 'POST', replyPath(review), { text: 'We will swap it.', notify: true });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/support.*notify/) });
+    expect((await refused.json()).error).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringMatching(/support.*notify/),
+    });
     expect((await t.services.reviews.get(review.id))!.reply).toBeNull();
     expect(await t.db.collection('review_mail_queue').countDocuments({ reviewId: review.id })).toBe(0);
     expect(await trail(review.id)).toEqual([]);
@@ -210,12 +279,20 @@ describe('replies from the dashboard', () => {
     const edited = await call(owner, 'PATCH', replyPath(review), { text: 'Thank you!' });
     expect(edited.status).toBe(200);
     expect((await edited.json()).reply).toMatchObject({ text: 'Thank you!', notify: true });
-    expect((await t.services.reviews.get(review.id))!.reply).toMatchObject({ text: 'Thank you!', revision: 2, notified: null });
+    expect((await t.services.reviews.get(review.id))!.reply).toMatchObject({
+      text: 'Thank you!',
+      revision: 2,
+      notified: null,
+    });
     const removed = await call(owner, 'DELETE', replyPath(review));
     expect(removed.status).toBe(200);
     expect((await removed.json()).reply).toBeNull();
     expect((await t.services.reviews.get(review.id))!.reply).toBeNull();
-    expect((await trail(review.id)).map((e) => e.action).sort()).toEqual(['reply.created', 'reply.deleted', 'reply.edited']);
+    expect((await trail(review.id)).map((e) => e.action).sort()).toEqual([
+      'reply.created',
+      'reply.deleted',
+      'reply.edited',
+    ]);
   });
 
   it('validates the reply', async () => {
@@ -258,7 +335,9 @@ describe('replies from the dashboard', () => {
 
   it('refuses a change without the CSRF token', async () => {
     const owner = await as('owner');
-    const { 'x-csrf-token': _csrf, ...withoutToken } = Object.fromEntries(Object.entries(owner.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const { 'x-csrf-token': _csrf, ...withoutToken } = Object.fromEntries(
+      Object.entries(owner.headers).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     const res = await call({ ...owner, headers: withoutToken }, 'POST', replyPath(r.newest!), { text: 'Hi' });
     expect(res.status).toBe(403);
     expect((await t.services.reviews.get(r.newest!.id))!.reply).toBeNull();
@@ -300,9 +379,21 @@ describe('report to the operator', () => {
     const { report } = await res.json();
     expect(report).toMatchObject({ review_id: review.id, ground: 'not_experience', status: 'open' });
     const stored = await t.services.moderation.get(report.id);
-    expect(stored).toMatchObject({ reviewId: review.id, shopId: shop.id, text: 'No order under this name.', email: support.email, status: 'open' });
-    const [entry] = (await t.services.audit.list({ shopId: shop.id, limit: 100 })).filter((e) => e.action === 'report.created');
-    expect(entry).toMatchObject({ actor: { kind: 'user', id: support.userId }, target: `review:${review.id}`, details: { ground: 'not_experience', via: 'dashboard' } });
+    expect(stored).toMatchObject({
+      reviewId: review.id,
+      shopId: shop.id,
+      text: 'No order under this name.',
+      email: support.email,
+      status: 'open',
+    });
+    const [entry] = (await t.services.audit.list({ shopId: shop.id, limit: 100 })).filter(
+      (e) => e.action === 'report.created',
+    );
+    expect(entry).toMatchObject({
+      actor: { kind: 'user', id: support.userId },
+      target: `review:${review.id}`,
+      details: { ground: 'not_experience', via: 'dashboard' },
+    });
     // The review stays as it is: only the operator decides.
     expect((await t.services.reviews.get(review.id))!.published).toBe(true);
   });

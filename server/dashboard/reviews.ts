@@ -70,25 +70,37 @@ const wholeNumber = (min: number, max: number) =>
     .string({ error: 'must be a whole number' })
     .regex(/^\d{1,9}$/, { error: 'must be a whole number' })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );
 const day = z
   .string({ error: 'must be a date YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    error: 'must be a date YYYY-MM-DD',
-  });
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      error: 'must be a date YYYY-MM-DD',
+    },
+  );
 
 const reviewListFields = {
   page: optional(wholeNumber(1, 1_000_000)),
   page_size: optional(wholeNumber(1, 100)),
   rating: optional(wholeNumber(1, 5)),
   status: optional(z.enum(REVIEW_STATUSES, { error: `must be one of ${REVIEW_STATUSES.join(', ')}` })),
-  language: optional(z.string({ error: 'must be a language code' }).regex(/^[a-z]{2}$/, { error: 'must be a two-letter language code' })),
+  language: optional(
+    z.string({ error: 'must be a language code' }).regex(/^[a-z]{2}$/, { error: 'must be a two-letter language code' }),
+  ),
   reply: optional(z.enum(['with', 'without'], { error: 'must be with or without' })),
   unread: optional(z.enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })),
   from: optional(day),
   to: optional(day),
-  q: optional(z.string({ error: 'must be text' }).max(SEARCH_MAX, { error: `must be at most ${SEARCH_MAX} characters` })),
+  q: optional(
+    z.string({ error: 'must be text' }).max(SEARCH_MAX, { error: `must be at most ${SEARCH_MAX} characters` }),
+  ),
 };
 
 export const reviewListQuery = z
@@ -96,7 +108,9 @@ export const reviewListQuery = z
   .strict()
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'must not be before from', path: ['to'] });
 
-export const replyBody = z.object({ text: replyRequestSchema.shape.reply, notify: z.boolean({ error: 'must be true or false' }).optional() }).strict();
+export const replyBody = z
+  .object({ text: replyRequestSchema.shape.reply, notify: z.boolean({ error: 'must be true or false' }).optional() })
+  .strict();
 export const replyEditBody = z.object({ text: replyRequestSchema.shape.reply }).strict();
 export const readBody = z.object({ read: z.boolean({ error: 'must be true or false' }) }).strict();
 export const reportBody = z
@@ -179,14 +193,21 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
       throw new HttpError(403, `The role ${role} may not e-mail the reviewer (notify).`, 'forbidden');
     }
     const before = await services.reviews.get(reviewId);
-    const updated = await replyToReview(services, who.shop.id, reviewId, { reply: body.text, notify: body.notify ?? false });
+    const updated = await replyToReview(services, who.shop.id, reviewId, {
+      reply: body.text,
+      notify: body.notify ?? false,
+    });
     if (updated) {
       await services.audit.record({
         shopId: who.shop.id,
         actor: userActor(who),
         action: before?.reply ? 'reply.replaced' : 'reply.created',
         target: `review:${reviewId}`,
-        details: { revision: updated.reply?.revision ?? null, notify: updated.reply?.notify ?? false, ...replyText(before, updated) },
+        details: {
+          revision: updated.reply?.revision ?? null,
+          notify: updated.reply?.notify ?? false,
+          ...replyText(before, updated),
+        },
       });
     }
     answer(ctx, updated);
@@ -205,7 +226,11 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
         actor: userActor(who),
         action: 'reply.edited',
         target: `review:${reviewId}`,
-        details: { revision: updated.reply?.revision ?? null, notify: updated.reply?.notify ?? false, ...replyText(before, updated) },
+        details: {
+          revision: updated.reply?.revision ?? null,
+          notify: updated.reply?.notify ?? false,
+          ...replyText(before, updated),
+        },
       });
     }
     answer(ctx, updated);
@@ -245,8 +270,22 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
     if (!review || review.deleted || review.shopId !== who.shop.id) throw noSuchReview();
     enforceLimit(reportsByShop, `shop:${who.shop.id}`);
     // The user is the reporter: the operator can write back to the address they signed in with.
-    const report = await submitReport(services, review, { ground: body.ground, text: body.text, email: who.email }, userActor(who), 'dashboard');
+    const report = await submitReport(
+      services,
+      review,
+      { ground: body.ground, text: body.text, email: who.email },
+      userActor(who),
+      'dashboard',
+    );
     ctx.status = 201;
-    ctx.body = { report: { id: report._id.toHexString(), review_id: review.id, ground: report.ground, status: report.status, created: report.created.toISOString() } };
+    ctx.body = {
+      report: {
+        id: report._id.toHexString(),
+        review_id: review.id,
+        ground: report.ground,
+        status: report.status,
+        created: report.created.toISOString(),
+      },
+    };
   });
 }

@@ -133,7 +133,12 @@ export class ShopView<Row> {
   }
 
   /** A page of the rows that `matches`, newest first, and how many match. */
-  async page(shopId: number, matches: (row: Row) => boolean, offset: number, limit: number): Promise<{ items: Row[]; total: number }> {
+  async page(
+    shopId: number,
+    matches: (row: Row) => boolean,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: Row[]; total: number }> {
     const rows = await this.rows(shopId);
     if (!rows) return this.streamedPage(shopId, matches, offset, limit);
     const items: Row[] = [];
@@ -166,7 +171,11 @@ export class ShopView<Row> {
     const wanted = [...new Set(shopIds)].filter((id) => !this.shops.has(id) && !this.pending.has(id));
     if (wanted.length === 0) return;
     const pass = this.loadAll(wanted).catch(() => new Map<number, HeldShop<Row> | null | undefined>());
-    for (const id of wanted) this.warming.set(id, pass.then((views) => views.get(id)));
+    for (const id of wanted)
+      this.warming.set(
+        id,
+        pass.then((views) => views.get(id)),
+      );
     await pass;
     for (const id of wanted) this.warming.delete(id);
   }
@@ -247,7 +256,9 @@ export class ShopView<Row> {
     if (counter !== held.version + localBefore) {
       // Another process wrote: read what changed since the last check. On the embedded database that query reads
       // the whole collection, so the answer waits for it only so long; the view shows the changes once it lands.
-      const catchUp = this.catchUp(shopId, held, counter, localBefore, checkedAt).finally(() => this.catchUps.delete(shopId));
+      const catchUp = this.catchUp(shopId, held, counter, localBefore, checkedAt).finally(() =>
+        this.catchUps.delete(shopId),
+      );
       this.catchUps.set(shopId, catchUp);
       await within(catchUp, this.limits.catchUpWaitMs);
       return held;
@@ -258,7 +269,13 @@ export class ShopView<Row> {
     return this.settle(shopId, held);
   }
 
-  private async catchUp(shopId: number, held: HeldShop<Row>, counter: number, localBefore: number, checkedAt: number): Promise<void> {
+  private async catchUp(
+    shopId: number,
+    held: HeldShop<Row>,
+    counter: number,
+    localBefore: number,
+    checkedAt: number,
+  ): Promise<void> {
     try {
       for await (const batch of this.source.changedSince(shopId, new Date(held.syncedAt - SLACK_MS), BATCH)) {
         for (const row of batch) this.put(held, row);
@@ -310,7 +327,17 @@ export class ShopView<Row> {
     const views = new Map<number, HeldShop<Row> | null | undefined>();
     for (const shopId of shopIds) {
       const { all: counter, removals } = await this.source.counter(shopId);
-      views.set(shopId, { rows: new Map(), sorted: null, version: counter, removals, local: 0, syncedAt, loadedAt: syncedAt, bytes: 256, reloadDue: false });
+      views.set(shopId, {
+        rows: new Map(),
+        sorted: null,
+        version: counter,
+        removals,
+        local: 0,
+        syncedAt,
+        loadedAt: syncedAt,
+        bytes: 256,
+        reloadDue: false,
+      });
     }
     const bytesHeld = () => [...views.values()].reduce((sum, v) => sum + (v?.bytes ?? 0), 0);
     for await (const batch of this.source.all(shopIds, BATCH)) {
@@ -336,7 +363,12 @@ export class ShopView<Row> {
   }
 
   /** A page of a shop too large to hold: one pass over its records, keeping only the newest offset+limit matches. */
-  private async streamedPage(shopId: number, matches: (row: Row) => boolean, offset: number, limit: number): Promise<{ items: Row[]; total: number }> {
+  private async streamedPage(
+    shopId: number,
+    matches: (row: Row) => boolean,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: Row[]; total: number }> {
     const keep = offset + limit;
     const order = this.kind.newestFirst;
     const best: Row[] = [];

@@ -16,7 +16,13 @@ it('reads the views of the shops whose users signed in, most recent first, and n
   const { users, invitations, reviews } = t.services;
   for (const shop of [used, usedEarlier, unused]) {
     await invitations.add(shop.id, invitationInput(`buyer-${shop.id}@warm.example`, `W-${shop.id}`));
-    await reviews.create(shop.id, { name: 'Wim', email: `buyer-${shop.id}@warm.example`, rating: 4, language: 'nl', comment: 'Fine' });
+    await reviews.create(shop.id, {
+      name: 'Wim',
+      email: `buyer-${shop.id}@warm.example`,
+      rating: 4,
+      language: 'nl',
+      comment: 'Fine',
+    });
   }
   const add = async (email: string, shopId: number, at: Date) => {
     const user = await users.findOrCreate(email);

@@ -11,10 +11,18 @@ let shop: Webshop;
 const sessions = new Map<string, Record<string, string>>();
 async function call(role: Role, method: string, path: string, body?: unknown, s: Webshop = shop) {
   const key = `${role}:${s.id}`;
-  if (!sessions.has(key)) sessions.set(key, (await signedInAgent(t, { email: `${role}-${s.id}@merchant.example`, shopId: s.id, role })).headers);
+  if (!sessions.has(key))
+    sessions.set(
+      key,
+      (await signedInAgent(t, { email: `${role}-${s.id}@merchant.example`, shopId: s.id, role })).headers,
+    );
   const headers: Record<string, string> = { ...sessions.get(key)! };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await t.fetch(`/dashboard/api/shops/${s.id}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await t.fetch(`/dashboard/api/shops/${s.id}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -55,17 +63,28 @@ describe('PATCH /dashboard/api/shops/:shopId/widget', () => {
     expect(res.json.settings).toEqual({ ...DEFAULTS, position: 'right', theme: 'light', top: '40%' });
     const again = await call('manager', 'PATCH', '/widget', { tooltip: false });
     expect(again.json.settings).toMatchObject({ position: 'right', tooltip: false });
-    expect((await t.services.webshops.getFresh(shop.id))!.sidebar).toEqual({ position: 'right', theme: 'light', top: '40%', tooltip: false });
+    expect((await t.services.webshops.getFresh(shop.id))!.sidebar).toEqual({
+      position: 'right',
+      theme: 'light',
+      top: '40%',
+      tooltip: false,
+    });
     const operatorView = await (await t.admin(`/admin/api/webshops/${shop.id}`)).json();
     expect(operatorView.sidebar).toMatchObject({ position: 'right', tooltip: false });
     const entries = await t.services.audit.list({ shopId: shop.id, limit: 10 });
-    expect(entries.map((e) => [e.action, e.details])).toContainEqual(['widget.settings_changed', { sidebar: { tooltip: { from: true, to: false } } }]);
+    expect(entries.map((e) => [e.action, e.details])).toContainEqual([
+      'widget.settings_changed',
+      { sidebar: { tooltip: { from: true, to: false } } },
+    ]);
   });
 
   it('refuses a value the table does not allow, an unknown setting and an empty change, naming them', async () => {
     const bad = await call('manager', 'PATCH', '/widget', { position: 'middle' });
     expect(bad.status).toBe(400);
-    expect(bad.json.error).toEqual({ code: 'invalid', message: expect.stringMatching(/^position: one of: left\|right/) });
+    expect(bad.json.error).toEqual({
+      code: 'invalid',
+      message: expect.stringMatching(/^position: one of: left\|right/),
+    });
     const unknown = await call('manager', 'PATCH', '/widget', { colour: 'red' });
     expect(unknown.status).toBe(400);
     expect(unknown.json.error.code).toBe('invalid');
@@ -80,18 +99,31 @@ describe('GET /dashboard/api/shops/:shopId/audit', () => {
   it('lists the shop’s trail newest first, paged, to owners only', async () => {
     const s = await t.createShop({ name: 'Audited Shop' });
     for (const position of ['left', 'right', 'left']) await call('manager', 'PATCH', '/widget', { position }, s);
-    await t.services.audit.record({ shopId: s.id, actor: { kind: 'operator' }, action: 'report.kept', target: 'review:1' });
+    await t.services.audit.record({
+      shopId: s.id,
+      actor: { kind: 'operator' },
+      action: 'report.kept',
+      target: 'review:1',
+    });
     const first = await call('owner', 'GET', '/audit?page_size=2', undefined, s);
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ total: 4, page: 1, page_size: 2 });
-    expect(first.json.items.map((e: { action: string }) => e.action)).toEqual(['report.kept', 'widget.settings_changed']);
+    expect(first.json.items.map((e: { action: string }) => e.action)).toEqual([
+      'report.kept',
+      'widget.settings_changed',
+    ]);
     expect(first.json.items[0]).toMatchObject({ actor: 'operator', target: 'review:1', at: expect.any(String) });
     expect(first.json.items[1].actor).toMatch(/^user:\d+$/);
     const second = await call('owner', 'GET', '/audit?page=2&page_size=2', undefined, s);
     // Each entry names the setting before → after; the first PATCH asked for the default, so nothing changed.
-    expect(second.json.items.map((e: { details: unknown }) => e.details)).toEqual([{ sidebar: { position: { from: 'left', to: 'right' } } }, {}]);
+    expect(second.json.items.map((e: { details: unknown }) => e.details)).toEqual([
+      { sidebar: { position: { from: 'left', to: 'right' } } },
+      {},
+    ]);
     expect((await call('manager', 'GET', '/audit', undefined, s)).status).toBe(403);
     // Another shop's trail is not in this one.
-    expect((await call('owner', 'GET', '/audit')).json.items.every((e: { action: string }) => e.action !== 'report.kept')).toBe(true);
+    expect(
+      (await call('owner', 'GET', '/audit')).json.items.every((e: { action: string }) => e.action !== 'report.kept'),
+    ).toBe(true);
   });
 });

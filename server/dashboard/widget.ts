@@ -65,7 +65,9 @@ export function registerDashboardWidgetRoutes(router: Router, services: Services
     const shop = await webshops.update(id, { sidebar: { ...current.sidebar, ...changes } as Partial<Settings> });
     if (!shop) throw new HttpError(404, 'No such webshop.');
     const settings = (s: Webshop) => ({ sidebar: mergeSettings(s.sidebar, {}) });
-    await recordMerchantAction(services, ctx, 'widget.settings_changed', { details: changesOf(settings(current), settings(shop), ['sidebar'], []) });
+    await recordMerchantAction(services, ctx, 'widget.settings_changed', {
+      details: changesOf(settings(current), settings(shop), ['sidebar'], []),
+    });
     ctx.body = widgetView(config, shop);
   });
 }

@@ -118,7 +118,9 @@ export class Claims<K extends ClaimKey = string> {
   /** Gives up these items (finished, or left for later), or with no keys every claim of `holder`. */
   async release(holder: string, keys?: readonly K[]): Promise<void> {
     if (keys && keys.length === 0) return;
-    await this.claims.deleteMany(keys ? { claim: holder, _id: { $in: [...keys] } } : { claim: holder, takeover: { $exists: false } });
+    await this.claims.deleteMany(
+      keys ? { claim: holder, _id: { $in: [...keys] } } : { claim: holder, takeover: { $exists: false } },
+    );
   }
 
   /** Removes the claims of these items whoever holds them (the items are gone: done elsewhere, or erased). */
@@ -163,7 +165,10 @@ export class Claims<K extends ClaimKey = string> {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
-    const result = await this.claims.updateOne({ _id: expired._id, claim: expired.claim }, { $set: { claim: holder, until } });
+    const result = await this.claims.updateOne(
+      { _id: expired._id, claim: expired.claim },
+      { $set: { claim: holder, until } },
+    );
     return result.modifiedCount === 1;
   }
 }

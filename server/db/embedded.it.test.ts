@@ -1,7 +1,17 @@
 // The embedded database has no authentication, so only the service's own user may reach it: FerretDB listens on a
 // Unix socket in a 0700 directory and on no TCP port. (mongod and mongodb-memory-server stay on loopback TCP.)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -25,7 +35,13 @@ function children(): number[] {
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
-        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]) === process.pid;
+        return (
+          Number(
+            readFileSync(`/proc/${pid}/stat`, 'utf8')
+              .replace(/^.*\) /s, '')
+              .split(' ')[1],
+          ) === process.pid
+        );
       } catch {
         return false;
       }

@@ -93,7 +93,9 @@ function socketPlace(dbPath: string): { path: string; remove: () => void } {
   const path = join(dir, SOCKET_NAME);
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`no socket path short enough for the embedded database: ${path} (set a shorter DATA_DIR or TMPDIR)`);
+    throw new Error(
+      `no socket path short enough for the embedded database: ${path} (set a shorter DATA_DIR or TMPDIR)`,
+    );
   }
   return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -147,7 +149,9 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
     const port = await freePort();
     const dbPath = join(dir, 'mongod');
     mkdirSync(dbPath, { recursive: true });
-    return startProcess('mongod', mongod, ['--dbpath', dbPath, '--bind_ip', '127.0.0.1', '--port', String(port)], { port });
+    return startProcess('mongod', mongod, ['--dbpath', dbPath, '--bind_ip', '127.0.0.1', '--port', String(port)], {
+      port,
+    });
   }
   const ferretdb = findFerretDb();
   if (ferretdb) {

@@ -30,7 +30,9 @@ describe('GroupCommit', () => {
 
 describe('GroupCommit results', () => {
   it('hands each caller its own result, and fails only the callers whose item failed', async () => {
-    const group = new GroupCommit<number, string>(async (items) => items.map((n) => (n < 0 ? new Error(`bad ${n}`) : `ok ${n}`)));
+    const group = new GroupCommit<number, string>(async (items) =>
+      items.map((n) => (n < 0 ? new Error(`bad ${n}`) : `ok ${n}`)),
+    );
     const [a, b, c] = [group.add(1), group.add(-2), group.add(3)];
     await expect(a).resolves.toBe('ok 1');
     await expect(b).rejects.toThrow('bad -2');

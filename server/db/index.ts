@@ -1,6 +1,15 @@
 // Database plumbing shared by every feature: connecting, integer id sequences and duplicate-key detection.
 // Only operations that both MongoDB 6+ and FerretDB 1.24 support are used (see docs/decisions.md).
-import { MongoClient, MongoServerError, type Db, type Collection, type Filter, type FindCursor, type OptionalUnlessRequiredId, type UpdateFilter } from 'mongodb';
+import {
+  MongoClient,
+  MongoServerError,
+  type Db,
+  type Collection,
+  type Filter,
+  type FindCursor,
+  type OptionalUnlessRequiredId,
+  type UpdateFilter,
+} from 'mongodb';
 
 export type { Db, Collection, Filter };
 
@@ -102,7 +111,11 @@ export async function insertNumbered<T extends { id: number }>(
   for (let attempt = 0; attempt < 50; attempt++) {
     let counter: Counter | null;
     try {
-      counter = await counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' });
+      counter = await counters.findOneAndUpdate(
+        { _id: sequence },
+        { $inc: { seq: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      );
     } catch (err) {
       // Concurrent first uses of a sequence both upsert its counter: the loser draws again.
       if (isDuplicateKey(err)) continue;
@@ -117,9 +130,14 @@ export async function insertNumbered<T extends { id: number }>(
       // Stores that key documents by their number (`_id` = id) see the taken number on either index.
       const onId = duplicateOn(err, '_id') || duplicateOn(err, 'id');
       if (onId === false) throw err;
-      if (onId === undefined && (await collection.countDocuments({ id: doc.id } as Filter<T>, { limit: 1 })) === 0) throw err;
+      if (onId === undefined && (await collection.countDocuments({ id: doc.id } as Filter<T>, { limit: 1 })) === 0)
+        throw err;
       // Numbers may also have been taken by imports: move the sequence past the highest id in use.
-      const [highest] = await collection.find({}, { projection: { id: 1 } }).sort({ id: -1 }).limit(1).toArray();
+      const [highest] = await collection
+        .find({}, { projection: { id: 1 } })
+        .sort({ id: -1 })
+        .limit(1)
+        .toArray();
       if (highest) await counters.updateOne({ _id: sequence, seq: { $lt: highest.id } }, { $set: { seq: highest.id } });
     }
   }

@@ -10,7 +10,9 @@ beforeAll(async () => {
 
 it('numbers concurrent first inserts into a new sequence without an error, each with its own id', async () => {
   const things = db.collection<{ id: number }>('things');
-  const created = await Promise.all(Array.from({ length: 10 }, () => insertNumbered(db, things, 'things', (id) => ({ id }))));
+  const created = await Promise.all(
+    Array.from({ length: 10 }, () => insertNumbered(db, things, 'things', (id) => ({ id }))),
+  );
   expect(new Set(created.map((t) => t.id)).size).toBe(10);
   expect(await things.countDocuments({})).toBe(10);
 });

@@ -60,7 +60,12 @@ it('gives up after maxAttempts when another write always lands first, undoing ea
       decided++;
       // Another writer lands between this read and this write, every time.
       await collection.updateOne({ _id: 'c' }, { $inc: { version: 1 } });
-      return { where: { _id: 'c' }, set: { n: 99, version: current.version + 1 }, landed: async () => 'landed', missed: async () => void missed++ };
+      return {
+        where: { _id: 'c' },
+        set: { n: 99, version: current.version + 1 },
+        landed: async () => 'landed',
+        missed: async () => void missed++,
+      };
     },
     { what: 'The counter', maxAttempts: 3 },
   );
@@ -73,10 +78,17 @@ it('gives up after maxAttempts when another write always lands first, undoing ea
 
 it('answers without writing when the decision says so, and null for a document that is not there', async () => {
   const { collection, read } = await counter();
-  const same = await versionedUpdate(collection, read, async (current) => ({ answer: current.n }), { what: 'The counter' });
+  const same = await versionedUpdate(collection, read, async (current) => ({ answer: current.n }), {
+    what: 'The counter',
+  });
   expect(same).toBe(0);
   expect((await read())?.version).toBe(1);
-  const gone = await versionedUpdate(collection, async () => null, async () => ({ answer: 'never' }), { what: 'The counter' });
+  const gone = await versionedUpdate(
+    collection,
+    async () => null,
+    async () => ({ answer: 'never' }),
+    { what: 'The counter' },
+  );
   expect(gone).toBeNull();
 });
 

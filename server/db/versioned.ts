@@ -41,7 +41,10 @@ export async function versionedUpdate<D extends { version: number }, R>(
     if (!current) return null;
     const step = await decide(current);
     if ('answer' in step) return step.answer;
-    const result = await collection.updateOne({ ...step.where, version: current.version } as Filter<D>, { $set: step.set } as UpdateFilter<D>);
+    const result = await collection.updateOne(
+      { ...step.where, version: current.version } as Filter<D>,
+      { $set: step.set } as UpdateFilter<D>,
+    );
     if (result.matchedCount === 1) return step.landed();
     await step.missed?.();
   }

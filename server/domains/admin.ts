@@ -15,7 +15,10 @@ const TOKEN_BODY_LIMIT = 16 * 1024;
 /** Enough of the stored hash to tell tokens apart in the trail; it says nothing about the token. */
 const tokenRef = (token: string) => `domain_token:${sha256Hex(token).slice(0, 12)}`;
 
-export const issueSchema = z.object({ label: z.string().trim().max(200) }).partial().strict();
+export const issueSchema = z
+  .object({ label: z.string().trim().max(200) })
+  .partial()
+  .strict();
 
 export function registerDomainAdminRoutes(router: Router, services: Services): void {
   const { domainTokens, config } = services;
@@ -24,7 +27,12 @@ export function registerDomainAdminRoutes(router: Router, services: Services): v
   router.post('/admin/api/tokens', admin, async (ctx) => {
     const input = validate(issueSchema, await readFields(ctx, TOKEN_BODY_LIMIT));
     const token = await domainTokens.issue(input.label ?? '');
-    await services.audit.record({ shopId: null, actor: OPERATOR, action: 'domain_token.issued', target: tokenRef(token) });
+    await services.audit.record({
+      shopId: null,
+      actor: OPERATOR,
+      action: 'domain_token.issued',
+      target: tokenRef(token),
+    });
     ctx.status = 201;
     ctx.body = { token };
   });
@@ -32,7 +40,12 @@ export function registerDomainAdminRoutes(router: Router, services: Services): v
   router.delete('/admin/api/tokens/:token', admin, async (ctx) => {
     const token = ctx.params.token ?? '';
     if (!(await domainTokens.revoke(token))) throw new HttpError(404, 'No such token.');
-    await services.audit.record({ shopId: null, actor: OPERATOR, action: 'domain_token.revoked', target: tokenRef(token) });
+    await services.audit.record({
+      shopId: null,
+      actor: OPERATOR,
+      action: 'domain_token.revoked',
+      target: tokenRef(token),
+    });
     ctx.status = 204;
   });
 }

@@ -25,11 +25,18 @@ beforeAll(async () => {
     await t.services.reviews.create(shop.id, { name: 'R', email: 'r@example.com', rating, language: 'en' });
   }
   // Not published: left out of rating and rating_count.
-  await t.services.reviews.create(shop.id, { name: 'Q', email: 'q@example.com', rating: 1, language: 'en', quarantine: true });
+  await t.services.reviews.create(shop.id, {
+    name: 'Q',
+    email: 'q@example.com',
+    rating: 1,
+    language: 'en',
+    quarantine: true,
+  });
 });
 afterAll(() => t.close());
 
-const fetchDomain = (query: Record<string, string>) => t.fetch(`/webshops/fetch_domain.json?${new URLSearchParams(query)}`);
+const fetchDomain = (query: Record<string, string>) =>
+  t.fetch(`/webshops/fetch_domain.json?${new URLSearchParams(query)}`);
 
 describe('GET /webshops/fetch_domain.json', () => {
   it('returns the domain record of the shop at the URL', async () => {
@@ -72,14 +79,18 @@ describe('GET /webshops/fetch_domain.json', () => {
   });
 
   it('adds approved_date and partner_assurances only when asked with a true value', async () => {
-    const [both] = await (await fetchDomain({ token, url: 'shop.example', approved_date: '1', partner_assurances: 'true' })).json();
+    const [both] = await (
+      await fetchDomain({ token, url: 'shop.example', approved_date: '1', partner_assurances: 'true' })
+    ).json();
     expect(both.approved_date).toBe('2024-03-01');
     expect(both.partner_assurances).toEqual({ thuiswinkel: true, safeshops: false });
     const [yes] = await (await fetchDomain({ token, url: 'shop.example', approved_date: 'YES' })).json();
     expect(yes.approved_date).toBe('2024-03-01');
     expect(yes).not.toHaveProperty('partner_assurances');
     for (const off of ['0', 'false', 'no', '']) {
-      const [record] = await (await fetchDomain({ token, url: 'shop.example', approved_date: off, partner_assurances: off })).json();
+      const [record] = await (
+        await fetchDomain({ token, url: 'shop.example', approved_date: off, partner_assurances: off })
+      ).json();
       expect(record).not.toHaveProperty('approved_date');
       expect(record).not.toHaveProperty('partner_assurances');
     }
@@ -87,7 +98,9 @@ describe('GET /webshops/fetch_domain.json', () => {
 
   it('leaves approved_date out for a shop that was never approved, even when asked', async () => {
     const unapproved = await t.createShop({ url: 'https://unapproved.example' });
-    const [record] = await (await fetchDomain({ token, url: 'unapproved.example', approved_date: '1', partner_assurances: '1' })).json();
+    const [record] = await (
+      await fetchDomain({ token, url: 'unapproved.example', approved_date: '1', partner_assurances: '1' })
+    ).json();
     expect(record.id).toBe(unapproved.id);
     expect(record).not.toHaveProperty('approved_date');
     expect(record.partner_assurances).toEqual({});
@@ -104,7 +117,10 @@ describe('GET /webshops/fetch_domain.json', () => {
   it('follows a shop that moves to another URL at once', async () => {
     const moving = await t.createShop({ url: 'https://old-home.example' });
     expect(await (await fetchDomain({ token, url: 'old-home.example' })).json()).toHaveLength(1);
-    const patch = await t.admin(`/admin/api/webshops/${moving.id}`, { method: 'PATCH', json: { url: 'https://new-home.example' } });
+    const patch = await t.admin(`/admin/api/webshops/${moving.id}`, {
+      method: 'PATCH',
+      json: { url: 'https://new-home.example' },
+    });
     expect(patch.status).toBe(200);
     expect(await (await fetchDomain({ token, url: 'old-home.example' })).json()).toEqual([]);
   });
@@ -167,7 +183,8 @@ describe('operator API: domain tokens', () => {
   });
 
   it('revokes a token: it stops working at once and a second revocation is 404', async () => {
-    const issued = (await (await t.admin('/admin/api/tokens', { method: 'POST', json: { label: 'Temporary' } })).json()).token;
+    const issued = (await (await t.admin('/admin/api/tokens', { method: 'POST', json: { label: 'Temporary' } })).json())
+      .token;
     expect((await fetchDomain({ token: issued, url: 'shop.example' })).status).toBe(200);
     // Now cached as valid: the revocation must still be seen by the next request.
     const del = await t.admin(`/admin/api/tokens/${issued}`, { method: 'DELETE' });

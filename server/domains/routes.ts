@@ -35,7 +35,8 @@ export function registerDomainRoutes(router: Router, services: Services): void {
     }
     if (url === undefined || url === '') throw new HttpError(400, 'The url parameter is required.');
     if (typeof url !== 'string') throw new HttpError(400, 'The url parameter must be a single value.');
-    if (url.length > URL_MAX_LENGTH) throw new HttpError(400, `The url parameter must be at most ${URL_MAX_LENGTH} characters.`);
+    if (url.length > URL_MAX_LENGTH)
+      throw new HttpError(400, `The url parameter must be at most ${URL_MAX_LENGTH} characters.`);
     const host = hostOf(url.trim());
     if (!host) throw new HttpError(400, 'The url parameter is not a valid URL or host name.');
 
@@ -45,6 +46,8 @@ export function registerDomainRoutes(router: Router, services: Services): void {
       partnerAssurances: isTrueFlag(ctx.query.partner_assurances),
     };
     const shops = await shopsAt(host);
-    ctx.body = await Promise.all(shops.map(async (shop) => toDomainRecord(shop, await ratings.summary(shop.id), options)));
+    ctx.body = await Promise.all(
+      shops.map(async (shop) => toDomainRecord(shop, await ratings.summary(shop.id), options)),
+    );
   });
 }

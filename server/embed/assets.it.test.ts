@@ -19,15 +19,17 @@ afterAll(async () => {
 /** Node's fetch decompresses by itself; this asks for one encoding and reads the raw bytes. */
 async function raw(target: TestApp, path: string, encoding: string, headers: Record<string, string> = {}) {
   const { request } = await import('node:http');
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((ok, fail) => {
-    const req = request(target.url + path, { headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', fail);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (ok, fail) => {
+      const req = request(target.url + path, { headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', fail);
+      req.end();
+    },
+  );
 }
 
 describe('GET /sidebar.js', () => {
@@ -124,7 +126,9 @@ describe('the demo pages (outside production)', () => {
     expect(await index.text()).toContain('thankyou.html?shape=signed');
     const page = await (await app.fetch('/demo/shop.html?_service_sidebar_theme=light')).text();
     expect(page).toContain(`var id = ${shop.id};`);
-    expect(page).toContain(`"${app.url}" + '/sidebar.js?id=' + id + '&c=' + Math.floor((Date.now() + Math.sin(id) * 600000) / 600000)`);
+    expect(page).toContain(
+      `"${app.url}" + '/sidebar.js?id=' + id + '&c=' + Math.floor((Date.now() + Math.sin(id) * 600000) / 600000)`,
+    );
     expect(page).toContain('window._service_sidebar_theme = "light";');
     expect(page).toContain('class="Service"');
   });
@@ -133,7 +137,9 @@ describe('the demo pages (outside production)', () => {
     const { orderSignature } = await import('../consents/signature.js');
     const { findDemoShop } = await import('../webshops/demo.js');
     const shop = (await findDemoShop(app.services))!;
-    const signed = await (await app.fetch('/demo/thankyou.html?shape=signed&order=A-1&email=a@example.com&name=Ann&delay=2')).text();
+    const signed = await (
+      await app.fetch('/demo/thankyou.html?shape=signed&order=A-1&email=a@example.com&name=Ann&delay=2')
+    ).text();
     const fields = { webshopId: shop.id, orderNumber: 'A-1', email: 'a@example.com', firstName: 'Ann', inviteDelay: 2 };
     expect(signed).toContain(`"signature": "${orderSignature(fields, shop.id, shop.code)}"`);
     const escaped = await (await app.fetch('/demo/thankyou.html?shape=escaped&order=A-2')).text();

@@ -41,10 +41,14 @@ function jsStringBody(value: string): string {
 /** The loader with the brand, its tooltip class and display name, and the versioned asset path filled in. */
 export function fillLoader(template: string, brand: string, brandName: string, version: string): string {
   return template
-    .split('__BRAND_CLASS__').join(brandClass(brand))
-    .split('__BRAND_NAME__').join(jsStringBody(brandName))
-    .split('__ASSETS__').join(`embed/assets/${version}`)
-    .split('__BRAND__').join(brand);
+    .split('__BRAND_CLASS__')
+    .join(brandClass(brand))
+    .split('__BRAND_NAME__')
+    .join(jsStringBody(brandName))
+    .split('__ASSETS__')
+    .join(`embed/assets/${version}`)
+    .split('__BRAND__')
+    .join(brand);
 }
 
 interface EmbedBuild {
@@ -66,7 +70,9 @@ function loadEmbedBuild(dir: string, brand: string, brandName: string): EmbedBui
   const form = readFileSync(formFile);
   const hash = createHash('sha256').update(app).update(form);
   const strings = new Map<string, Buffer>();
-  for (const file of readdirSync(join(dir, 'strings')).filter((f) => /^[a-z]{2}\.json$/.test(f)).sort()) {
+  for (const file of readdirSync(join(dir, 'strings'))
+    .filter((f) => /^[a-z]{2}\.json$/.test(f))
+    .sort()) {
     const body = readFileSync(join(dir, 'strings', file));
     strings.set(file.slice(0, 2), body);
     hash.update(file).update(body);

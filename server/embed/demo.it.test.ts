@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A raw request, so the Host header can be anything (fetch does not let a page choose it). */
-function get(path: string, headers: Record<string, string> = {}, host = '127.0.0.1'): Promise<{ status: number; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  host = '127.0.0.1',
+): Promise<{ status: number; body: string }> {
   const { port } = new URL(t.url);
   return new Promise((ok, fail) => {
     const req = request({ host, port, path, headers }, (res) => {
@@ -96,7 +100,9 @@ describe('who may open /demo/', () => {
 describe('which shop /demo/ shows', () => {
   it('is always the demo shop: ?id= of a real shop neither names it nor signs with its code', async () => {
     const fields = { webshopId: real.id, orderNumber: 'A-1', email: 'a@example.com', firstName: 'Ann', inviteDelay: 2 };
-    const res = await get(`/demo/thankyou.html?id=${real.id}&shape=signed&order=A-1&email=a@example.com&name=Ann&delay=2`);
+    const res = await get(
+      `/demo/thankyou.html?id=${real.id}&shape=signed&order=A-1&email=a@example.com&name=Ann&delay=2`,
+    );
     expect(res.status).toBe(200);
     expect(res.body).not.toContain(orderSignature(fields, real.id, real.code));
     expect(res.body).not.toContain(`"webshopId": ${real.id},`);
@@ -130,11 +136,14 @@ describe('query values in the demo pages', () => {
     expect(body.match(/<script\b/gi)?.length ?? 0, label).toBe(body.match(/<\/script>/gi)?.length ?? 0);
   }
 
-  it.each(['untyped', 'escaped', 'strings', 'signed', 'badsig', 'plain'])('are inert in the %s order element', async (shape) => {
-    const res = await get(`/demo/thankyou.html?shape=${shape}&order=${q}&email=${q}&name=${q}&htmllang=${q}`);
-    expect(res.status).toBe(200);
-    expectInert(res.body, shape);
-  });
+  it.each(['untyped', 'escaped', 'strings', 'signed', 'badsig', 'plain'])(
+    'are inert in the %s order element',
+    async (shape) => {
+      const res = await get(`/demo/thankyou.html?shape=${shape}&order=${q}&email=${q}&name=${q}&htmllang=${q}`);
+      expect(res.status).toBe(200);
+      expectInert(res.body, shape);
+    },
+  );
 
   it('keep their value: `<` is escaped inside JSON in a script element, not dropped', async () => {
     const res = await get(`/demo/thankyou.html?shape=untyped&order=${q}`);
@@ -142,7 +151,9 @@ describe('query values in the demo pages', () => {
     expect(element).toContain('\\u003c/script\\u003e');
     expect((JSON.parse(element!) as { orderNumber: string }).orderNumber).toBe(payload);
     const signed = await get(`/demo/thankyou.html?shape=signed&order=${q}`);
-    const json = /<script type="application\/json" id="service_order_completed">(.*?)<\/script>/s.exec(signed.body)?.[1];
+    const json = /<script type="application\/json" id="service_order_completed">(.*?)<\/script>/s.exec(
+      signed.body,
+    )?.[1];
     const parsed = JSON.parse(json!) as { orderNumber: string; signature: string };
     expect(parsed.orderNumber).toBe(payload);
     const { signature, ...fields } = parsed as unknown as { signature: string } & Record<string, string | number>;

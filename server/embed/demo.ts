@@ -31,7 +31,10 @@ const html = (text: string) =>
  * no line separator can end a string in older engines. JSON.parse reads the escapes back as the same characters.
  */
 const scriptJson = (value: unknown, indent?: number) =>
-  JSON.stringify(value, null, indent).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  JSON.stringify(value, null, indent).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /** The page globals from the query, as a shop would write them before the snippet. */
 export function globalsJs(ctx: HostContext): string {
@@ -106,7 +109,10 @@ export function renderHostPage(name: string, ctx: HostContext): string | undefin
     BRAND: ctx.brand,
     BRAND_CLASS: brandClass(ctx.brand),
   };
-  return readFileSync(join(HOST_PAGES_DIR, name), 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => vars[key] ?? whole);
+  return readFileSync(join(HOST_PAGES_DIR, name), 'utf8').replace(
+    /\{\{([A-Z_]+)\}\}/g,
+    (whole, key: string) => vars[key] ?? whole,
+  );
 }
 
 /** The Content-Security-Policy of the strict-CSP page: exactly what README tells shops to allow for us. */

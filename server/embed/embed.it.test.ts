@@ -29,7 +29,9 @@ async function post(path: string, body: unknown, ip = freshIp()) {
 }
 
 let orderCounter = 0;
-const newOrder = (extra: Partial<{ webshopId: number; email: string; firstName: string; inviteDelay: number }> = {}) => ({
+const newOrder = (
+  extra: Partial<{ webshopId: number; email: string; firstName: string; inviteDelay: number }> = {},
+) => ({
   webshopId: shop.id,
   orderNumber: `E-${++orderCounter}`,
   email: 'jane@example.com',
@@ -72,11 +74,28 @@ async function addInvitation(body: Record<string, string>) {
 describe('GET /embed/{id}/shop.json', () => {
   it('answers the shop, its score and badges, readable from any origin and cacheable for a minute', async () => {
     const s = await t.createShop({ name: 'Boek <b>', url: 'https://boek.example/', approved_date: '2022-01-31' });
-    await t.db.collection('webshops').updateOne({ id: s.id }, { $set: { created: new Date(Date.now() - 800 * DAY_MS) } });
-    await t.admin(`/admin/api/webshops/${s.id}`, { method: 'PATCH', json: { sidebar: { theme: 'light', position: 'right' } } });
-    await t.services.reviews.create(s.id, { name: 'A', email: 'a@example.com', rating: 5, language: 'en', verified: true });
+    await t.db
+      .collection('webshops')
+      .updateOne({ id: s.id }, { $set: { created: new Date(Date.now() - 800 * DAY_MS) } });
+    await t.admin(`/admin/api/webshops/${s.id}`, {
+      method: 'PATCH',
+      json: { sidebar: { theme: 'light', position: 'right' } },
+    });
+    await t.services.reviews.create(s.id, {
+      name: 'A',
+      email: 'a@example.com',
+      rating: 5,
+      language: 'en',
+      verified: true,
+    });
     await t.services.reviews.create(s.id, { name: 'B', email: 'b@example.com', rating: 4, language: 'en' });
-    await t.services.reviews.create(s.id, { name: 'C', email: 'c@example.com', rating: 1, language: 'en', quarantine: true });
+    await t.services.reviews.create(s.id, {
+      name: 'C',
+      email: 'c@example.com',
+      rating: 1,
+      language: 'en',
+      quarantine: true,
+    });
 
     const res = await t.fetch(`/embed/${s.id}/shop.json`);
     expect(res.status).toBe(200);
@@ -135,9 +154,23 @@ describe('GET /embed/{id}/reviews.json', () => {
         source: 'popup',
       });
     }
-    await t.services.reviews.create(s.id, { name: 'Hidden', email: 'h@example.com', rating: 5, language: 'nl', quarantine: true });
+    await t.services.reviews.create(s.id, {
+      name: 'Hidden',
+      email: 'h@example.com',
+      rating: 5,
+      language: 'nl',
+      quarantine: true,
+    });
     const [newest] = await t.db.collection<Review>('reviews').find({ shopId: s.id, name: 'R6' }).toArray();
-    await t.services.reviews.update(newest!.id, { reply: { text: 'Dank!', date: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), notify: false, revision: 1, notified: null } });
+    await t.services.reviews.update(newest!.id, {
+      reply: {
+        text: 'Dank!',
+        date: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
+        notify: false,
+        revision: 1,
+        notified: null,
+      },
+    });
   });
 
   it('pages published reviews newest first, with replies and without e-mail addresses', async () => {
@@ -181,7 +214,11 @@ describe('CORS preflight', () => {
     for (const path of ['order/verify', 'consent', 'reviews', 'experiences']) {
       const res = await t.fetch(`/embed/${shop.id}/${path}`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://fiets.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'https://fiets.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       });
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -203,13 +240,19 @@ describe('POST /embed/{id}/order/verify', () => {
     expect(await t.db.collection('consents').countDocuments()).toBe(before);
 
     expect((await consent(order, 'ask_later', sign(order))).res.status).toBe(201);
-    expect((await post(`/embed/${shop.id}/order/verify`, { order, signature: sign(order) })).json).toEqual({ valid: true, recorded: true });
+    expect((await post(`/embed/${shop.id}/order/verify`, { order, signature: sign(order) })).json).toEqual({
+      valid: true,
+      recorded: true,
+    });
   });
 
   it('answers valid false for a wrong signature, and never reveals a choice then', async () => {
     const order = newOrder();
     await consent(order, 'ask_later', sign(order));
-    const { json } = await post(`/embed/${shop.id}/order/verify`, { order: { ...order, email: 'eve@example.com' }, signature: sign(order) });
+    const { json } = await post(`/embed/${shop.id}/order/verify`, {
+      order: { ...order, email: 'eve@example.com' },
+      signature: sign(order),
+    });
     expect(json).toEqual({ valid: false, recorded: false });
   });
 
@@ -284,7 +327,13 @@ describe('POST /embed/{id}/consent', () => {
     ['an operator in the order number', { order: { orderNumber: { $ne: '' } } }],
   ])('answers 400 for %s', async (_name, change: Record<string, unknown>) => {
     const { order: orderChange, ...rest } = change;
-    const body = { order: { ...newOrder(), ...(orderChange as object) }, choice: 'write_now', language: 'nl', textVersion: 'v1', ...rest };
+    const body = {
+      order: { ...newOrder(), ...(orderChange as object) },
+      choice: 'write_now',
+      language: 'nl',
+      textVersion: 'v1',
+      ...rest,
+    };
     const { res, json } = await post(`/embed/${shop.id}/consent`, body);
     expect(res.status).toBe(400);
     expect(json.error.code).toBe('bad_request');
@@ -292,18 +341,26 @@ describe('POST /embed/{id}/consent', () => {
 
   it('answers 400 for a body that is not JSON and 413 above 64 KB', async () => {
     expect((await post(`/embed/${shop.id}/consent`, '{nope')).res.status).toBe(400);
-    const big = { order: newOrder({ firstName: 'x'.repeat(70_000) }), choice: 'write_now', language: 'nl', textVersion: 'v' };
+    const big = {
+      order: newOrder({ firstName: 'x'.repeat(70_000) }),
+      choice: 'write_now',
+      language: 'nl',
+      textVersion: 'v',
+    };
     expect((await post(`/embed/${shop.id}/consent`, big)).res.status).toBe(413);
   });
 });
 
 describe('POST /embed/{id}/reviews', () => {
-  it('publishes a signed order\'s review at once as verified, with its edit e-mail due after the invite delay', async () => {
+  it("publishes a signed order's review at once as verified, with its edit e-mail due after the invite delay", async () => {
     const trigger = vi.spyOn(t.services.scheduler, 'trigger');
     const order = newOrder({ inviteDelay: 4 });
     const { json: c } = await consent(order, 'write_now', sign(order));
     const receipt = await t.services.consents.get(shop.id, order.orderNumber);
-    const { res, json } = await post(`/embed/${shop.id}/reviews`, review(c.reviewToken, { email: 'ignored@example.com' }));
+    const { res, json } = await post(
+      `/embed/${shop.id}/reviews`,
+      review(c.reviewToken, { email: 'ignored@example.com' }),
+    );
     expect(res.status).toBe(201);
     expect(json).toEqual({ status: 'published', id: expect.any(Number) });
     expect(trigger).toHaveBeenCalledWith('mail.reviews');
@@ -326,9 +383,15 @@ describe('POST /embed/{id}/reviews', () => {
     expect(r.editMailDue!.getTime()).toBe(receipt!.created.getTime() + 4 * DAY_MS);
 
     const listed = await (await t.fetch(`/embed/${shop.id}/reviews.json?limit=20`)).json();
-    expect(listed.reviews.find((x: { id: number }) => x.id === json.id)).toMatchObject({ verified: true, comment: 'Snel geleverd.' });
+    expect(listed.reviews.find((x: { id: number }) => x.id === json.id)).toMatchObject({
+      verified: true,
+      comment: 'Snel geleverd.',
+    });
     const ratings = await (await t.fetch(withAuth('/api/1.0/ratings.json', shop))).json();
-    expect(ratings.ratings.find((x: { id: number }) => x.id === json.id)).toMatchObject({ quarantine: false, rating: 5 });
+    expect(ratings.ratings.find((x: { id: number }) => x.id === json.id)).toMatchObject({
+      quarantine: false,
+      rating: 5,
+    });
   });
 
   it('accepts a token once (403 after)', async () => {
@@ -340,7 +403,7 @@ describe('POST /embed/{id}/reviews', () => {
     expect(again.json.error.code).toBe('forbidden');
   });
 
-  it('answers 403 for an unknown token or another shop\'s token', async () => {
+  it("answers 403 for an unknown token or another shop's token", async () => {
     expect((await post(`/embed/${shop.id}/reviews`, review('A'.repeat(32)))).res.status).toBe(403);
     const other = await t.createShop();
     const order = newOrder();
@@ -348,14 +411,20 @@ describe('POST /embed/{id}/reviews', () => {
     expect((await post(`/embed/${other.id}/reviews`, review(c.reviewToken))).res.status).toBe(403);
   });
 
-  it('holds an unsigned order\'s review back until confirmed, with a confirmation token', async () => {
+  it("holds an unsigned order's review back until confirmed, with a confirmation token", async () => {
     const order = newOrder();
     const { json: c } = await consent(order, 'write_now');
     const { res, json } = await post(`/embed/${shop.id}/reviews`, review(c.reviewToken));
     expect(res.status).toBe(201);
     expect(json.status).toBe('pending_confirmation');
     const r = await stored(json.id);
-    expect(r).toMatchObject({ quarantine: true, verified: false, published: false, editToken: null, editMailDue: null });
+    expect(r).toMatchObject({
+      quarantine: true,
+      verified: false,
+      published: false,
+      editToken: null,
+      editMailDue: null,
+    });
     expect(r.confirmToken).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     const listed = await (await t.fetch(`/embed/${shop.id}/reviews.json?limit=20`)).json();
     expect(listed.reviews.some((x: { id: number }) => x.id === json.id)).toBe(false);
@@ -363,7 +432,12 @@ describe('POST /embed/{id}/reviews', () => {
 
   it('asks for the e-mail address when the order data had none', async () => {
     const order = { webshopId: shop.id, orderNumber: `E-${++orderCounter}` };
-    const { json: c } = await post(`/embed/${shop.id}/consent`, { order, choice: 'write_now', language: 'de', textVersion: 'v1' });
+    const { json: c } = await post(`/embed/${shop.id}/consent`, {
+      order,
+      choice: 'write_now',
+      language: 'de',
+      textVersion: 'v1',
+    });
     const missing = await post(`/embed/${shop.id}/reviews`, review(c.reviewToken));
     expect(missing.res.status).toBe(400);
     expect(missing.json.error.message).toMatch(/^email/);
@@ -390,7 +464,7 @@ describe('POST /embed/{id}/reviews', () => {
   });
 });
 
-describe('releasing an unsigned pop-up review by the shop\'s Add invitation', () => {
+describe("releasing an unsigned pop-up review by the shop's Add invitation", () => {
   async function unsignedReview(email = 'jane@example.com') {
     const order = newOrder({ email });
     const { json: c } = await consent(order, 'write_now');
@@ -406,7 +480,9 @@ describe('releasing an unsigned pop-up review by the shop\'s Add invitation', ()
     expect(r).toMatchObject({ quarantine: false, verified: true, published: true, confirmToken: null });
     expect(r.editToken).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(r.editMailDue).toBeInstanceOf(Date);
-    expect(await t.db.collection<Invitation>('invitations').countDocuments({ shopId: shop.id, order: order.orderNumber })).toBe(0);
+    expect(
+      await t.db.collection<Invitation>('invitations').countDocuments({ shopId: shop.id, order: order.orderNumber }),
+    ).toBe(0);
   });
 
   it('leaves it waiting when the shop invites another address, and queues that invitation', async () => {
@@ -431,8 +507,12 @@ describe('Add invitation after the pop-up', () => {
     const order = newOrder({ inviteDelay: 6 });
     await consent(order, 'ask_later', sign(order));
     const receipt = await t.services.consents.get(shop.id, order.orderNumber);
-    expect(await addInvitation({ email: 'jane@example.com', order: order.orderNumber, delay: '1' })).toBe('Invitation successfully added to queue!');
-    const invitation = await t.db.collection<Invitation>('invitations').findOne({ shopId: shop.id, order: order.orderNumber });
+    expect(await addInvitation({ email: 'jane@example.com', order: order.orderNumber, delay: '1' })).toBe(
+      'Invitation successfully added to queue!',
+    );
+    const invitation = await t.db
+      .collection<Invitation>('invitations')
+      .findOne({ shopId: shop.id, order: order.orderNumber });
     expect(invitation!.scheduled.getTime()).toBe(receipt!.created.getTime() + 6 * DAY_MS);
   });
 });
@@ -458,12 +538,22 @@ describe('POST /embed/{id}/experiences (serviceAddReview)', () => {
     expect(trigger).toHaveBeenCalledWith('mail.reviews');
     trigger.mockRestore();
     const r = await t.db.collection<Review>('reviews').findOne({ shopId: shop.id, email: 'first@example.com' });
-    expect(r).toMatchObject({ source: 'form', verified: false, quarantine: true, published: false, country: 'BE', order: '' });
+    expect(r).toMatchObject({
+      source: 'form',
+      verified: false,
+      quarantine: true,
+      published: false,
+      country: 'BE',
+      order: '',
+    });
     expect(r!.confirmToken).toMatch(/^[A-Za-z0-9_-]{32,}$/);
   });
 
   it('answers a filled honeypot as if accepted, and stores nothing', async () => {
-    const { res, json } = await post(`/embed/${shop.id}/experiences`, experience({ email: 'bot@example.com', website: 'http://spam.example' }));
+    const { res, json } = await post(
+      `/embed/${shop.id}/experiences`,
+      experience({ email: 'bot@example.com', website: 'http://spam.example' }),
+    );
     expect(res.status).toBe(202);
     expect(json).toEqual({ status: 'pending_confirmation' });
     expect(await t.db.collection('reviews').countDocuments({ email: 'bot@example.com' })).toBe(0);
@@ -477,7 +567,9 @@ describe('POST /embed/{id}/experiences (serviceAddReview)', () => {
   it('limits one client address to 5 an hour (429 with Retry-After)', async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      expect((await post(`/embed/${shop.id}/experiences`, experience({ email: `p${i}@example.com` }), ip)).res.status).toBe(202);
+      expect(
+        (await post(`/embed/${shop.id}/experiences`, experience({ email: `p${i}@example.com` }), ip)).res.status,
+      ).toBe(202);
     }
     const { res, json } = await post(`/embed/${shop.id}/experiences`, experience({ email: 'p9@example.com' }), ip);
     expect(res.status).toBe(429);
@@ -486,8 +578,13 @@ describe('POST /embed/{id}/experiences (serviceAddReview)', () => {
   });
 
   it('limits one e-mail address to 3 an hour, whatever the client address', async () => {
-    for (let i = 0; i < 3; i++) expect((await post(`/embed/${shop.id}/experiences`, experience({ email: 'same@example.com' }))).res.status).toBe(202);
-    expect((await post(`/embed/${shop.id}/experiences`, experience({ email: 'Same@Example.com' }))).res.status).toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect((await post(`/embed/${shop.id}/experiences`, experience({ email: 'same@example.com' }))).res.status).toBe(
+        202,
+      );
+    expect((await post(`/embed/${shop.id}/experiences`, experience({ email: 'Same@Example.com' }))).res.status).toBe(
+      429,
+    );
   });
 });
 
@@ -496,7 +593,9 @@ describe('rate limit of the pop-up calls', () => {
     const ip = freshIp();
     const order = newOrder();
     for (let i = 0; i < 30; i++) {
-      expect((await post(`/embed/${shop.id}/order/verify`, { order, signature: sign(order) }, ip)).res.status).toBe(200);
+      expect((await post(`/embed/${shop.id}/order/verify`, { order, signature: sign(order) }, ip)).res.status).toBe(
+        200,
+      );
     }
     expect((await post(`/embed/${shop.id}/order/verify`, { order, signature: sign(order) }, ip)).res.status).toBe(429);
   });

@@ -12,8 +12,16 @@ import { consentSchema, orderData, signedFields, verifySchema } from './input.js
 // numbers. Mostly of the right type, so that bodies get past the schema often enough to test what follows it.
 const junk = fc.oneof(fc.string(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
 const mostly = <T>(good: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: junk, weight: 1 });
-const digits = fc.oneof(fc.nat().map(String), textOf(' -0123456789', 18), fc.constantFrom('0', '-0', ' 42 ', '999999999999999', '1e3'));
-const text = fc.oneof(fc.string({ maxLength: 30 }), textOf('\ud800\udc00 aé😀', 10), fc.string({ minLength: 190, maxLength: 330 }));
+const digits = fc.oneof(
+  fc.nat().map(String),
+  textOf(' -0123456789', 18),
+  fc.constantFrom('0', '-0', ' 42 ', '999999999999999', '1e3'),
+);
+const text = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  textOf('\ud800\udc00 aé😀', 10),
+  fc.string({ minLength: 190, maxLength: 330 }),
+);
 const order = fc.record(
   {
     webshopId: mostly(fc.oneof(fc.integer({ min: -5, max: 2 ** 53 + 2 }), digits)),
@@ -46,7 +54,9 @@ function expectOrderData(raw: Parameters<typeof orderData>[0]): void {
   expect(data.orderNumber.length).toBeLessThanOrEqual(200);
   expect(data.email === '' || isValidEmail(data.email)).toBe(true);
   expect(data.firstName.length).toBeLessThanOrEqual(100);
-  expect(Number.isInteger(data.inviteDelay) && data.inviteDelay >= 0 && data.inviteDelay <= INVITE_DELAY_MAX_DAYS).toBe(true);
+  expect(Number.isInteger(data.inviteDelay) && data.inviteDelay >= 0 && data.inviteDelay <= INVITE_DELAY_MAX_DAYS).toBe(
+    true,
+  );
 }
 
 describe('embed bodies', () => {
@@ -57,7 +67,9 @@ describe('embed bodies', () => {
         if (!parsed.success) return;
         expectOrderData(parsed.data.order);
         if (parsed.data.signature) {
-          expect(typeof verifyOrderSignature(signedFields(parsed.data.order), parsed.data.signature, 1, 'code')).toBe('boolean');
+          expect(typeof verifyOrderSignature(signedFields(parsed.data.order), parsed.data.signature, 1, 'code')).toBe(
+            'boolean',
+          );
         }
       }),
       fuzzOptions(2000),
@@ -70,7 +82,9 @@ describe('embed bodies', () => {
         const parsed = verifySchema.safeParse(input);
         if (!parsed.success) return;
         expectOrderData(parsed.data.order);
-        expect(typeof verifyOrderSignature(signedFields(parsed.data.order), parsed.data.signature, 1, 'code')).toBe('boolean');
+        expect(typeof verifyOrderSignature(signedFields(parsed.data.order), parsed.data.signature, 1, 'code')).toBe(
+          'boolean',
+        );
       }),
       fuzzOptions(2000),
     );

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import { noSubRatings, type SubRatings } from '../reviews/rules.js';
 import type { OrderFields } from '../consents/signature.js';
-import { INVITE_DELAY_MAX_DAYS, ORDER_NUMBER_MAX, REVIEWER_NAME_MAX, REVIEW_TEXT_MAX } from '../../embed/shared/limits.js';
+import {
+  INVITE_DELAY_MAX_DAYS,
+  ORDER_NUMBER_MAX,
+  REVIEWER_NAME_MAX,
+  REVIEW_TEXT_MAX,
+} from '../../embed/shared/limits.js';
 
 const DEFAULT_INVITE_DELAY = 5;
 
@@ -33,7 +38,10 @@ export interface OrderData {
 
 export function orderData(raw: RawOrder): OrderData {
   const email = raw.email ? normalizeEmail(raw.email) : '';
-  const delay = raw.inviteDelay === null || raw.inviteDelay === undefined || raw.inviteDelay === '' ? DEFAULT_INVITE_DELAY : Number(raw.inviteDelay);
+  const delay =
+    raw.inviteDelay === null || raw.inviteDelay === undefined || raw.inviteDelay === ''
+      ? DEFAULT_INVITE_DELAY
+      : Number(raw.inviteDelay);
   return {
     webshopId: Number(raw.webshopId),
     orderNumber: String(raw.orderNumber).trim(),
@@ -88,15 +96,17 @@ const comment = z
 const name = z.string().trim().min(1).max(REVIEWER_NAME_MAX);
 
 const country = z
-  .union([z.string().trim().regex(/^([A-Za-z]{2})?$/, 'a two-letter country code'), z.null()])
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z]{2})?$/, 'a two-letter country code'),
+    z.null(),
+  ])
   .optional()
   .transform((c) => (c ?? '').toUpperCase());
 
-const email = z
-  .string()
-  .max(320)
-  .transform(normalizeEmail)
-  .refine(isValidEmail, 'a valid e-mail address');
+const email = z.string().max(320).transform(normalizeEmail).refine(isValidEmail, 'a valid e-mail address');
 
 export const popupReviewSchema = z.object({
   reviewToken: z.string().min(1).max(200),

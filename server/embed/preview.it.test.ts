@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const preview = (query: string, id: number | string = shop.id) => t.fetch(`/webshops/${id}/sidebar-preview${query ? `?${query}` : ''}`);
+const preview = (query: string, id: number | string = shop.id) =>
+  t.fetch(`/webshops/${id}/sidebar-preview${query ? `?${query}` : ''}`);
 const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
 
 it('runs the real sidebar with the valid settings of the query as page globals, framed by our own pages only', async () => {

@@ -15,7 +15,14 @@ import { normalizeLanguage } from '../languages.js';
 import { publicPageUrl } from '../links.js';
 import type { PublicRating } from '../ratings/read-model.js';
 // The answers' shapes, shared with the embed that reads them.
-import type { ConsentAnswer, EmbedReview, ReviewAnswer, ReviewsPage, Shop, VerifyAnswer } from '../../embed/shared/api-types.js';
+import type {
+  ConsentAnswer,
+  EmbedReview,
+  ReviewAnswer,
+  ReviewsPage,
+  Shop,
+  VerifyAnswer,
+} from '../../embed/shared/api-types.js';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
 import { enabledLanguages, mainLanguage, requiresSignedOrderData } from '../webshops/rules.js';
@@ -99,7 +106,6 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
   const formEmailLimiter = new RateLimiter(EXPERIENCES_PER_HOUR_PER_EMAIL, Date.now, 200_000, HOUR_MS);
   const popupLimit = rateLimit(popupLimiter, byClientAddress);
   const formAddressLimit = rateLimit(formAddressLimiter, byClientAddress);
-
 
   async function shopOf(ctx: Context): Promise<Webshop> {
     const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
@@ -199,7 +205,13 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     if (!token.signed || !token.email) await services.recipientLimit.admit(email);
     if (!(await popupTokens.claim(token))) throw new HttpError(403, EMBED_MESSAGES.badToken);
 
-    const written = { name: body.name, rating: body.rating, ratings: body.ratings, comment: body.comment, country: body.country };
+    const written = {
+      name: body.name,
+      rating: body.rating,
+      ratings: body.ratings,
+      comment: body.comment,
+      country: body.country,
+    };
     const { review, status } = await writePopupReview(services, token, written, email);
     ctx.status = 201;
     ctx.body = { status, id: review.id } satisfies ReviewAnswer;
@@ -240,7 +252,9 @@ export function registerEmbedAssetRoutes(router: Router, services: Services): vo
   const cacheFor = (version: string | undefined) => (version === current().version ? IMMUTABLE : LOADER_CACHE);
 
   router.get('/embed/assets/:version/app.js', (ctx) => sendAsset(ctx, current().app, JS, cacheFor(ctx.params.version)));
-  router.get('/embed/assets/:version/form.js', (ctx) => sendAsset(ctx, current().form, JS, cacheFor(ctx.params.version)));
+  router.get('/embed/assets/:version/form.js', (ctx) =>
+    sendAsset(ctx, current().form, JS, cacheFor(ctx.params.version)),
+  );
 
   router.get('/embed/assets/:version/strings/:file', (ctx) => {
     const lang = /^([a-z]{2})\.json$/.exec(ctx.params.file ?? '')?.[1];
@@ -269,7 +283,10 @@ export function registerEmbedDemoRoutes(router: Router, services: Services): voi
     const query = new URLSearchParams(ctx.querystring);
     const shop = await findDemoShop(services);
     if (!shop) {
-      throw new HttpError(404, 'There is no demo shop: it is created on the first start with an empty database (DEMO_SHOP=1).');
+      throw new HttpError(
+        404,
+        'There is no demo shop: it is created on the first start with an empty database (DEMO_SHOP=1).',
+      );
     }
     // Where the browser reached us: a local name, and no forwarding header was there to say otherwise (see above).
     // (Koa 3's ctx.origin is the Origin header.)

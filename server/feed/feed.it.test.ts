@@ -36,11 +36,34 @@ async function setModified(id: number, iso: string): Promise<void> {
 beforeAll(async () => {
   t = await startTestApp();
   shop = await t.createShop({ name: 'Fiets & Co', url: 'https://fiets.example/' });
-  const bike = { id: 101, name: 'Racefiets', url: 'https://fiets.example/racefiets', sku: 'RF-1', gtin: '8712345678906' };
-  ids.a = await importReview({ name: 'Anna', email: 'anna@example.com', rating: 5, comment: 'Top', products: [{ ...bike, rating: 4, content: 'Snel' }] });
-  ids.b = await importReview({ name: 'Bram', email: 'bram@example.com', rating: 3, products: [bike, { id: 'bel-2', name: 'Bel' }] });
+  const bike = {
+    id: 101,
+    name: 'Racefiets',
+    url: 'https://fiets.example/racefiets',
+    sku: 'RF-1',
+    gtin: '8712345678906',
+  };
+  ids.a = await importReview({
+    name: 'Anna',
+    email: 'anna@example.com',
+    rating: 5,
+    comment: 'Top',
+    products: [{ ...bike, rating: 4, content: 'Snel' }],
+  });
+  ids.b = await importReview({
+    name: 'Bram',
+    email: 'bram@example.com',
+    rating: 3,
+    products: [bike, { id: 'bel-2', name: 'Bel' }],
+  });
   ids.c = await importReview({ name: 'Cor', email: 'cor@example.com', rating: 2, comment: 'Geen producten' });
-  ids.d = await importReview({ name: 'Dirk', email: 'dirk@example.com', rating: 4, quarantine: true, products: [bike] });
+  ids.d = await importReview({
+    name: 'Dirk',
+    email: 'dirk@example.com',
+    rating: 4,
+    quarantine: true,
+    products: [bike],
+  });
   await setModified(ids.a, '2024-11-03T07:00:00.400Z');
   await setModified(ids.b, '2024-11-03T08:00:00.900Z');
   await setModified(ids.c, '2024-11-03T08:30:00Z');
@@ -51,7 +74,9 @@ afterAll(() => t.close());
 describe('GET /api/1.0/product_reviews.xml', () => {
   it('lists the product reviews of reviews with products, by modified, newest first', async () => {
     const body = await feed({ detailed: '1' });
-    expect(body).toContain('<publisher><name>Fiets &amp; Co</name><favicon>https://fiets.example/favicon.ico</favicon></publisher>');
+    expect(body).toContain(
+      '<publisher><name>Fiets &amp; Co</name><favicon>https://fiets.example/favicon.ico</favicon></publisher>',
+    );
     expect(reviewIds(body)).toEqual([`${ids.d}-1`, `${ids.b}-1`, `${ids.b}-2`, `${ids.a}-1`]);
     const [quarantined, , , anna] = entries(body);
     expect(first(quarantined!, 'valid')).toBe('0');
@@ -92,11 +117,17 @@ describe('last_synced', () => {
     ['ISO 8601 with an offset', '2024-11-03T09:00:00+01:00'],
     ['ISO 8601 in UTC', '2024-11-03T08:00:00Z'],
   ])('accepts %s and compares inclusively', async (_name, lastSynced) => {
-    expect(reviewIds(await feed({ detailed: '1', last_synced: lastSynced }))).toEqual([`${ids.d}-1`, `${ids.b}-1`, `${ids.b}-2`]);
+    expect(reviewIds(await feed({ detailed: '1', last_synced: lastSynced }))).toEqual([
+      `${ids.d}-1`,
+      `${ids.b}-1`,
+      `${ids.b}-2`,
+    ]);
   });
 
   it('accepts an offset whose + arrived as a space (sent unencoded)', async () => {
-    const body = await xml(`${withAuth('/api/1.0/product_reviews.xml', shop, { detailed: '1' })}&last_synced=2024-11-03T09:00:00+01:00`);
+    const body = await xml(
+      `${withAuth('/api/1.0/product_reviews.xml', shop, { detailed: '1' })}&last_synced=2024-11-03T09:00:00+01:00`,
+    );
     expect(reviewIds(body)).toEqual([`${ids.d}-1`, `${ids.b}-1`, `${ids.b}-2`]);
   });
 
@@ -106,11 +137,16 @@ describe('last_synced', () => {
     expect(reviewIds(await feed({ detailed: '1', last_synced: '2024-11-03 09:00:01' }))).toEqual([]);
   });
 
-  it.each(['yesterday', '03-11-2024 08:00:00', '2024-11-03', '2024-13-01 00:00:00'])('answers an error for %j', async (lastSynced) => {
-    expect(await feed({ last_synced: lastSynced })).toBe(
-      errorBody('The parameter last_synced must be a date and time such as 2024-11-03 07:00:00 (UTC) or 2024-11-03T08:00:00+01:00.'),
-    );
-  });
+  it.each(['yesterday', '03-11-2024 08:00:00', '2024-11-03', '2024-13-01 00:00:00'])(
+    'answers an error for %j',
+    async (lastSynced) => {
+      expect(await feed({ last_synced: lastSynced })).toBe(
+        errorBody(
+          'The parameter last_synced must be a date and time such as 2024-11-03 07:00:00 (UTC) or 2024-11-03T08:00:00+01:00.',
+        ),
+      );
+    },
+  );
 });
 
 describe('moderation in the feed', () => {
@@ -119,7 +155,13 @@ describe('moderation in the feed', () => {
     const create = async (name: string) => {
       const res = await t.admin(`/admin/api/webshops/${own.id}/reviews`, {
         method: 'POST',
-        json: { name, email: `${name.toLowerCase()}@example.com`, rating: 4, comment: `${name} zegt iets`, products: [{ id: 1, name: 'Ding', content: 'Mooi ding' }] },
+        json: {
+          name,
+          email: `${name.toLowerCase()}@example.com`,
+          rating: 4,
+          comment: `${name} zegt iets`,
+          products: [{ id: 1, name: 'Ding', content: 'Mooi ding' }],
+        },
       });
       return (await res.json()).id as number;
     };
@@ -140,7 +182,9 @@ describe('moderation in the feed', () => {
     expect(kept).toContain('<deleted/>');
 
     // Without detailed, a withdrawn review is listed the way Google's schema knows.
-    expect(await xml(withAuth('/api/1.0/product_reviews.xml', own))).toContain(`<deleted_reviews><review_id>${older}-1</review_id></deleted_reviews>`);
+    expect(await xml(withAuth('/api/1.0/product_reviews.xml', own))).toContain(
+      `<deleted_reviews><review_id>${older}-1</review_id></deleted_reviews>`,
+    );
   });
 });
 
@@ -149,7 +193,9 @@ describe('errors', () => {
     ['no id', (s: Webshop) => `code=${s.code}`],
     ['no code', (s: Webshop) => `id=${s.id}`],
   ])('answers the missing-variables message in XML with %s', async (_name, query) => {
-    expect(await xml(`/api/1.0/product_reviews.xml?${query(shop)}`)).toBe(errorBody('Not all obligated variables are set.'));
+    expect(await xml(`/api/1.0/product_reviews.xml?${query(shop)}`)).toBe(
+      errorBody('Not all obligated variables are set.'),
+    );
   });
 
   it('answers the wrong-credentials message in XML', async () => {

@@ -3,7 +3,12 @@ import { faviconOf, gtinOf, productContent, productScore, renderFeed, type FeedC
 import { product, review, validateAgainstXsd, withoutSpecElements } from './feed-fixtures.js';
 
 const shop = { id: 12, name: 'Fiets & Co', url: 'https://fiets.example/', logo: '' };
-const ctx = (detailed: boolean): FeedContext => ({ shop, brandName: 'Service', baseUrl: 'https://reviews.example', detailed });
+const ctx = (detailed: boolean): FeedContext => ({
+  shop,
+  brandName: 'Service',
+  baseUrl: 'https://reviews.example',
+  detailed,
+});
 
 /** The text of the first element with this name inside `xml`. */
 const first = (xml: string, name: string) => new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml)?.[1];
@@ -28,8 +33,14 @@ const variety = [
 describe('renderFeed: the document', () => {
   it('has the root elements of the spec, in order', () => {
     const xml = renderFeed([review()], ctx(true));
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<feed><version>2.3</version><aggregator><name>Service</name></aggregator>')).toBe(true);
-    expect(xml).toContain('<publisher><name>Fiets &amp; Co</name><favicon>https://fiets.example/favicon.ico</favicon></publisher><reviews><review>');
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<feed><version>2.3</version><aggregator><name>Service</name></aggregator>',
+      ),
+    ).toBe(true);
+    expect(xml).toContain(
+      '<publisher><name>Fiets &amp; Co</name><favicon>https://fiets.example/favicon.ico</favicon></publisher><reviews><review>',
+    );
   });
 
   it('validates against Google’s schema once the spec’s own elements are removed (detailed=1)', async () => {
@@ -95,7 +106,9 @@ describe('renderFeed: entries', () => {
   it('falls back to the shop URL, Anonymous, and the score as text', () => {
     const [, bel, nameless] = entries(renderFeed(variety, ctx(true)));
     expect(first(bel!, 'product_url')).toBe('https://fiets.example/');
-    expect(bel).toContain('<product_ids><mpns><mpn>MP-1</mpn></mpns><brands><brand>Ding</brand></brands></product_ids>');
+    expect(bel).toContain(
+      '<product_ids><mpns><mpn>MP-1</mpn></mpns><brands><brand>Ding</brand></brands></product_ids>',
+    );
     expect(bel).toContain('<external_id>uuid-7</external_id>');
     expect(nameless).toContain('<reviewer><name is_anonymous="true">Anonymous</name></reviewer>');
     expect(first(nameless!, 'content')).toBe('4/5');
@@ -153,7 +166,14 @@ describe('renderFeed: text', () => {
   it('escapes markup, ampersands and quotes everywhere', () => {
     const nasty = '<script>alert("x")</script> & \'quotes\'';
     const xml = renderFeed(
-      [review({ name: nasty, email: 'a&b@example.com', comment: nasty, products: [product({ name: nasty, sku: nasty, external_id: nasty, url: 'https://shop.example/?a=1&b="2"' })] })],
+      [
+        review({
+          name: nasty,
+          email: 'a&b@example.com',
+          comment: nasty,
+          products: [product({ name: nasty, sku: nasty, external_id: nasty, url: 'https://shop.example/?a=1&b="2"' })],
+        }),
+      ],
       { ...ctx(true), shop: { ...shop, name: nasty } },
     );
     expect(xml).not.toContain('<script>');
@@ -163,7 +183,10 @@ describe('renderFeed: text', () => {
   });
 
   it('drops control characters XML 1.0 forbids and keeps tabs, line breaks and emoji', async () => {
-    const xml = renderFeed([review({ comment: 'Goed\u0000\u0007\u001b\uFFFE\uD800 product\techt\r\ngoed 🚲', name: '\u0001\u0002' })], ctx(true));
+    const xml = renderFeed(
+      [review({ comment: 'Goed\u0000\u0007\u001b\uFFFE\uD800 product\techt\r\ngoed 🚲', name: '\u0001\u0002' })],
+      ctx(true),
+    );
     expect(first(xml, 'content')).toBe('Goed product\techt\r\ngoed 🚲');
     expect(xml).toContain('is_anonymous="true"');
     expect((await validateAgainstXsd(withoutSpecElements(xml))).valid).toBe(true);
@@ -196,7 +219,9 @@ describe('rules', () => {
   });
 
   it('derives the favicon from the shop', () => {
-    expect(faviconOf({ url: 'https://www.shop.example/nl/winkel', logo: '' })).toBe('https://www.shop.example/favicon.ico');
+    expect(faviconOf({ url: 'https://www.shop.example/nl/winkel', logo: '' })).toBe(
+      'https://www.shop.example/favicon.ico',
+    );
     expect(faviconOf({ url: 'not a url', logo: '' })).toBeUndefined();
   });
 });

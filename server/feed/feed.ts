@@ -65,14 +65,17 @@ export function productScore(review: Pick<Review, 'rating'>, product: Pick<Revie
   return own !== null && own >= 1 && own <= 5 ? own : review.rating;
 }
 
-export function productContent(review: Pick<Review, 'comment'>, product: Pick<ReviewProduct, 'content'>, score: number): string {
+export function productContent(
+  review: Pick<Review, 'comment'>,
+  product: Pick<ReviewProduct, 'content'>,
+  score: number,
+): string {
   // Google requires text; a review with stars only shows its score rather than being left out.
   return nonBlank(product.content, nonBlank(review.comment, `${score}/5`));
 }
 
 /** Stable and unique per product review; its integer prefix is the review's id (plugins cast it with (int)). */
 const productReviewId = (review: Pick<Review, 'id'>, index: number) => `${review.id}-${index + 1}`;
-
 
 /** `<skus><sku>…</sku></skus>` and the like, or undefined when the value is blank. */
 function idList(list: string, item: string, value: string): string | undefined {
@@ -183,7 +186,12 @@ class FeedWriter {
       '<?xml version="1.0" encoding="UTF-8"?>\n<feed>' +
       el('version', {}, FEED_VERSION) +
       el('aggregator', {}, el('name', {}, escapeXml(nonBlank(ctx.brandName, 'Reviews')))) +
-      el('publisher', {}, el('name', {}, escapeXml(nonBlank(ctx.shop.name, ctx.shop.url))), favicon ? el('favicon', {}, escapeXml(favicon)) : undefined)
+      el(
+        'publisher',
+        {},
+        el('name', {}, escapeXml(nonBlank(ctx.shop.name, ctx.shop.url))),
+        favicon ? el('favicon', {}, escapeXml(favicon)) : undefined,
+      )
     );
   }
 

@@ -6,7 +6,12 @@ import { feedParts, renderFeed, type FeedContext } from './feed.js';
 import { product, review } from './feed-fixtures.js';
 
 const shop = { id: 12, name: 'Fiets & Co', url: 'https://fiets.example/', logo: 'https://fiets.example/logo.png' };
-const ctx = (detailed: boolean): FeedContext => ({ shop, brandName: 'Service', baseUrl: 'https://reviews.example', detailed });
+const ctx = (detailed: boolean): FeedContext => ({
+  shop,
+  brandName: 'Service',
+  baseUrl: 'https://reviews.example',
+  detailed,
+});
 
 const reviews: Review[] = [
   review({ id: 9, products: [product({ external_id: '1' }), product({ external_id: '2', rating: 3 })] }),
@@ -18,7 +23,13 @@ const reviews: Review[] = [
 
 async function joined(batches: Review[][], c: FeedContext): Promise<string> {
   let out = '';
-  for await (const part of feedParts((async function* () { yield* batches; })(), c)) out += part;
+  for await (const part of feedParts(
+    (async function* () {
+      yield* batches;
+    })(),
+    c,
+  ))
+    out += part;
   return out;
 }
 
@@ -28,7 +39,8 @@ const batchesOf = (list: Review[], size: number) =>
 describe('feedParts', () => {
   it.each([true, false])('sends the same document as renderFeed in any batching (detailed=%s)', async (detailed) => {
     const whole = renderFeed(reviews, ctx(detailed));
-    for (const size of [1, 2, 3, reviews.length]) expect(await joined(batchesOf(reviews, size), ctx(detailed))).toBe(whole);
+    for (const size of [1, 2, 3, reviews.length])
+      expect(await joined(batchesOf(reviews, size), ctx(detailed))).toBe(whole);
   });
 
   it.each([true, false])('sends the same empty document as renderFeed (detailed=%s)', async (detailed) => {

@@ -41,7 +41,11 @@ const FEED_BATCH = 500;
  * The shop's reviews changed at or after `since` (inclusive: a client sends back the newest it saw), in batches. The
  * first batch is read before answering, so that a failing database still gets the XML error document.
  */
-async function feedBatches(reviews: ReviewStore, shopId: number, since: Date | undefined): Promise<AsyncIterable<Review[]>> {
+async function feedBatches(
+  reviews: ReviewStore,
+  shopId: number,
+  since: Date | undefined,
+): Promise<AsyncIterable<Review[]>> {
   const batches = reviews.modifiedSince(shopId, since, FEED_BATCH);
   const first = await batches.next();
   return (async function* () {

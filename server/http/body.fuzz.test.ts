@@ -3,7 +3,15 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BODY_CAPS, FormFields, jsonOverCaps, parseFormEncoded, parseJsonObject, readFields, type Fields } from './body.js';
+import {
+  BODY_CAPS,
+  FormFields,
+  jsonOverCaps,
+  parseFormEncoded,
+  parseJsonObject,
+  readFields,
+  type Fields,
+} from './body.js';
 import { HttpError } from './errors.js';
 import { multipartBody, requestContext } from '../../test/request-context.js';
 import { fastestMs, fuzzOptions, repeated, textOf } from '../../test/fuzz.js';
@@ -98,14 +106,40 @@ describe('urlencoded and multipart forms', () => {
   };
 
   it('decodes names and values as the URL standard does (and as URLSearchParams does for ASCII)', () => {
-    const escapes = fc.constantFrom('%41', '%c3%a9', '%C3', '%A9', '%zz', '%4', '%', '%00', '%2B', '%26', '%3D', '%5B', '%5D', '%EF%BB%BF', '%F0%9F%98');
+    const escapes = fc.constantFrom(
+      '%41',
+      '%c3%a9',
+      '%C3',
+      '%A9',
+      '%zz',
+      '%4',
+      '%',
+      '%00',
+      '%2B',
+      '%26',
+      '%3D',
+      '%5B',
+      '%5D',
+      '%EF%BB%BF',
+      '%F0%9F%98',
+    );
     const piece = fc.oneof(textOf(FORM_CHARS, 6), escapes, fc.string({ unit: 'binary', maxLength: 4 }));
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), (text) => {
-        const parsed = settled(() => parseFormEncoded(text));
-        assert.deepStrictEqual(parsed, settled(() => parsedFrom(standardPairs(text))));
-        if (/^[\x00-\x7f]*$/.test(text)) assert.deepStrictEqual(parsed, settled(() => parsedFrom(new URLSearchParams(text))));
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 30 }).map((p) => p.join('')),
+        (text) => {
+          const parsed = settled(() => parseFormEncoded(text));
+          assert.deepStrictEqual(
+            parsed,
+            settled(() => parsedFrom(standardPairs(text))),
+          );
+          if (/^[\x00-\x7f]*$/.test(text))
+            assert.deepStrictEqual(
+              parsed,
+              settled(() => parsedFrom(new URLSearchParams(text))),
+            );
+        },
+      ),
       fuzzOptions(300),
     );
   });
@@ -121,7 +155,15 @@ describe('urlencoded and multipart forms', () => {
   })).node;
   const form = fc.dictionary(key, tree, { minKeys: 1, maxKeys: 5 });
   const pairs = (value: unknown, path: string[], out: [string, string][]) => {
-    if (typeof value === 'string') out.push([path[0] + path.slice(1).map((k) => `[${k}]`).join(''), value]);
+    if (typeof value === 'string')
+      out.push([
+        path[0] +
+          path
+            .slice(1)
+            .map((k) => `[${k}]`)
+            .join(''),
+        value,
+      ]);
     else for (const [k, v] of Object.entries(value as Fields)) pairs(v, [...path, k], out);
     return out;
   };
@@ -168,7 +210,9 @@ describe('urlencoded and multipart forms', () => {
     );
     await fc.assert(
       fc.asyncProperty(text, async (body) => {
-        const sliced = await outcome(() => readFields(requestContext(body, 'application/x-www-form-urlencoded'), LIMIT));
+        const sliced = await outcome(() =>
+          readFields(requestContext(body, 'application/x-www-form-urlencoded'), LIMIT),
+        );
         expect(sliced).toEqual(settled(() => parseFormEncoded(body)));
       }),
       fuzzOptions(12),
@@ -187,7 +231,8 @@ describe('urlencoded and multipart forms', () => {
     await fc.assert(
       fc.asyncProperty(body, async ([parts, closed, junk]) => {
         const text =
-          parts.map(([headers, value]) => `--xq\r\n${headers.join('\r\n')}\r\n\r\n${value}\r\n`).join('') + (closed ? '--xq--\r\n' : junk);
+          parts.map(([headers, value]) => `--xq\r\n${headers.join('\r\n')}\r\n\r\n${value}\r\n`).join('') +
+          (closed ? '--xq--\r\n' : junk);
         const result = await outcome(() => readFields(requestContext(text, 'multipart/form-data; boundary=xq'), LIMIT));
         if (typeof result !== 'number') expectFormTree(result);
       }),
@@ -207,7 +252,10 @@ describe('JSON', () => {
     };
   };
   // Deep chains and wide lists around the caps, inside random JSON.
-  const nested = (levels: number) => fc.jsonValue({ maxDepth: 2 }).map((inner) => JSON.parse(`${'['.repeat(levels)}${JSON.stringify(inner)}${']'.repeat(levels)}`));
+  const nested = (levels: number) =>
+    fc
+      .jsonValue({ maxDepth: 2 })
+      .map((inner) => JSON.parse(`${'['.repeat(levels)}${JSON.stringify(inner)}${']'.repeat(levels)}`));
   const wide = (n: number) => fc.constant(Array.from({ length: n }, (_, i) => i));
   const value = fc.oneof(
     fc.jsonValue(),

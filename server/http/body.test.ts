@@ -6,7 +6,11 @@ import { worstBodies } from '../../test/worst-bodies.js';
 
 describe('parseFormEncoded (PHP-style forms)', () => {
   it('reads plain fields, keeping leading zeros and empty strings', () => {
-    expect({ ...parseFormEncoded('email=a%40b.nl&order=000123&delay=') }).toEqual({ email: 'a@b.nl', order: '000123', delay: '' });
+    expect({ ...parseFormEncoded('email=a%40b.nl&order=000123&delay=') }).toEqual({
+      email: 'a@b.nl',
+      order: '000123',
+      delay: '',
+    });
   });
 
   it('turns bracket arrays into lists', () => {
@@ -28,7 +32,8 @@ describe('parseFormEncoded (PHP-style forms)', () => {
 });
 
 describe('caps on fields and nesting (linear whatever the body)', () => {
-  const repeat = (n: number, piece: (i: number) => string, sep = '&') => Array.from({ length: n }, (_, i) => piece(i)).join(sep);
+  const repeat = (n: number, piece: (i: number) => string, sep = '&') =>
+    Array.from({ length: n }, (_, i) => piece(i)).join(sep);
   const statusOf = async (work: () => unknown): Promise<number | 'ok'> => {
     try {
       await work();
@@ -52,12 +57,16 @@ describe('caps on fields and nesting (linear whatever the body)', () => {
     const list = asList(parseFormEncoded(repeat(n, (i) => `a[]=${i}`)).a)!;
     expect(list).toHaveLength(n);
     expect(list.at(-1)).toBe(String(n - 1));
-    const parts = asList((await multipart(Array.from({ length: n }, (_, i): [string, string] => ['a[]', String(i)]))).a)!;
+    const parts = asList(
+      (await multipart(Array.from({ length: n }, (_, i): [string, string] => ['a[]', String(i)]))).a,
+    )!;
     expect(parts).toEqual(list);
   });
 
   it('numbers `[]` after the highest index given, as PHP does, never overwriting one', () => {
-    expect(JSON.parse(JSON.stringify(parseFormEncoded('a[1]=x&a[]=y&a[]=z')))).toEqual({ a: { 1: 'x', 2: 'y', 3: 'z' } });
+    expect(JSON.parse(JSON.stringify(parseFormEncoded('a[1]=x&a[]=y&a[]=z')))).toEqual({
+      a: { 1: 'x', 2: 'y', 3: 'z' },
+    });
     expect(JSON.parse(JSON.stringify(parseFormEncoded('a[x]=1&a[]=2&b[][c]=3&b[][c]=4')))).toEqual({
       a: { x: '1', 0: '2' },
       b: { 0: { c: '3' }, 1: { c: '4' } },
@@ -99,7 +108,9 @@ describe('caps on fields and nesting (linear whatever the body)', () => {
   });
 
   it('gives a clear message for each cap', async () => {
-    await expect(form(repeat(BODY_CAPS.fields + 1, () => 'a=1'))).rejects.toThrow(`more than ${BODY_CAPS.fields} fields`);
+    await expect(form(repeat(BODY_CAPS.fields + 1, () => 'a=1'))).rejects.toThrow(
+      `more than ${BODY_CAPS.fields} fields`,
+    );
     await expect(json('['.repeat(BODY_CAPS.depth + 1))).rejects.toThrow(`more than ${BODY_CAPS.depth} levels`);
   });
 
@@ -113,26 +124,53 @@ describe('caps on fields and nesting (linear whatever the body)', () => {
     const bodies: { name: string; body: string | Buffer; type: string; accepted: boolean }[] = [
       { name: 'form: empty fields', body: 'a=&'.repeat(size / 3), type: formType, accepted: false },
       { name: 'form: one deep key', body: `a${'[]'.repeat(size / 2 - 2)}=1`, type: formType, accepted: false },
-      { name: 'form: one key, brackets unclosed', body: `a${'[b'.repeat(size / 2 - 2)}=1`, type: formType, accepted: true },
+      {
+        name: 'form: one key, brackets unclosed',
+        body: `a${'[b'.repeat(size / 2 - 2)}=1`,
+        type: formType,
+        accepted: true,
+      },
       { name: 'form: separators only', body: '&'.repeat(size), type: formType, accepted: true },
-      { name: 'json: deep', body: `${'['.repeat(size / 2)}${']'.repeat(size / 2)}`, type: 'application/json', accepted: false },
+      {
+        name: 'json: deep',
+        body: `${'['.repeat(size / 2)}${']'.repeat(size / 2)}`,
+        type: 'application/json',
+        accepted: false,
+      },
       { name: 'json: wide', body: `[${'1,'.repeat(size / 2 - 1)}1]`, type: 'application/json', accepted: false },
-      { name: 'json: escapes', body: `{"a":"${'\\"'.repeat(size / 2 - 8)}"}`, type: 'application/json', accepted: true },
+      {
+        name: 'json: escapes',
+        body: `{"a":"${'\\"'.repeat(size / 2 - 8)}"}`,
+        type: 'application/json',
+        accepted: true,
+      },
       { name: 'multipart: empty fields', body: manyParts.body, type: manyParts.type, accepted: false },
-      ...worstBodies().map((b) => ({ name: `${b.kind}: ${b.name}`, body: b.body, type: b.contentType, accepted: b.accepted })),
+      ...worstBodies().map((b) => ({
+        name: `${b.kind}: ${b.name}`,
+        body: b.body,
+        type: b.contentType,
+        accepted: b.accepted,
+      })),
     ];
     // A socket hands over 64 KB at a time, or megabytes at once when the body arrived before it was read (which
     // only multipart parses as it comes; the others read the whole body first).
-    const ways = bodies.flatMap((b) => (b.type.startsWith('multipart/') ? [64 * 1024, 4 * 1024 * 1024] : [64 * 1024]).map((chunkBytes) => ({ ...b, chunkBytes })));
+    const ways = bodies.flatMap((b) =>
+      (b.type.startsWith('multipart/') ? [64 * 1024, 4 * 1024 * 1024] : [64 * 1024]).map((chunkBytes) => ({
+        ...b,
+        chunkBytes,
+      })),
+    );
     for (const { name, body, type, accepted, chunkBytes } of ways) {
-        const work = new ParseWork();
-        const what = `${name}, in chunks of ${chunkBytes / 1024} KB`;
-        expect(await statusOf(() => readFields(requestContext(body, type, { chunkBytes }), BODY_LIMIT, work)), what).toBe(accepted ? 'ok' : 413);
-        expect(work.longestStretch, what).toBeLessThanOrEqual(SLICE_BYTES);
-        if (!accepted) continue;
-        expect(work.bytesRead, what).toBe(Buffer.byteLength(body));
-        expect(work.longestStretch, what).toBeGreaterThan(0);
-        expect(work.yields, what).toBeGreaterThanOrEqual(Math.floor(Buffer.byteLength(body) / SLICE_BYTES));
+      const work = new ParseWork();
+      const what = `${name}, in chunks of ${chunkBytes / 1024} KB`;
+      expect(await statusOf(() => readFields(requestContext(body, type, { chunkBytes }), BODY_LIMIT, work)), what).toBe(
+        accepted ? 'ok' : 413,
+      );
+      expect(work.longestStretch, what).toBeLessThanOrEqual(SLICE_BYTES);
+      if (!accepted) continue;
+      expect(work.bytesRead, what).toBe(Buffer.byteLength(body));
+      expect(work.longestStretch, what).toBeGreaterThan(0);
+      expect(work.yields, what).toBeGreaterThanOrEqual(Math.floor(Buffer.byteLength(body) / SLICE_BYTES));
     }
   }, 120_000);
 
@@ -146,7 +184,10 @@ describe('caps on fields and nesting (linear whatever the body)', () => {
       ['multipart', parts.body, parts.type],
     ] as const) {
       const undeclared = new ParseWork();
-      expect(await statusOf(() => readFields(requestContext(bytes, type, { declared: false }), limit, undeclared)), name).toBe(413);
+      expect(
+        await statusOf(() => readFields(requestContext(bytes, type, { declared: false }), limit, undeclared)),
+        name,
+      ).toBe(413);
       // The chunk that went past the limit is the last one read (and multipart allows its headers 64 KB more).
       expect(undeclared.bytesRead, name).toBeLessThanOrEqual(limit + 2 * 64 * 1024);
       const declared = new ParseWork();

@@ -20,7 +20,10 @@ type CapExceeded = 'fields' | 'depth';
 
 function overCap(cap: CapExceeded): HttpError {
   return cap === 'fields'
-    ? new HttpError(413, `The request body has more than ${BODY_CAPS.fields} fields (values and nested objects together).`)
+    ? new HttpError(
+        413,
+        `The request body has more than ${BODY_CAPS.fields} fields (values and nested objects together).`,
+      )
     : new HttpError(413, `The request body is nested more than ${BODY_CAPS.depth} levels deep.`);
 }
 
@@ -291,7 +294,8 @@ for (const byte of [AMPERSAND, EQUALS, PLUS, PERCENT]) PLAIN[byte] = 0;
 
 /** The value of each byte as a hex digit, or -1. */
 const HEX = new Int8Array(256).fill(-1);
-for (const [i, digit] of [...'0123456789abcdef'].entries()) HEX[digit.charCodeAt(0)] = HEX[digit.toUpperCase().charCodeAt(0)] = i;
+for (const [i, digit] of [...'0123456789abcdef'].entries())
+  HEX[digit.charCodeAt(0)] = HEX[digit.toUpperCase().charCodeAt(0)] = i;
 
 const WHOLE_NUMBER = /^(?:0|[1-9]\d{0,14})$/;
 

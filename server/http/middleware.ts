@@ -38,7 +38,13 @@ export function errorHandler(log: Logger, brandName: string): Middleware {
 }
 
 /** A client that went away mid-request: nothing to fix on our side. */
-const CLIENT_GONE = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'HPE_INVALID_EOF_STATE']);
+const CLIENT_GONE = new Set([
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'HPE_INVALID_EOF_STATE',
+]);
 
 /**
  * Koa's `error` event: errors met once an answer was under way (a body broken off by the client, a stream that failed

@@ -27,15 +27,24 @@ export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${na
 export const str = (description?: string): Schema => ({ type: 'string', ...described(description) });
 export const int = (description?: string): Schema => ({ type: 'integer', ...described(description) });
 export const bool = (description?: string): Schema => ({ type: 'boolean', ...described(description) });
-export const nullable = (type: string, description?: string): Schema => ({ type: [type, 'null'], ...described(description) });
+export const nullable = (type: string, description?: string): Schema => ({
+  type: [type, 'null'],
+  ...described(description),
+});
 export const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties)): Schema => ({
   type: 'object',
   properties,
   required,
 });
-export const json = (schema: Schema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+export const json = (schema: Schema, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 /** A JSON request body validated by `schema`. */
-export const body = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: fromZod(schema) } } });
+export const body = (schema: z.ZodType) => ({
+  required: true,
+  content: { 'application/json': { schema: fromZod(schema) } },
+});
 /** An answer in the operator envelope `{error:{code,message}}` (also the dashboard API's). */
 export const adminError = (description: string) => json(ref('AdminError'), description);
 /** A path parameter (an integer id unless said otherwise). */

@@ -37,7 +37,13 @@ describe('the embed limits per address', () => {
     const shop = await t.createShop();
     const statuses: number[] = [];
     for (let i = 1; i <= 31; i++) {
-      const order = { webshopId: shop.id, orderNumber: `R-${i}`, email: 'jane@example.com', firstName: 'Jane', inviteDelay: 3 };
+      const order = {
+        webshopId: shop.id,
+        orderNumber: `R-${i}`,
+        email: 'jane@example.com',
+        firstName: 'Jane',
+        inviteDelay: 3,
+      };
       const res = await t.fetch(`/embed/${shop.id}/order/verify`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:bb:1::${i.toString(16)}` },

@@ -15,7 +15,11 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
  * The 429 every limit answers; `waitSeconds` goes to Retry-After. `code`: another than `too_many_requests` only where
  * the caller may act on which limit it was (an owner's daily team additions).
  */
-export function tooManyRequests(waitSeconds: number, message: string = TOO_MANY_REQUESTS, code = 'too_many_requests'): HttpError {
+export function tooManyRequests(
+  waitSeconds: number,
+  message: string = TOO_MANY_REQUESTS,
+  code = 'too_many_requests',
+): HttpError {
   return new HttpError(429, message, code, { 'Retry-After': String(waitSeconds) });
 }
 

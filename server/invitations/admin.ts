@@ -21,7 +21,15 @@ export const historyQuery = z
   .refine((q) => q.email !== undefined || q.order !== undefined, 'give an email, an order, or both');
 
 interface HistoryEvent {
-  event: 'queued' | 'sent' | 'failed' | 'not_sent' | 'reminder_due' | 'reminder_sent' | 'reminder_skipped' | 'reminder_failed';
+  event:
+    | 'queued'
+    | 'sent'
+    | 'failed'
+    | 'not_sent'
+    | 'reminder_due'
+    | 'reminder_sent'
+    | 'reminder_skipped'
+    | 'reminder_failed';
   at: string;
   message_id?: string;
   reason?: string;
@@ -44,10 +52,15 @@ export function historyOf(
   }
   if (reminder.outcome) {
     const o = reminder.outcome;
-    const event = o.status === 'sent' ? 'reminder_sent' : o.status === 'skipped' ? 'reminder_skipped' : 'reminder_failed';
+    const event =
+      o.status === 'sent' ? 'reminder_sent' : o.status === 'skipped' ? 'reminder_skipped' : 'reminder_failed';
     events.push({ event, at: o.at.toISOString(), ...detail(o) });
   } else if (reminder.due) {
-    events.push({ event: 'reminder_due', at: reminder.due.due.toISOString(), ...(reminder.due.lastError ? { reason: reminder.due.lastError } : {}) });
+    events.push({
+      event: 'reminder_due',
+      at: reminder.due.due.toISOString(),
+      ...(reminder.due.lastError ? { reason: reminder.due.lastError } : {}),
+    });
   }
   return events;
 }

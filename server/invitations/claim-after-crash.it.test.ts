@@ -23,7 +23,13 @@ for (const [what, after] of [
     await queue.enqueue(unsent, clock);
     // The dead run: claimed both, sent one (outcome recorded), died before its clean-up.
     expect((await queue.claimDue('dead-run', clock, 10, LEASE_MS, new Set())).length).toBeGreaterThanOrEqual(2);
-    await queue.finish({ _id: sent, status: 'sent', at: clock, messageId: `<invitation.${sent.toHexString()}@example>`, reason: null });
+    await queue.finish({
+      _id: sent,
+      status: 'sent',
+      at: clock,
+      messageId: `<invitation.${sent.toHexString()}@example>`,
+      reason: null,
+    });
 
     clock = new Date(clock.getTime() + after);
     const taken = await queue.claimDue('next-run', clock, 10, LEASE_MS, new Set());

@@ -24,13 +24,24 @@ function expectProducts(products: InvitationProduct[]): void {
 }
 
 // Products as plugins send them, with every field sometimes of the wrong type or shape.
-const anyValue = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
+const anyValue = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 2 }),
+);
 const product = fc.record(
   {
     id: fc.oneof(fc.string({ maxLength: 6 }), fc.nat(20), anyValue),
     product_id: fc.oneof(fc.string({ maxLength: 6 }), anyValue),
     name: fc.oneof(fc.string(), textOf(' \t\n\u0000\u007fab', 20), anyValue),
-    url: fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', '//cdn.example/x.png', 'data:text/html,x', ''), anyValue),
+    url: fc.oneof(
+      fc.webUrl(),
+      fc.constantFrom('javascript:alert(1)', '//cdn.example/x.png', 'data:text/html,x', ''),
+      anyValue,
+    ),
     image_url: fc.oneof(fc.webUrl(), fc.constant('//cdn.example/i.png'), anyValue),
     image_urls: fc.oneof(fc.array(fc.webUrl(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.webUrl()), anyValue),
     sku: anyValue,
@@ -42,19 +53,30 @@ const product = fc.record(
 const orderData = fc.oneof(
   fc.record({ products: fc.array(fc.oneof(product, anyValue), { maxLength: 120 }) }, { requiredKeys: [] }),
   // As a bracket-encoding client sends it: products keyed by index.
-  fc.array(product, { maxLength: 10 }).map((list) => ({ products: Object.fromEntries(list.map((p, i) => [String(i), p])) })),
+  fc
+    .array(product, { maxLength: 10 })
+    .map((list) => ({ products: Object.fromEntries(list.map((p, i) => [String(i), p])) })),
   anyValue,
 );
 
 describe('text fields', () => {
   // How text() read values before it went word by word.
-  const byReplacing = (s: string, max: number) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+  const byReplacing = (s: string, max: number) =>
+    s
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, max);
 
   it('become single-line text as replacing blank runs made them', () => {
     fc.assert(
-      fc.property(fc.oneof(textOf(' \t\n\r\u00a0\u3000\u0000\u007f\u200bab', 40), fc.string()), fc.integer({ min: 0, max: 12 }), (s, max) => {
-        expect(text(s, max)).toBe(byReplacing(s, max));
-      }),
+      fc.property(
+        fc.oneof(textOf(' \t\n\r\u00a0\u3000\u0000\u007f\u200bab', 40), fc.string()),
+        fc.integer({ min: 0, max: 12 }),
+        (s, max) => {
+          expect(text(s, max)).toBe(byReplacing(s, max));
+        },
+      ),
       fuzzOptions(2000),
     );
   });
@@ -73,7 +95,9 @@ describe('order_data', () => {
   it('reads the same products from the JSON text as from the parsed object (only products are parsed from text)', () => {
     fc.assert(
       fc.property(orderData, fc.constantFrom(undefined, 2), (data, indent) => {
-        expect(parseOrderData(JSON.stringify(data, null, indent) ?? '')).toEqual(parseOrderData(JSON.parse(JSON.stringify(data) ?? 'null')));
+        expect(parseOrderData(JSON.stringify(data, null, indent) ?? '')).toEqual(
+          parseOrderData(JSON.parse(JSON.stringify(data) ?? 'null')),
+        );
       }),
       fuzzOptions(600),
     );
@@ -117,7 +141,10 @@ describe('Add invitation fields', () => {
       customer_name: field,
       max_invitations_per_email: field,
       client: field,
-      order_data: fc.oneof(orderData.map((d) => JSON.stringify(d)), field),
+      order_data: fc.oneof(
+        orderData.map((d) => JSON.stringify(d)),
+        field,
+      ),
     },
     { requiredKeys: [] },
   );
@@ -144,7 +171,9 @@ describe('Add invitation fields', () => {
         expect(Number.isInteger(result.delay) && result.delay >= 0 && result.delay <= 365).toBe(true);
         expect(result.customerName.length).toBeLessThanOrEqual(200);
         expect(result.customerName).not.toMatch(CONTROL);
-        expect(result.maxPerEmail === null || (Number.isInteger(result.maxPerEmail) && result.maxPerEmail > 0)).toBe(true);
+        expect(result.maxPerEmail === null || (Number.isInteger(result.maxPerEmail) && result.maxPerEmail > 0)).toBe(
+          true,
+        );
         expectProducts(result.products);
       }),
       fuzzOptions(1000),
@@ -159,7 +188,14 @@ describe('Add invitation fields', () => {
   it('takes linear time when every field is 1 MB of repeated pattern', async () => {
     await fc.assert(
       fc.asyncProperty(repeated(' -_0a@.\t\u0000', 1024 * 1024), async (text) => {
-        const input = { email: `a@example.com${text}`, order: text, delay: text, language: text, customer_name: text, client: text };
+        const input = {
+          email: `a@example.com${text}`,
+          order: text,
+          delay: text,
+          language: text,
+          customer_name: text,
+          client: text,
+        };
         const ms = await fastestMs(() => parsed(input), LINEAR_MS);
         expect(ms, JSON.stringify(text.slice(0, 40))).toBeLessThan(LINEAR_MS);
       }),

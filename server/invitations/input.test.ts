@@ -3,10 +3,13 @@ import { isValidEmail, normalizeEmail } from '../email.js';
 import { httpUrl, parseInvitationInput, parseOrderData, MAX_PRODUCTS } from './input.js';
 
 describe('e-mail addresses', () => {
-  it.each(['jane@example.com', 'jane.doe+shop@mail.example.co.uk', 'o\'brien@example.ie', 'jürgen@bücher.example', 'a@xn--bcher-kva.example'])(
-    'accepts %s',
-    (address) => expect(isValidEmail(address)).toBe(true),
-  );
+  it.each([
+    'jane@example.com',
+    'jane.doe+shop@mail.example.co.uk',
+    "o'brien@example.ie",
+    'jürgen@bücher.example',
+    'a@xn--bcher-kva.example',
+  ])('accepts %s', (address) => expect(isValidEmail(address)).toBe(true));
 
   it.each([
     'jane',
@@ -33,14 +36,32 @@ describe('e-mail addresses', () => {
 describe('Add invitation input', () => {
   it('reads the string forms plugins send and ignores unknown fields', () => {
     const input = parseInvitationInput(
-      { email: 'jane@example.com', order: '000123', delay: ' 3 ', language: 'nl_NL', customer_name: ' Jane\tDoe ', noremail: '1', order_total: '42.500000' },
+      {
+        email: 'jane@example.com',
+        order: '000123',
+        delay: ' 3 ',
+        language: 'nl_NL',
+        customer_name: ' Jane\tDoe ',
+        noremail: '1',
+        order_total: '42.500000',
+      },
       'en',
     );
-    expect(input).toMatchObject({ email: 'jane@example.com', order: '000123', delay: 3, language: 'nl', customerName: 'Jane Doe', maxPerEmail: null });
+    expect(input).toMatchObject({
+      email: 'jane@example.com',
+      order: '000123',
+      delay: 3,
+      language: 'nl',
+      customerName: 'Jane Doe',
+      maxPerEmail: null,
+    });
   });
 
   it('treats empty strings as not given', () => {
-    const input = parseInvitationInput({ email: 'jane@example.com', order: '', delay: '', language: '', client: '', max_invitations_per_email: '' }, 'de');
+    const input = parseInvitationInput(
+      { email: 'jane@example.com', order: '', delay: '', language: '', client: '', max_invitations_per_email: '' },
+      'de',
+    );
     expect(input).toMatchObject({ order: '', delay: 0, language: 'de', client: null, maxPerEmail: null });
   });
 
@@ -64,7 +85,11 @@ describe('order_data', () => {
         customer: { email: 'x@y.z' },
         products: [
           { id: 7, name: 'Lamp', gtin: 8712345678906, brand: 'Acme', reviews_allowed: true },
-          { product_id: '3f1c2a9e-7b1d-4c2e-9a57-0c1d2e3f4a5b', name: 'Chair', image_urls: ['//cdn.example/chair.jpg'] },
+          {
+            product_id: '3f1c2a9e-7b1d-4c2e-9a57-0c1d2e3f4a5b',
+            name: 'Chair',
+            image_urls: ['//cdn.example/chair.jpg'],
+          },
           { id: 8 },
           { name: 'No id' },
           null,
@@ -75,7 +100,16 @@ describe('order_data', () => {
       }),
     );
     expect(products).toEqual([
-      { external_id: '7', name: 'Lamp', url: '', image_url: '', sku: '', gtin: '8712345678906', mpn: '', brand: 'Acme' },
+      {
+        external_id: '7',
+        name: 'Lamp',
+        url: '',
+        image_url: '',
+        sku: '',
+        gtin: '8712345678906',
+        mpn: '',
+        brand: 'Acme',
+      },
       {
         external_id: '3f1c2a9e-7b1d-4c2e-9a57-0c1d2e3f4a5b',
         name: 'Chair',
@@ -90,12 +124,17 @@ describe('order_data', () => {
     ]);
   });
 
-  it.each([['not json {'], ['[1,2]'], ['"text"'], ['{"products":"x"}'], [undefined], [42]])('gives no products for %j', (value) => {
-    expect(parseOrderData(value)).toEqual([]);
-  });
+  it.each([['not json {'], ['[1,2]'], ['"text"'], ['{"products":"x"}'], [undefined], [42]])(
+    'gives no products for %j',
+    (value) => {
+      expect(parseOrderData(value)).toEqual([]);
+    },
+  );
 
   it('accepts products as a bracket-encoded object and caps their number', () => {
-    const many = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [String(i), { id: String(i), name: `P${i}` }]));
+    const many = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [String(i), { id: String(i), name: `P${i}` }]),
+    );
     const products = parseOrderData({ products: many });
     expect(products).toHaveLength(MAX_PRODUCTS);
     expect(products[0]).toMatchObject({ external_id: '0', name: 'P0' });

@@ -89,7 +89,8 @@ export function parseOrderData(value: unknown): InvitationProduct[] {
     } catch {
       return [];
     }
-  } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) list = asList((value as Fields).products);
+  } else if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    list = asList((value as Fields).products);
   const products: InvitationProduct[] = [];
   const seen = new Set<string>();
   for (const item of list ?? []) {

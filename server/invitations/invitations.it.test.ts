@@ -42,7 +42,10 @@ async function inviteMultipart(body: Body, s: Pick<Webshop, 'id' | 'code'> = sho
 }
 
 const stored = (filter: Partial<Invitation>) =>
-  t.db.collection<Invitation>('invitations').find({ shopId: shop.id, ...filter }, { projection: { _id: 0 } }).toArray();
+  t.db
+    .collection<Invitation>('invitations')
+    .find({ shopId: shop.id, ...filter }, { projection: { _id: 0 } })
+    .toArray();
 
 const QUEUED = { status: 'success', message: 'Invitation successfully added to queue!' };
 const ALREADY = { status: 'success', message: 'Invitation already sent for this order.' };
@@ -97,7 +100,9 @@ describe('POST /api/1.0/invitations.json', () => {
     });
     expect(res).toEqual({ status: 200, body: QUEUED });
     const [doc] = await stored({ order: 'M-1' });
-    expect(doc!.products).toEqual([{ external_id: '1', name: 'Lamp', url: '', image_url: '', sku: '', gtin: '', mpn: '', brand: '' }]);
+    expect(doc!.products).toEqual([
+      { external_id: '1', name: 'Lamp', url: '', image_url: '', sku: '', gtin: '', mpn: '', brand: '' },
+    ]);
     expect(doc).not.toHaveProperty('phone_numbers');
   });
 
@@ -112,13 +117,19 @@ describe('POST /api/1.0/invitations.json', () => {
     ['an empty email', { email: '' }],
     ['a blank email', { email: '   ' }],
   ])('answers the missing-variables message for %s', async (_name, body) => {
-    expect(await invite(body as Body)).toEqual({ status: 200, body: { status: 'error', message: 'Not all obligated variables are set.' } });
+    expect(await invite(body as Body)).toEqual({
+      status: 200,
+      body: { status: 'error', message: 'Not all obligated variables are set.' },
+    });
   });
 
-  it.each(['jane', 'jane@example', 'jane doe@example.com', 'a@b@example.com'])('explains an invalid address (%s)', async (email) => {
-    const res = await invite({ email, order: 'bad' });
-    expect(res.body).toEqual({ status: 'error', message: 'The parameter email must be a valid e-mail address.' });
-  });
+  it.each(['jane', 'jane@example', 'jane doe@example.com', 'a@b@example.com'])(
+    'explains an invalid address (%s)',
+    async (email) => {
+      const res = await invite({ email, order: 'bad' });
+      expect(res.body).toEqual({ status: 'error', message: 'The parameter email must be a valid e-mail address.' });
+    },
+  );
 
   it('normalises the address: trimmed, domain in lower case', async () => {
     await invite({ email: '  Mixed.Case@Example.COM ', order: 'N-1' });
@@ -154,7 +165,10 @@ describe('POST /api/1.0/invitations.json', () => {
       body: `id[$ne]=1&code=${shop.code}&email=inject%40example.com`,
     });
     expect((await inBody.json()).message).toBe('Incorrect authentication credentials.');
-    expect((await invite({ 'email[$ne]': 'x' })).body).toEqual({ status: 'error', message: 'The parameter email must be a single text value.' });
+    expect((await invite({ 'email[$ne]': 'x' })).body).toEqual({
+      status: 'error',
+      message: 'The parameter email must be a single text value.',
+    });
     expect((await invite({ email: 'inject@example.com', 'order[$gt]': '' })).body).toEqual({
       status: 'error',
       message: 'The parameter order must be a single text value.',
@@ -246,38 +260,64 @@ describe('POST /api/1.0/invitations.json', () => {
     };
 
     it('queues at most N invitations per address, read from the query or the body', async () => {
-      expect((await invite({ email: 'max@example.com', order: 'X-1' }, shop, { max_invitations_per_email: '2' })).body).toEqual(QUEUED);
-      expect((await invite({ email: 'max@example.com', order: 'X-2', max_invitations_per_email: '2' })).body).toEqual(QUEUED);
-      expect((await invite({ email: 'max@example.com', order: 'X-3' }, shop, { max_invitations_per_email: '2' })).body).toEqual(LIMIT);
+      expect(
+        (await invite({ email: 'max@example.com', order: 'X-1' }, shop, { max_invitations_per_email: '2' })).body,
+      ).toEqual(QUEUED);
+      expect((await invite({ email: 'max@example.com', order: 'X-2', max_invitations_per_email: '2' })).body).toEqual(
+        QUEUED,
+      );
+      expect(
+        (await invite({ email: 'max@example.com', order: 'X-3' }, shop, { max_invitations_per_email: '2' })).body,
+      ).toEqual(LIMIT);
       // A retry of a queued order is still a repeat, not a refusal.
-      expect((await invite({ email: 'max@example.com', order: 'X-1', max_invitations_per_email: '2' })).body).toEqual(ALREADY);
+      expect((await invite({ email: 'max@example.com', order: 'X-1', max_invitations_per_email: '2' })).body).toEqual(
+        ALREADY,
+      );
       expect(await stored({ email: 'max@example.com' })).toHaveLength(2);
       // Other addresses and shops are not affected.
-      expect((await invite({ email: 'max2@example.com', order: 'X-3', max_invitations_per_email: '1' })).body).toEqual(QUEUED);
+      expect((await invite({ email: 'max2@example.com', order: 'X-3', max_invitations_per_email: '1' })).body).toEqual(
+        QUEUED,
+      );
       const other = await t.createShop();
-      expect((await invite({ email: 'max@example.com', order: 'X-3', max_invitations_per_email: '1' }, other)).body).toEqual(QUEUED);
+      expect(
+        (await invite({ email: 'max@example.com', order: 'X-3', max_invitations_per_email: '1' }, other)).body,
+      ).toEqual(QUEUED);
     });
 
     it('holds under concurrency: of 10 simultaneous calls for different orders of one address, 3 queue when the limit is 3', async () => {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => invite({ email: 'race@example.com', order: `RACE-${i}`, max_invitations_per_email: '3' })),
+        Array.from({ length: 10 }, (_, i) =>
+          invite({ email: 'race@example.com', order: `RACE-${i}`, max_invitations_per_email: '3' }),
+        ),
       );
       expect(answers.filter((a) => a.body.message === QUEUED.message)).toHaveLength(3);
       expect(answers.filter((a) => a.body.message === LIMIT.message)).toHaveLength(7);
       expect(await stored({ email: 'race@example.com' })).toHaveLength(3);
       // A concurrent repeat of one order takes one place, not two.
       const repeats = await Promise.all(
-        Array.from({ length: 5 }, () => invite({ email: 'race2@example.com', order: 'SAME', max_invitations_per_email: '2' })),
+        Array.from({ length: 5 }, () =>
+          invite({ email: 'race2@example.com', order: 'SAME', max_invitations_per_email: '2' }),
+        ),
       );
       expect(repeats.filter((a) => a.body.message === QUEUED.message)).toHaveLength(1);
-      expect((await invite({ email: 'race2@example.com', order: 'OTHER', max_invitations_per_email: '2' })).body).toEqual(QUEUED);
+      expect(
+        (await invite({ email: 'race2@example.com', order: 'OTHER', max_invitations_per_email: '2' })).body,
+      ).toEqual(QUEUED);
     });
 
     it('treats 0 and empty as no limit, and names a non-number', async () => {
-      for (const [order, max] of [['Z-1', '0'], ['Z-2', '0'], ['Z-3', '']] as const) {
-        expect((await invite({ email: 'nolimit@example.com', order, max_invitations_per_email: max })).body).toEqual(QUEUED);
+      for (const [order, max] of [
+        ['Z-1', '0'],
+        ['Z-2', '0'],
+        ['Z-3', ''],
+      ] as const) {
+        expect((await invite({ email: 'nolimit@example.com', order, max_invitations_per_email: max })).body).toEqual(
+          QUEUED,
+        );
       }
-      expect((await invite({ email: 'nolimit@example.com', order: 'Z-4', max_invitations_per_email: 'one' })).body).toEqual({
+      expect(
+        (await invite({ email: 'nolimit@example.com', order: 'Z-4', max_invitations_per_email: 'one' })).body,
+      ).toEqual({
         status: 'error',
         message: 'The parameter max_invitations_per_email must be an integer from 0 to 1000000.',
       });
@@ -292,8 +332,22 @@ describe('POST /api/1.0/invitations.json', () => {
         invoice_address: { street: 'Main street 1' },
         delivery_address: { street: 'Main street 1' },
         products: [
-          { product_id: 12, name: 'Lamp', url: 'https://shop.example/lamp', sku: 'L-12', reviews_allowed: true, sync_url: 'x' },
-          { id: '3f1c2a9e-7b1d-4c2e-9a57-0c1d2e3f4a5b', name: 'Chair', gtin: '8712345678906', mpn: 'CH-1', brand: 'Acme', image_urls: ['https://cdn.example/c.jpg'] },
+          {
+            product_id: 12,
+            name: 'Lamp',
+            url: 'https://shop.example/lamp',
+            sku: 'L-12',
+            reviews_allowed: true,
+            sync_url: 'x',
+          },
+          {
+            id: '3f1c2a9e-7b1d-4c2e-9a57-0c1d2e3f4a5b',
+            name: 'Chair',
+            gtin: '8712345678906',
+            mpn: 'CH-1',
+            brand: 'Acme',
+            image_urls: ['https://cdn.example/c.jpg'],
+          },
           { id: 13 },
           { name: 'Nameless id' },
           [1, 2],
@@ -304,7 +358,16 @@ describe('POST /api/1.0/invitations.json', () => {
       expect(res.body).toEqual(QUEUED);
       const [doc] = await stored({ order: 'OD-1' });
       expect(doc!.products).toEqual([
-        { external_id: '12', name: 'Lamp', url: 'https://shop.example/lamp', image_url: '', sku: 'L-12', gtin: '', mpn: '', brand: '' },
+        {
+          external_id: '12',
+          name: 'Lamp',
+          url: 'https://shop.example/lamp',
+          image_url: '',
+          sku: 'L-12',
+          gtin: '',
+          mpn: '',
+          brand: '',
+        },
         {
           external_id: '3f1c2a9e-7b1d-4c2e-9a57-0c1d2e3f4a5b',
           name: 'Chair',
@@ -320,11 +383,14 @@ describe('POST /api/1.0/invitations.json', () => {
       expect(JSON.stringify(doc)).not.toContain('0612345678');
     });
 
-    it.each(['{not json', '', '[]', 'null', '{"products":{"a":1}}'])('queues the invitation without products when order_data is %j', async (orderData) => {
-      const order = `ODX-${orderData}`;
-      expect((await invite({ email: 'od@example.com', order, order_data: orderData })).body).toEqual(QUEUED);
-      expect(await stored({ order })).toMatchObject([{ products: [] }]);
-    });
+    it.each(['{not json', '', '[]', 'null', '{"products":{"a":1}}'])(
+      'queues the invitation without products when order_data is %j',
+      async (orderData) => {
+        const order = `ODX-${orderData}`;
+        expect((await invite({ email: 'od@example.com', order, order_data: orderData })).body).toEqual(QUEUED);
+        expect(await stored({ order })).toMatchObject([{ products: [] }]);
+      },
+    );
 
     it('accepts a 1 MB order_data of dense JSON (more than twice that URL-encoded)', async () => {
       const extras = Array.from({ length: (1024 * 1024) / 16 }, (_, i) => ({ k: 'v', n: i % 10 }));
@@ -371,7 +437,10 @@ describe('GET /api/1.0/invitations.json', () => {
     listShop = await t.createShop();
     // Sequential, so creation times (and therefore "newest first") are well defined.
     for (let i = 1; i <= 23; i++) {
-      const res = await invite({ email: `list${i}@example.com`, order: String(i).padStart(4, '0'), delay: String(i % 3) }, listShop);
+      const res = await invite(
+        { email: `list${i}@example.com`, order: String(i).padStart(4, '0'), delay: String(i % 3) },
+        listShop,
+      );
       expect(res.body).toEqual(QUEUED);
     }
   });
@@ -388,8 +457,26 @@ describe('GET /api/1.0/invitations.json', () => {
       status: 'success',
       message: 'Invitations successfully retrieved!',
       invitations: [
-        { email: 'list23@example.com', order: '0023', delay: 2, datetimes: { created: expect.stringMatching(TIMESTAMP), scheduled: expect.stringMatching(TIMESTAMP), sent: false } },
-        { email: 'list22@example.com', order: '0022', delay: 1, datetimes: { created: expect.stringMatching(TIMESTAMP), scheduled: expect.stringMatching(TIMESTAMP), sent: false } },
+        {
+          email: 'list23@example.com',
+          order: '0023',
+          delay: 2,
+          datetimes: {
+            created: expect.stringMatching(TIMESTAMP),
+            scheduled: expect.stringMatching(TIMESTAMP),
+            sent: false,
+          },
+        },
+        {
+          email: 'list22@example.com',
+          order: '0022',
+          delay: 1,
+          datetimes: {
+            created: expect.stringMatching(TIMESTAMP),
+            scheduled: expect.stringMatching(TIMESTAMP),
+            sent: false,
+          },
+        },
       ],
       total: 23,
     });
@@ -435,7 +522,9 @@ describe('GET /api/1.0/invitations.json', () => {
   it('shows the sent time once the scheduler has sent an invitation', async () => {
     const sent = new Date(Date.UTC(2025, 0, 2, 3, 4, 5));
     // What the sender records (server/invitations/send.ts) once the SMTP server accepted the e-mail.
-    const invitation = await t.db.collection<Invitation & { _id: ObjectId }>('invitations').findOne({ shopId: listShop.id, order: '0023' });
+    const invitation = await t.db
+      .collection<Invitation & { _id: ObjectId }>('invitations')
+      .findOne({ shopId: listShop.id, order: '0023' });
     await t.db
       .collection<InvitationOutcome>('invitation_outcomes')
       .insertOne({ _id: invitation!._id, status: 'sent', at: sent, messageId: '<invitation.x@test>', reason: null });
@@ -444,6 +533,11 @@ describe('GET /api/1.0/invitations.json', () => {
 
   it('answers wrong credentials with an empty list', async () => {
     const res = await t.fetch(withAuth(PATH, { id: listShop.id, code: 'wrong' }));
-    expect(await res.json()).toEqual({ status: 'error', message: 'Incorrect authentication credentials.', invitations: [], total: 0 });
+    expect(await res.json()).toEqual({
+      status: 'error',
+      message: 'Incorrect authentication credentials.',
+      invitations: [],
+      total: 0,
+    });
   });
 });

@@ -88,7 +88,13 @@ export class InvitationQueue {
    * ran out was left by a run that died or stalled: its entries are free again, unless that run got as far as
    * recording an outcome (then they only leave the queue). A few rounds at most: another run may take what we saw.
    */
-  async claimDue(holder: string, now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<QueuedInvitation[]> {
+  async claimDue(
+    holder: string,
+    now: Date,
+    limit: number,
+    leaseMs: number,
+    skip: ReadonlySet<string>,
+  ): Promise<QueuedInvitation[]> {
     for (let round = 0; round < 3; round++) {
       const { live, expired } = await this.claims.all();
       const held = new Set([...skip, ...live.map((c) => c.key.toHexString())]);
@@ -105,10 +111,21 @@ export class InvitationQueue {
       // Read past what is held; one reply for all: on FerretDB each further batch of a cursor costs about as much
       // as the first.
       const max = limit + held.size;
-      const due = await this.queue.find({ due: { $lte: now } }, { batchSize: max }).limit(max).toArray();
+      const due = await this.queue
+        .find({ due: { $lte: now } }, { batchSize: max })
+        .limit(max)
+        .toArray();
       const free = due.filter((e) => !held.has(e._id.toHexString())).slice(0, limit);
       if (free.length === 0) return [];
-      const won = new Set((await this.claims.claim(free.map((e) => e._id), holder, leaseMs)).map((id) => id.toHexString()));
+      const won = new Set(
+        (
+          await this.claims.claim(
+            free.map((e) => e._id),
+            holder,
+            leaseMs,
+          )
+        ).map((id) => id.toHexString()),
+      );
       const entries = free.filter((e) => won.has(e._id.toHexString()));
       if (entries.length) return entries;
     }

@@ -76,9 +76,20 @@ export class ReminderQueue {
     const { live } = await this.claims.all();
     const held = new Set(live.map((c) => c.key.toHexString()));
     const max = limit + held.size;
-    const due = await this.entries.find({ due: { $lte: now } }, { batchSize: max }).limit(max).toArray();
+    const due = await this.entries
+      .find({ due: { $lte: now } }, { batchSize: max })
+      .limit(max)
+      .toArray();
     const free = due.filter((e) => !held.has(e._id.toHexString())).slice(0, limit);
-    const won = new Set((await this.claims.claim(free.map((e) => e._id), holder, leaseMs)).map((id) => id.toHexString()));
+    const won = new Set(
+      (
+        await this.claims.claim(
+          free.map((e) => e._id),
+          holder,
+          leaseMs,
+        )
+      ).map((id) => id.toHexString()),
+    );
     return free.filter((e) => won.has(e._id.toHexString()));
   }
 
@@ -88,7 +99,10 @@ export class ReminderQueue {
 
   /** Not yet: decide again at `due` (the first e-mail went out later than planned, or is still being retried). */
   async postpone(id: ObjectId, due: Date, attempts?: number, lastError?: string): Promise<void> {
-    await this.entries.updateOne({ _id: id }, { $set: { due, ...(attempts === undefined ? {} : { attempts, lastError }) } });
+    await this.entries.updateOne(
+      { _id: id },
+      { $set: { due, ...(attempts === undefined ? {} : { attempts, lastError }) } },
+    );
   }
 
   /** Records how the reminder ended and removes its entry. A second record (after a crash) keeps the first. */

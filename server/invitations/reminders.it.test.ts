@@ -24,7 +24,10 @@ beforeAll(async () => {
       return undefined;
     },
   });
-  t = await startTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Reviews <noreply@reviews.example>' }, { now: () => new Date(clock) });
+  t = await startTestApp(
+    { SMTP_URL: sink.url, MAIL_FROM: 'Reviews <noreply@reviews.example>' },
+    { now: () => new Date(clock) },
+  );
 });
 
 afterAll(async () => {
@@ -90,19 +93,28 @@ it('sends no reminder once the review link was used', async () => {
   clock += 8 * DAY;
   await drainReminders(t.services, signal);
   expect(reminders('used@example.com')).toHaveLength(0);
-  expect((await history(shop, 'used@example.com')).at(-1)).toMatchObject({ event: 'reminder_skipped', reason: 'link_used' });
+  expect((await history(shop, 'used@example.com')).at(-1)).toMatchObject({
+    event: 'reminder_skipped',
+    reason: 'link_used',
+  });
 });
 
 it('sends no reminder after an unsubscribe', async () => {
   const shop = await t.createShop();
   await invite(shop, 'stop@example.com', 'R-3');
-  const unsubscribe = sink.to('stop@example.com')[0]!.headers['list-unsubscribe']!.slice(1, -1).replace(/^.*\/unsubscribe\//, '/unsubscribe/');
+  const unsubscribe = sink
+    .to('stop@example.com')[0]!
+    .headers['list-unsubscribe']!.slice(1, -1)
+    .replace(/^.*\/unsubscribe\//, '/unsubscribe/');
   const res = await t.fetch(unsubscribe, { method: 'POST', headers: FORM, body: 'List-Unsubscribe=One-Click' });
   expect(res.status).toBe(200);
   clock += 8 * DAY;
   await drainReminders(t.services, signal);
   expect(reminders('stop@example.com')).toHaveLength(0);
-  expect((await history(shop, 'stop@example.com')).at(-1)).toMatchObject({ event: 'reminder_skipped', reason: 'unsubscribed' });
+  expect((await history(shop, 'stop@example.com')).at(-1)).toMatchObject({
+    event: 'reminder_skipped',
+    reason: 'unsubscribed',
+  });
 });
 
 it('sends no reminder when a review was written for the order another way', async () => {
@@ -116,7 +128,10 @@ it('sends no reminder when a review was written for the order another way', asyn
   clock += 8 * DAY;
   await drainReminders(t.services, signal);
   expect(reminders('other@example.com')).toHaveLength(0);
-  expect((await history(shop, 'other@example.com')).at(-1)).toMatchObject({ event: 'reminder_skipped', reason: 'reviewed' });
+  expect((await history(shop, 'other@example.com')).at(-1)).toMatchObject({
+    event: 'reminder_skipped',
+    reason: 'reviewed',
+  });
 });
 
 it('sends no reminder when the first e-mail failed', async () => {
@@ -125,7 +140,11 @@ it('sends no reminder when the first e-mail failed', async () => {
   clock += 8 * DAY;
   await drainReminders(t.services, signal);
   expect(sink.to('bounce@example.com')).toHaveLength(0);
-  expect((await history(shop, 'bounce@example.com')).map((h) => h.event)).toEqual(['queued', 'failed', 'reminder_skipped']);
+  expect((await history(shop, 'bounce@example.com')).map((h) => h.event)).toEqual([
+    'queued',
+    'failed',
+    'reminder_skipped',
+  ]);
 });
 
 it('sends none with reminder_days 0, and none for invitations queued while it was 0 (no burst over the history)', async () => {

@@ -39,7 +39,16 @@ describe('historyOf', () => {
     const history = historyOf(
       created,
       { _id, status: 'sent', at: at('2026-03-01T10:00:05Z'), messageId: '<invitation.x@r.example>', reason: null },
-      { due: null, outcome: { _id, status: 'sent', at: at('2026-03-08T10:01:00Z'), messageId: '<invitation.x.reminder@r.example>', reason: null } },
+      {
+        due: null,
+        outcome: {
+          _id,
+          status: 'sent',
+          at: at('2026-03-08T10:01:00Z'),
+          messageId: '<invitation.x.reminder@r.example>',
+          reason: null,
+        },
+      },
     );
     expect(history).toEqual([
       { event: 'queued', at: '2026-03-01T10:00:00.000Z' },

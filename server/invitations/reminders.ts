@@ -95,7 +95,8 @@ async function remindOne(services: Services, entry: DueReminder, context: BatchC
   if (!shops.has(invitation.shopId)) shops.set(invitation.shopId, await services.webshops.get(invitation.shopId));
   const shop = shops.get(invitation.shopId) ?? null;
   if (!shop) return finish('skipped', null, 'webshop_gone');
-  if (!context.unsubscribed.has(shop.id)) context.unsubscribed.set(shop.id, await suppressions.unsubscribedIn([shop.id]));
+  if (!context.unsubscribed.has(shop.id))
+    context.unsubscribed.set(shop.id, await suppressions.unsubscribedIn([shop.id]));
   const unsubscribed = context.unsubscribed.get(shop.id)!;
 
   const [firstMail, written] = await Promise.all([

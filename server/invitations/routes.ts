@@ -56,7 +56,11 @@ export function registerInvitationRoutes(router: Router, services: Services): vo
         fallback: 10,
       });
       const page = await invitations.list(shop.id, offset, limit);
-      return { message: INVITATION_MESSAGES.listed, invitations: page.invitations.map(toListedInvitation), total: page.total };
+      return {
+        message: INVITATION_MESSAGES.listed,
+        invitations: page.invitations.map(toListedInvitation),
+        total: page.total,
+      };
     }),
   );
 }

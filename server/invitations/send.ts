@@ -51,9 +51,14 @@ function recorded(services: Services, write: () => Promise<unknown>): Promise<un
 
 export function defineInvitationMail(services: Services): void {
   // Runs in a burst are spaced: each one reads the batch's invitations, a search of the collection on FerretDB.
-  services.scheduler.define(INVITATION_MAIL_JOB, (signal) => drainInvitations(services, signal), mailSweepMs(services.config), {
-    spacingMs: BURST_SPACING_MS,
-  });
+  services.scheduler.define(
+    INVITATION_MAIL_JOB,
+    (signal) => drainInvitations(services, signal),
+    mailSweepMs(services.config),
+    {
+      spacingMs: BURST_SPACING_MS,
+    },
+  );
 }
 
 /** Sends what is due, batch by batch, until nothing is due (or the mail server is failing). */
@@ -135,10 +140,10 @@ async function sendBatch(services: Services, batch: Batch, signal: Signal, notYe
 
   if (finished.length) await recorded(services, () => q.dequeue(finished));
   await recorded(services, () => q.release(batch.claim));
-  if (serverError !== undefined) services.log.warn({ err: serverError }, 'mail server failing; invitations will be retried');
+  if (serverError !== undefined)
+    services.log.warn({ err: serverError }, 'mail server failing; invitations will be retried');
   return serverError !== undefined;
 }
-
 
 interface Context {
   invitations: Map<string, Sendable>;
@@ -170,7 +175,8 @@ async function sendOne(
   const { mailer } = services;
   const invitation = context.invitations.get(entry._id.toHexString());
   if (!invitation) {
-    if (services.now().getTime() - entry._id.getTimestamp().getTime() < ORPHAN_AFTER_MS) return void notYet.add(entry._id.toHexString());
+    if (services.now().getTime() - entry._id.getTimestamp().getTime() < ORPHAN_AFTER_MS)
+      return void notYet.add(entry._id.toHexString());
     // A repeat whose queue entry outlived it, a crash between the two writes, or a customer whose data was erased.
     return void finished.push(entry._id);
   }
@@ -233,7 +239,12 @@ async function finish(
 }
 
 /** A failed attempt: due again later on the retry schedule, or finished as failed (permanent, or out of retries). */
-async function retryLater(services: Services, entry: QueuedInvitation, err: unknown, finished: ObjectId[]): Promise<void> {
+async function retryLater(
+  services: Services,
+  entry: QueuedInvitation,
+  err: unknown,
+  finished: ObjectId[],
+): Promise<void> {
   const attempts = entry.attempts + 1;
   const next = afterFailure(attempts, classifySendError(err), services.config.mail.retryScheduleMs, services.now());
   const lastError = describeSendError(err);

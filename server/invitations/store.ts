@@ -66,7 +66,20 @@ interface InvitationPlace {
 
 /** An invitation as the dashboard lists it (InvitationStore.onChange, allOfShops, createdSince): no link secrets. */
 export type ListedRecord = WithId<
-  Pick<Invitation, 'shopId' | 'email' | 'order' | 'dedupe' | 'language' | 'customer_name' | 'client' | 'platform_version' | 'plugin_version' | 'created' | 'scheduled'>
+  Pick<
+    Invitation,
+    | 'shopId'
+    | 'email'
+    | 'order'
+    | 'dedupe'
+    | 'language'
+    | 'customer_name'
+    | 'client'
+    | 'platform_version'
+    | 'plugin_version'
+    | 'created'
+    | 'scheduled'
+  >
 >;
 const LISTED_FIELDS = {
   _id: 1,
@@ -103,7 +116,10 @@ interface ShopCounter {
 const COUNTER_WRITE_MS = 250;
 
 /** What an invitation e-mail is made of. */
-export type Sendable = Pick<Invitation, 'shopId' | 'email' | 'language' | 'customer_name' | 'token' | 'unsubscribeToken'>;
+export type Sendable = Pick<
+  Invitation,
+  'shopId' | 'email' | 'language' | 'customer_name' | 'token' | 'unsubscribeToken'
+>;
 const MAIL_FIELDS = { shopId: 1, email: 1, language: 1, customer_name: 1, token: 1, unsubscribeToken: 1 } as const;
 
 export class InvitationStore {
@@ -170,7 +186,11 @@ export class InvitationStore {
    * `reminderDays` (the shop's setting; 0 or absent: none) schedules its one reminder that many days after it.
    * A repeat of the same address and order is reported, not stored.
    */
-  async add(shopId: number, input: InvitationInput, options: { notBefore?: Date; reminderDays?: number } = {}): Promise<AddResult> {
+  async add(
+    shopId: number,
+    input: InvitationInput,
+    options: { notBefore?: Date; reminderDays?: number } = {},
+  ): Promise<AddResult> {
     const { notBefore, reminderDays = 0 } = options;
     const created = this.now();
     const byDelay = addDays(created, input.delay);
@@ -198,7 +218,10 @@ export class InvitationStore {
     // entry whose invitation never came (a repeat, or that crash) is dropped by the sender.
     const _id = new ObjectId();
     const remind = reminderDays > 0;
-    await Promise.all([this.queue.enqueue(_id, scheduled), remind ? this.reminders.schedule(_id, addDays(scheduled, reminderDays)) : null]);
+    await Promise.all([
+      this.queue.enqueue(_id, scheduled),
+      remind ? this.reminders.schedule(_id, addDays(scheduled, reminderDays)) : null,
+    ]);
     if ((await this.inserts.insert({ ...invitation, _id })) === 'duplicate') {
       await Promise.all([this.queue.takeBack(_id), remind ? this.reminders.takeBack(_id) : null]);
       return { added: false, reason: 'duplicate' };
@@ -293,7 +316,11 @@ export class InvitationStore {
   }
 
   /** A page of the shop's invitations, newest first, and how many there are in all. */
-  async list(shopId: number, offset: number, limit: number): Promise<{ invitations: ListedInvitation[]; total: number }> {
+  async list(
+    shopId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ invitations: ListedInvitation[]; total: number }> {
     const [page, total] = await Promise.all([
       this.collection.find({ shopId }).sort({ created: -1, _id: -1 }).skip(offset).limit(limit).toArray(),
       this.collection.countDocuments({ shopId }),
@@ -347,9 +374,12 @@ export class InvitationStore {
     const mailRecords = (await this.queue.forget(ids, quoting)) + (await this.reminders.forget(ids, quoting));
     if (result.deletedCount > 0) {
       const shops = shopId === undefined ? new Set(found.map((i) => i.shopId)) : [shopId];
-      for (const shop of shops) await this.erased(shop, found.filter((i) => i.shopId === shop).map((i) => i._id));
+      for (const shop of shops)
+        await this.erased(
+          shop,
+          found.filter((i) => i.shopId === shop).map((i) => i._id),
+        );
     }
     return { invitations: result.deletedCount, mailRecords };
   }
 }
-

@@ -80,7 +80,9 @@ it('wakes a worker for work queued in API-only processes: one marker per kind, h
   held = new Promise((ok) => (release = ok));
 
   // Two API processes queue 300 items, each followed by a trigger, as Add invitation does.
-  const apis = [0, 1].map(() => new Scheduler(db, createLogger('silent'), { pollMs: 100, lockLifetimeMs: 30_000, worker: false }));
+  const apis = [0, 1].map(
+    () => new Scheduler(db, createLogger('silent'), { pollMs: 100, lockLifetimeMs: 30_000, worker: false }),
+  );
   for (const api of apis) api.define('test.items', async () => undefined);
   await Promise.all(
     Array.from({ length: 300 }, async (_, i) => {
@@ -133,7 +135,9 @@ it('retries a drain after a transient database error and logs the episode once',
     expect(ms).toBeLessThanOrEqual(50 * 2 ** retry);
   });
   expect(attempts).toBe(4);
-  expect(lines.filter((l) => l.level >= 40)).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('test.busy') })]);
+  expect(lines.filter((l) => l.level >= 40)).toEqual([
+    expect.objectContaining({ level: 40, msg: expect.stringContaining('test.busy') }),
+  ]);
   expect(lines.filter((l) => l.msg === 'test.busy: recovered')).toHaveLength(1);
   await scheduler.stop();
 });
@@ -158,7 +162,9 @@ it('does not retry a drain error that is not transient', async () => {
 async function startProxy(uri: string) {
   // The database's address: host:port, or a Unix socket path (percent-encoded, as the embedded FerretDB has it).
   const host = decodeURIComponent(uri.slice('mongodb://'.length).split('/')[0]!.split(',')[0]!);
-  const target = host.startsWith('/') ? { path: host } : { host: host.split(':')[0]!, port: Number(host.split(':')[1] ?? 27017) };
+  const target = host.startsWith('/')
+    ? { path: host }
+    : { host: host.split(':')[0]!, port: Number(host.split(':')[1] ?? 27017) };
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   const listen = async (port: number) => {
@@ -197,7 +203,10 @@ async function startProxy(uri: string) {
 
 it('wakes the worker in the end when the API process lost its database connection for a moment', async () => {
   const proxy = await startProxy(inject('mongoUri'));
-  const apiClient = new MongoClient(`mongodb://127.0.0.1:${proxy.port}/`, { serverSelectionTimeoutMS: 300, directConnection: true });
+  const apiClient = new MongoClient(`mongodb://127.0.0.1:${proxy.port}/`, {
+    serverSelectionTimeoutMS: 300,
+    directConnection: true,
+  });
   await apiClient.connect();
   const { log, lines } = capturingLogger();
   const api = new Scheduler(apiClient.db(db.databaseName), log, { pollMs: 100, lockLifetimeMs: 30_000, worker: false });
@@ -219,7 +228,9 @@ it('wakes the worker in the end when the API process lost its database connectio
     await waitFor(() => runs === 2);
     await waitFor(() => lines.some((l) => l.msg.endsWith('recovered')));
     const warnings = lines.filter((l) => l.level >= 40);
-    expect(warnings).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('waking the workers for test.dropped') })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringContaining('waking the workers for test.dropped') }),
+    ]);
     expect(lines.filter((l) => l.msg === 'waking the workers for test.dropped: recovered')).toHaveLength(1);
   } finally {
     await api.stop();
@@ -231,7 +242,10 @@ it('wakes the worker in the end when the API process lost its database connectio
 
 it('does not end the process when the database is unreachable while the scheduler connects', async () => {
   const proxy = await startProxy(inject('mongoUri'));
-  const apiClient = new MongoClient(`mongodb://127.0.0.1:${proxy.port}/`, { serverSelectionTimeoutMS: 300, directConnection: true });
+  const apiClient = new MongoClient(`mongodb://127.0.0.1:${proxy.port}/`, {
+    serverSelectionTimeoutMS: 300,
+    directConnection: true,
+  });
   await apiClient.connect();
   const { log, lines } = capturingLogger();
   await proxy.drop();
@@ -256,13 +270,23 @@ it('spaces the runs of a drain with spacingMs in a burst, and runs the first tri
   // The scheduler's clock moves only when the test moves it, a millisecond at a time; a drain run that comes due
   // starts (and here ends: it waits for nothing) before the next step. The runs start when the scheduler decided.
   const clock = new ManualClock();
-  const scheduler = new Scheduler(db, createLogger('silent'), { pollMs: 200, lockLifetimeMs: 30_000, worker: true, clock });
+  const scheduler = new Scheduler(db, createLogger('silent'), {
+    pollMs: 200,
+    lockLifetimeMs: 30_000,
+    worker: true,
+    clock,
+  });
   const starts: number[] = [];
   let ends = 0;
-  scheduler.define('test.spaced', async () => {
-    starts.push(clock.now());
-    ends++;
-  }, undefined, { spacingMs: 300 });
+  scheduler.define(
+    'test.spaced',
+    async () => {
+      starts.push(clock.now());
+      ends++;
+    },
+    undefined,
+    { spacingMs: 300 },
+  );
   const settled = () => new Promise((r) => setImmediate(r));
   const pass = async (ms: number) => {
     for (let step = 0; step < ms; step++) {

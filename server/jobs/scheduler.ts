@@ -185,7 +185,12 @@ export class Scheduler {
     const listen = this.options.push?.listen;
     // Listening first: a push that arrives before the catch-up runs below is covered by them.
     if (listen) {
-      this.listener = await startWakeListener({ ...listen, secret: this.options.push!.secret, log: this.log, onWake: (calls) => this.woken(calls) });
+      this.listener = await startWakeListener({
+        ...listen,
+        secret: this.options.push!.secret,
+        log: this.log,
+        onWake: (calls) => this.woken(calls),
+      });
       this.log.info({ host: listen.host, port: this.listener.port }, 'listening for wake-ups');
     }
     await this.agenda.start();
@@ -283,12 +288,15 @@ export class Scheduler {
 
   /** Worker: reads the markers every poll and runs the drains whose marker changed. */
   private watch(): void {
-    this.watchTimer = setTimeout(() => {
-      this.reading = this.readAndTrigger().finally(() => {
-        this.reading = undefined;
-        if (this.started) this.watch();
-      });
-    }, Date.now() - this.lastWakeUp > IDLE_AFTER_MS ? Math.max(this.options.pollMs, IDLE_WATCH_MS) : this.options.pollMs);
+    this.watchTimer = setTimeout(
+      () => {
+        this.reading = this.readAndTrigger().finally(() => {
+          this.reading = undefined;
+          if (this.started) this.watch();
+        });
+      },
+      Date.now() - this.lastWakeUp > IDLE_AFTER_MS ? Math.max(this.options.pollMs, IDLE_WATCH_MS) : this.options.pollMs,
+    );
   }
 
   private async readAndTrigger(): Promise<void> {

@@ -10,7 +10,9 @@ describe('isTransient', () => {
   it('knows the errors that pass by themselves', () => {
     expect(isTransient(serverError('database is locked (5) (SQLITE_BUSY)', 1))).toBe(true);
     expect(isTransient(new MongoNetworkError('connection 3 to 127.0.0.1:27017 closed'))).toBe(true);
-    expect(isTransient(new MongoServerSelectionError('Server selection timed out after 30000 ms', {} as never))).toBe(true);
+    expect(isTransient(new MongoServerSelectionError('Server selection timed out after 30000 ms', {} as never))).toBe(
+      true,
+    );
     expect(isTransient(serverError('not primary', 10107))).toBe(true);
     // Wrapped, as a group insert reports a failed document.
     expect(isTransient(new Error('insert into x failed', { cause: serverError('database is locked', 1) }))).toBe(true);
@@ -80,7 +82,12 @@ describe('withRetry', () => {
         if (++calls < 4) throw serverError('database is locked', 1);
         return 'done';
       },
-      { episode: new Episode(log, 'x'), retryable: isTransient, givingUp: () => false, sleep: async (ms) => void waits.push(ms) },
+      {
+        episode: new Episode(log, 'x'),
+        retryable: isTransient,
+        givingUp: () => false,
+        sleep: async (ms) => void waits.push(ms),
+      },
     );
     expect(result).toBe('done');
     expect(waits).toHaveLength(3);
@@ -105,7 +112,11 @@ describe('withRetry', () => {
           calls++;
           throw serverError('database is locked', 1);
         },
-        { episode: new Episode(log, 'z'), retryable: isTransient, givingUp: () => stopping, sleep: async () => {
+        {
+          episode: new Episode(log, 'z'),
+          retryable: isTransient,
+          givingUp: () => stopping,
+          sleep: async () => {
             stopping = true;
           },
         },

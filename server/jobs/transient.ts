@@ -9,7 +9,8 @@ import type { Logger } from '../log.js';
 
 /** The server's codes for "try again" (the driver's own list of retryable codes). */
 const TRANSIENT_CODES = new Set([6, 7, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436, 134]);
-const TRANSIENT_MESSAGE = /SQLITE_BUSY|database is locked|connection (?:\S+ )?(?:closed|reset)|ECONNRESET|ECONNREFUSED|EPIPE/i;
+const TRANSIENT_MESSAGE =
+  /SQLITE_BUSY|database is locked|connection (?:\S+ )?(?:closed|reset)|ECONNRESET|ECONNREFUSED|EPIPE/i;
 
 /** Whether an error (or the error it wraps) is one that passes by itself. */
 export function isTransient(err: unknown): boolean {
@@ -59,7 +60,10 @@ export class Episode {
     this.lastFailureAt = now;
     if (this.failures++ > 0) return;
     this.startedAt = now;
-    this.log.warn({ err, operation: this.what }, `${this.what}: transient database error, retrying (logged once until it recovers)`);
+    this.log.warn(
+      { err, operation: this.what },
+      `${this.what}: transient database error, retrying (logged once until it recovers)`,
+    );
   }
 
   recovered(): void {

@@ -126,8 +126,11 @@ it('sends one push at a time per worker and merges what was queued meanwhile', a
 
 it('answers only wake-ups from a holder of the secret', async () => {
   const { state, url } = await startWorker('test.listener');
-  const post = (body: string, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }, path = '/wake') =>
-    fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const post = (
+    body: string,
+    headers: Record<string, string> = { authorization: `Bearer ${SECRET}` },
+    path = '/wake',
+  ) => fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   const valid = JSON.stringify({ wake: [{ kind: 'test.listener', items: ['1:1'] }] });
 
   expect((await post(valid, {})).status).toBe(401);
@@ -140,14 +143,21 @@ it('answers only wake-ups from a holder of the secret', async () => {
   expect(await notJson.json()).toEqual({ error: { code: 'bad_request', message: 'The body is not JSON.' } });
   const operator = await post(JSON.stringify({ wake: [{ kind: { $gt: '' } }] }));
   expect(operator.status).toBe(400);
-  expect(((await operator.json()) as { error: { message: string } }).error.message).toMatch(/^Not a wake-up: wake\.0\.kind/);
-  expect((await post(JSON.stringify({ wake: [{ kind: 'x', items: Array(MAX_ITEMS + 1).fill('1') }] }))).status).toBe(400);
+  expect(((await operator.json()) as { error: { message: string } }).error.message).toMatch(
+    /^Not a wake-up: wake\.0\.kind/,
+  );
+  expect((await post(JSON.stringify({ wake: [{ kind: 'x', items: Array(MAX_ITEMS + 1).fill('1') }] }))).status).toBe(
+    400,
+  );
   expect((await post('x'.repeat(300_000))).status).toBe(413);
   expect(state.received).toEqual([]);
 
   // A kind this worker does not run is ignored; a known one runs with its ids.
   const runsBefore = state.runs;
-  expect((await post(JSON.stringify({ wake: [{ kind: 'test.unknown' }, { kind: 'test.listener', items: ['1:1'] }] }))).status).toBe(204);
+  expect(
+    (await post(JSON.stringify({ wake: [{ kind: 'test.unknown' }, { kind: 'test.listener', items: ['1:1'] }] })))
+      .status,
+  ).toBe(204);
   await waitFor(() => state.runs > runsBefore);
   expect(state.received).toEqual(['1:1']);
 });
@@ -174,7 +184,10 @@ it('pushes a kind with spaced runs no more often than its spacing, and others at
     let raw = '';
     req.on('data', (d: Buffer) => (raw += d));
     req.on('end', () => {
-      arrivals.push({ at: clock.now(), kinds: (JSON.parse(raw) as { wake: { kind: string }[] }).wake.map((w) => w.kind) });
+      arrivals.push({
+        at: clock.now(),
+        kinds: (JSON.parse(raw) as { wake: { kind: string }[] }).wake.map((w) => w.kind),
+      });
       res.writeHead(204).end();
     });
   });

@@ -202,7 +202,13 @@ export async function startWakeListener(options: {
   const server: Server = createServer((req, res) => {
     const answer = (status: number, message?: string) => {
       if (message === undefined) return res.writeHead(status).end();
-      const code = { 400: 'bad_request', 401: 'unauthorized', 404: 'not_found', 405: 'method_not_allowed', 413: 'payload_too_large' }[status];
+      const code = {
+        400: 'bad_request',
+        401: 'unauthorized',
+        404: 'not_found',
+        405: 'method_not_allowed',
+        413: 'payload_too_large',
+      }[status];
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
     };
     const path = (req.url ?? '').split('?')[0];
@@ -224,7 +230,11 @@ export async function startWakeListener(options: {
           return answer(400, 'The body is not JSON.');
         }
         const parsed = wakeBody.safeParse(json);
-        if (!parsed.success) return answer(400, `Not a wake-up: ${parsed.error.issues[0]!.path.join('.') || 'body'}: ${parsed.error.issues[0]!.message}`);
+        if (!parsed.success)
+          return answer(
+            400,
+            `Not a wake-up: ${parsed.error.issues[0]!.path.join('.') || 'body'}: ${parsed.error.issues[0]!.message}`,
+          );
         answer(204);
         options.onWake(parsed.data.wake);
       },

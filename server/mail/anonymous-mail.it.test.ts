@@ -50,8 +50,19 @@ const experience = (shop: Webshop, email: string) =>
 let orderCounter = 0;
 /** An unsigned pop-up review: the order element's e-mail is the page's word, i.e. the requester's. */
 async function unsignedPopupReview(shop: Webshop, email: string) {
-  const order = { webshopId: shop.id, orderNumber: `U-${++orderCounter}`, email, firstName: PHISH_NAME, inviteDelay: 0 };
-  const consent = await post(`/embed/${shop.id}/consent`, { order, choice: 'write_now', language: 'en', textVersion: 'v1' });
+  const order = {
+    webshopId: shop.id,
+    orderNumber: `U-${++orderCounter}`,
+    email,
+    firstName: PHISH_NAME,
+    inviteDelay: 0,
+  };
+  const consent = await post(`/embed/${shop.id}/consent`, {
+    order,
+    choice: 'write_now',
+    language: 'en',
+    textVersion: 'v1',
+  });
   expect(consent.res.status).toBe(201);
   return post(`/embed/${shop.id}/reviews`, {
     reviewToken: consent.json.reviewToken,
@@ -118,7 +129,9 @@ describe('at most three such e-mails a day per recipient, across shops', () => {
     const wait = Number(fourth.res.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(86_400);
-    expect(fourth.json).toEqual({ error: { code: 'too_many_requests', message: expect.stringMatching(/e-mails to this address today/) } });
+    expect(fourth.json).toEqual({
+      error: { code: 'too_many_requests', message: expect.stringMatching(/e-mails to this address today/) },
+    });
     // The same mailbox written otherwise, and the pop-up route, count as the same recipient.
     expect((await experience(shopA, 'Victim3+shop@EXAMPLE.com')).res.status).toBe(429);
     expect((await unsignedPopupReview(shopA, 'victim3@example.com')).res.status).toBe(429);
@@ -132,7 +145,9 @@ describe('at most three such e-mails a day per recipient, across shops', () => {
   });
 
   it('gives the last place to exactly one of many concurrent requests', async () => {
-    const results = await Promise.all(Array.from({ length: 12 }, () => t.services.recipientLimit.take('race@example.com')));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => t.services.recipientLimit.take('race@example.com')),
+    );
     expect(results.filter(Boolean)).toHaveLength(3);
   });
 

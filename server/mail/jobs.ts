@@ -8,5 +8,9 @@ const HOUR_MS = 3_600_000;
 
 export async function defineMailJobs(services: Services): Promise<void> {
   await defineReviewMail(services);
-  services.scheduler.define('mail.recipients.cleanup', async () => void (await services.recipientLimit.removeEarlierDays()), HOUR_MS);
+  services.scheduler.define(
+    'mail.recipients.cleanup',
+    async () => void (await services.recipientLimit.removeEarlierDays()),
+    HOUR_MS,
+  );
 }

@@ -61,7 +61,8 @@ async function invite(body: Record<string, string>) {
 }
 
 const invitations = () => t.db.collection<Invitation & { _id: ObjectId }>('invitations');
-const stored = async (email: string, order: string) => (await invitations().findOne({ shopId: shop.id, email, order }))!;
+const stored = async (email: string, order: string) =>
+  (await invitations().findOne({ shopId: shop.id, email, order }))!;
 /** How sending ended (null while it has not), and the queue entry (null once finished). */
 const outcome = async (email: string, order: string) =>
   t.db.collection<InvitationOutcome>('invitation_outcomes').findOne({ _id: (await stored(email, order))._id });
@@ -70,7 +71,9 @@ const queued = async (email: string, order: string) =>
 
 async function listed(email: string, order: string) {
   const res = await t.fetch(withAuth(INVITATIONS, shop, { limit: '100' }));
-  const body = (await res.json()) as { invitations: { email: string; order: string; datetimes: { sent: string | false } }[] };
+  const body = (await res.json()) as {
+    invitations: { email: string; order: string; datetimes: { sent: string | false } }[];
+  };
   return body.invitations.find((i) => i.email === email && i.order === order)!;
 }
 
@@ -85,7 +88,9 @@ const waitUntil = async (check: () => Promise<boolean>, ms = 30_000) => {
 
 describe('invitation e-mails', () => {
   it('sends a delay-0 invitation, in its language, with the review and unsubscribe links', async () => {
-    expect(await invite({ email: 'jana@example.com', order: 'A-1', language: 'de-DE', customer_name: 'Jana' })).toMatchObject({
+    expect(
+      await invite({ email: 'jana@example.com', order: 'A-1', language: 'de-DE', customer_name: 'Jana' }),
+    ).toMatchObject({
       status: 'success',
     });
     await sink.waitFor((s) => s.to('jana@example.com').length === 1, 30_000);
@@ -105,7 +110,11 @@ describe('invitation e-mails', () => {
     expect(inv.token).not.toBe(inv.unsubscribeToken);
 
     await waitUntil(async () => (await outcome('jana@example.com', 'A-1'))?.status === 'sent');
-    expect(await outcome('jana@example.com', 'A-1')).toMatchObject({ status: 'sent', messageId: mail!.messageId, reason: null });
+    expect(await outcome('jana@example.com', 'A-1')).toMatchObject({
+      status: 'sent',
+      messageId: mail!.messageId,
+      reason: null,
+    });
     await waitUntil(async () => (await queued('jana@example.com', 'A-1')) === null);
     expect((await listed('jana@example.com', 'A-1')).datetimes.sent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
@@ -247,12 +256,15 @@ describe('review e-mails', () => {
         body: JSON.stringify({ review_id: edit.id, reply: `Dank je wel (${String(notify)})`, notify }),
       });
       expect(res.status).toBe(200);
-      if (notify) await sink.waitFor((s) => s.to(edit.email).filter((m) => m.messageId.includes('.reply.')).length >= 1);
+      if (notify)
+        await sink.waitFor((s) => s.to(edit.email).filter((m) => m.messageId.includes('.reply.')).length >= 1);
     }
     // Reply e-mails about one review are a day apart (reply-mail-window.it.test.ts): the third waits for the day's end.
     const dayEnd = async () => {
       const sent = (await t.services.reviews.get(edit.id))!.replyMailSent;
-      const entry = await t.db.collection<{ _id: string; due: Date }>('review_mail_queue').findOne({ _id: `${edit.id}:reply:3` });
+      const entry = await t.db
+        .collection<{ _id: string; due: Date }>('review_mail_queue')
+        .findOne({ _id: `${edit.id}:reply:3` });
       return sent instanceof Date && entry?.due.getTime() === sent.getTime() + DAY_MS;
     };
     await waitUntil(dayEnd);
@@ -270,7 +282,10 @@ describe('a failing mail server', () => {
     const connections = new Set<Socket>();
     const silent = createServer((socket) => void connections.add(socket));
     await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
-    const app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${(silent.address() as { port: number }).port}`, MAIL_RETRY_SCHEDULE: '1h' });
+    const app = await startTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${(silent.address() as { port: number }).port}`,
+      MAIL_RETRY_SCHEDULE: '1h',
+    });
     try {
       await app.services.scheduler.start();
       const s = await app.createShop();

@@ -38,7 +38,9 @@ export function decodeWords(value: string): string {
         enc.toUpperCase() === 'B'
           ? Buffer.from(text, 'base64')
           : Buffer.from(
-              text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
               'latin1',
             );
       return bytes.toString('utf8');
@@ -53,7 +55,11 @@ export async function listOutbox(dir: string, limit = 200): Promise<OutboxEntry[
   } catch {
     return [];
   }
-  const names = files.filter((f) => OUTBOX_FILE.test(f)).sort().reverse().slice(0, limit);
+  const names = files
+    .filter((f) => OUTBOX_FILE.test(f))
+    .sort()
+    .reverse()
+    .slice(0, limit);
   return Promise.all(
     names.map(async (file) => {
       const handle = await open(join(dir, file), 'r');
@@ -72,7 +78,11 @@ export async function listOutbox(dir: string, limit = 200): Promise<OutboxEntry[
  * Erasure: deletes the outbox messages with one of these Message-IDs and, given an address, every message that
  * contains it anywhere (any case); returns how many. Reads every message: the outbox is a development aid.
  */
-export async function deleteOutboxMessages(dir: string, messageIds: ReadonlySet<string>, address?: string): Promise<number> {
+export async function deleteOutboxMessages(
+  dir: string,
+  messageIds: ReadonlySet<string>,
+  address?: string,
+): Promise<number> {
   let files: string[];
   try {
     files = await readdir(dir);
@@ -85,7 +95,8 @@ export async function deleteOutboxMessages(dir: string, messageIds: ReadonlySet<
     const path = join(dir, file);
     const raw = await readFile(path, 'utf8').catch(() => undefined);
     if (raw === undefined) continue;
-    const theirs = messageIds.has(parseHeaders(raw)['message-id'] ?? '') || (wanted && raw.toLowerCase().includes(wanted));
+    const theirs =
+      messageIds.has(parseHeaders(raw)['message-id'] ?? '') || (wanted && raw.toLowerCase().includes(wanted));
     if (theirs && (await removed(path))) deleted++;
   }
   return deleted;

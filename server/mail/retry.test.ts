@@ -50,6 +50,8 @@ describe('classifySendError', () => {
     expect(isServerFailure(smtpError(550, 'EENVELOPE'))).toBe(false);
   });
   it('describes an error on one short line', () => {
-    expect(describeSendError(smtpError(550, 'EENVELOPE', '550 5.1.1\n  no such user'))).toBe('EENVELOPE: 550 5.1.1 no such user');
+    expect(describeSendError(smtpError(550, 'EENVELOPE', '550 5.1.1\n  no such user'))).toBe(
+      'EENVELOPE: 550 5.1.1 no such user',
+    );
   });
 });

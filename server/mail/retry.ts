@@ -16,7 +16,9 @@ export function afterFailure(
 ): { retryAt: Date } | { giveUp: string } {
   if (kind === 'permanent') return { giveUp: 'rejected' };
   const wait = retryDelay(attempts, schedule);
-  return wait === undefined ? { giveUp: `gave up after ${attempts} attempts` } : { retryAt: new Date(now.getTime() + wait) };
+  return wait === undefined
+    ? { giveUp: `gave up after ${attempts} attempts` }
+    : { retryAt: new Date(now.getTime() + wait) };
 }
 
 /**

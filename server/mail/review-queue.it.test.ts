@@ -25,15 +25,33 @@ afterAll(async () => {
 
 it('queues once, at start-up, the e-mails an older version left outstanding on its reviews, and sends them', async () => {
   // Written as an older version did: the review alone, the e-mail found later by a sweep over the reviews.
-  const base = await t.services.reviews.create(shop.id, { name: 'Old', email: 'old@example.com', rating: 5, language: 'en' });
+  const base = await t.services.reviews.create(shop.id, {
+    name: 'Old',
+    email: 'old@example.com',
+    rating: 5,
+    language: 'en',
+  });
   const reviews = t.db.collection<Review>('reviews');
-  await reviews.updateOne({ id: base.id }, { $set: { confirmToken: 'old-confirm-token', quarantine: true, published: false } });
-  const replied = await t.services.reviews.create(shop.id, { name: 'Rep', email: 'rep@example.com', rating: 4, language: 'en' });
+  await reviews.updateOne(
+    { id: base.id },
+    { $set: { confirmToken: 'old-confirm-token', quarantine: true, published: false } },
+  );
+  const replied = await t.services.reviews.create(shop.id, {
+    name: 'Rep',
+    email: 'rep@example.com',
+    rating: 4,
+    language: 'en',
+  });
   await reviews.updateOne(
     { id: replied.id },
     { $set: { reply: { text: 'Thanks', date: new Date(), notify: true, revision: 1, notified: null } } },
   );
-  const sentLongAgo = await t.services.reviews.create(shop.id, { name: 'Done', email: 'done@example.com', rating: 4, language: 'en' });
+  const sentLongAgo = await t.services.reviews.create(shop.id, {
+    name: 'Done',
+    email: 'done@example.com',
+    rating: 4,
+    language: 'en',
+  });
   await reviews.updateOne(
     { id: sentLongAgo.id },
     { $set: { reply: { text: 'Thanks', date: new Date(), notify: true, revision: 1, notified: new Date() } } },
@@ -52,7 +70,8 @@ it('queues once, at start-up, the e-mails an older version left outstanding on i
   expect(sink.to('done@example.com')).toHaveLength(0);
   // Sent and recorded: the queue is empty again (waited for as long as a busy machine may need).
   const deadline = Date.now() + 60_000;
-  while ((await t.db.collection('review_mail_queue').countDocuments()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while ((await t.db.collection('review_mail_queue').countDocuments()) > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
   expect(await t.db.collection('review_mail_queue').countDocuments()).toBe(0);
   expect((await t.services.reviews.get(replied.id))!.reply!.notified).toBeInstanceOf(Date);
 });

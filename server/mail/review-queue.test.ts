@@ -6,15 +6,26 @@ import { verdictFor } from './reviews.js';
 const now = new Date('2030-05-01T10:00:00Z');
 const review = (over: Partial<Review> = {}): Review =>
   ({
-    id: 9, shopId: 1, email: 'a@example.com', deleted: false, reply: null, editToken: null, editMailDue: null, editMailSent: null,
-    confirmToken: null, confirmMailSent: null, ...over,
+    id: 9,
+    shopId: 1,
+    email: 'a@example.com',
+    deleted: false,
+    reply: null,
+    editToken: null,
+    editMailDue: null,
+    editMailSent: null,
+    confirmToken: null,
+    confirmMailSent: null,
+    ...over,
   }) as Review;
 
 describe('outstandingMails', () => {
   it('lists each e-mail the review still waits for, the edit e-mail from its due time', () => {
     const later = new Date('2030-05-08T10:00:00Z');
     const r = review({
-      confirmToken: 'c', editToken: 'e', editMailDue: later,
+      confirmToken: 'c',
+      editToken: 'e',
+      editMailDue: later,
       reply: { text: 'x', date: now, notify: true, revision: 2, notified: null },
     });
     expect(outstandingMails(r, now)).toEqual([
@@ -32,7 +43,9 @@ describe('outstandingMails', () => {
       { reviewId: 9, kind: 'reply', due: new Date(sent.getTime() + 86_400_000) },
     ]);
     const dayAgo = new Date(now.getTime() - 86_400_000);
-    expect(outstandingMails(review({ reply, replyMailSent: dayAgo }), now)).toEqual([{ reviewId: 9, kind: 'reply', due: now }]);
+    expect(outstandingMails(review({ reply, replyMailSent: dayAgo }), now)).toEqual([
+      { reviewId: 9, kind: 'reply', due: now },
+    ]);
   });
 
   it('lists nothing for a deleted or erased review, or e-mails already sent', () => {
@@ -47,7 +60,9 @@ describe('verdictFor', () => {
 
   it('sends what is still due, drops what was sent, replaced or deleted', () => {
     expect(verdictFor(entry('confirm'), review({ confirmToken: 'c' }), now)).toEqual({ send: true });
-    expect(verdictFor(entry('confirm'), review({ confirmToken: 'c', confirmMailSent: now }), now)).toEqual({ send: false });
+    expect(verdictFor(entry('confirm'), review({ confirmToken: 'c', confirmMailSent: now }), now)).toEqual({
+      send: false,
+    });
     expect(verdictFor(entry('confirm'), undefined, now)).toEqual({ send: false });
     const reply = { text: 'x', date: now, notify: true, revision: 3, notified: null };
     expect(verdictFor(entry('reply', '9:reply:2'), review({ reply }), now)).toEqual({ send: false });
@@ -61,11 +76,16 @@ describe('verdictFor', () => {
     const held = review({ reply, replyMailSent: sent });
     expect(verdictFor(entry('reply', '9:reply:3'), held, now)).toEqual({ send: false, laterAt: dayEnd });
     expect(verdictFor(entry('reply', '9:reply:3'), held, dayEnd)).toEqual({ send: true });
-    expect(verdictFor(entry('reply', '9:reply:3'), review({ reply, replyMailSent: sent, email: '' }), now)).toEqual({ send: false });
+    expect(verdictFor(entry('reply', '9:reply:3'), review({ reply, replyMailSent: sent, email: '' }), now)).toEqual({
+      send: false,
+    });
   });
 
   it('looks again later at an edit e-mail planned for later than its entry said', () => {
     const later = new Date('2030-05-02T10:00:00Z');
-    expect(verdictFor(entry('edit'), review({ editToken: 'e', editMailDue: later }), now)).toEqual({ send: false, laterAt: later });
+    expect(verdictFor(entry('edit'), review({ editToken: 'e', editMailDue: later }), now)).toEqual({
+      send: false,
+      laterAt: later,
+    });
   });
 });

@@ -39,8 +39,10 @@ const later = (a: Date, b: Date | null): Date => (b && b > a ? b : a);
 export function outstandingMails(review: Review, queuedAt: Date): Omit<QueuedReviewMail, '_id'>[] {
   if (review.deleted || !review.email) return [];
   const mails: Omit<QueuedReviewMail, '_id'>[] = [];
-  if (review.confirmToken && !review.confirmMailSent) mails.push({ reviewId: review.id, kind: 'confirm', due: queuedAt });
-  if (review.editToken && !review.editMailSent && review.editMailDue) mails.push({ reviewId: review.id, kind: 'edit', due: review.editMailDue });
+  if (review.confirmToken && !review.confirmMailSent)
+    mails.push({ reviewId: review.id, kind: 'confirm', due: queuedAt });
+  if (review.editToken && !review.editMailSent && review.editMailDue)
+    mails.push({ reviewId: review.id, kind: 'edit', due: review.editMailDue });
   if (review.reply?.notify && !review.reply.notified) {
     mails.push({ reviewId: review.id, kind: 'reply', due: later(queuedAt, replyMailNotBefore(review)) });
   }
@@ -52,8 +54,10 @@ export const queueKey = (review: Pick<Review, 'id' | 'reply'>, kind: ReviewMailK
 
 /** Whether the write changed what an e-mail of this kind is about (else its entry is there already). */
 function changedFor(kind: ReviewMailKind, before: Review, after: Review): boolean {
-  if (kind === 'confirm') return before.confirmToken !== after.confirmToken || before.confirmMailSent !== after.confirmMailSent;
-  if (kind === 'edit') return before.editMailDue?.getTime() !== after.editMailDue?.getTime() || before.editToken !== after.editToken;
+  if (kind === 'confirm')
+    return before.confirmToken !== after.confirmToken || before.confirmMailSent !== after.confirmMailSent;
+  if (kind === 'edit')
+    return before.editMailDue?.getTime() !== after.editMailDue?.getTime() || before.editToken !== after.editToken;
   return before.reply?.revision !== after.reply?.revision || before.reply?.notify !== after.reply?.notify;
 }
 
@@ -91,7 +95,11 @@ export class ReviewMailQueue implements WriteFollower {
 
   /** The entries due at `now`, earliest first. The queue holds only e-mails still to be sent: a small scan. */
   async due(now: Date, limit: number): Promise<QueuedReviewMail[]> {
-    return this.collection.find({ due: { $lte: now } }).sort({ due: 1, _id: 1 }).limit(limit).toArray();
+    return this.collection
+      .find({ due: { $lte: now } })
+      .sort({ due: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
   }
 
   /** Looks at the entry again at `at` (a retry, or another run holds it). */
@@ -119,7 +127,9 @@ export class ReviewMailQueue implements WriteFollower {
     if (await migrations.findOne({ _id: MIGRATION })) return 0;
     let queued = 0;
     for await (const batch of reviews.needingFollowUp()) {
-      const entries = batch.flatMap((r) => outstandingMails(r, this.now()).map((m) => ({ _id: queueKey(r, m.kind), ...m })));
+      const entries = batch.flatMap((r) =>
+        outstandingMails(r, this.now()).map((m) => ({ _id: queueKey(r, m.kind), ...m })),
+      );
       if (entries.length === 0) continue;
       try {
         await this.collection.insertMany(entries, { ordered: false });

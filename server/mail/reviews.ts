@@ -26,7 +26,11 @@ const PAGE = 200;
  * queue entries. With `address` (an erasure in every shop), also every attempt whose error quotes it, whichever
  * review it was about. A scan on FerretDB; erasures are rare.
  */
-export async function forgetReviewMails(services: Pick<Services, 'mailAttempts' | 'reviewMails'>, reviewIds: number[], address?: string): Promise<number> {
+export async function forgetReviewMails(
+  services: Pick<Services, 'mailAttempts' | 'reviewMails'>,
+  reviewIds: number[],
+  address?: string,
+): Promise<number> {
   const deleted = await services.mailAttempts.forget(reviewIds, address);
   await services.reviewMails.forget(reviewIds);
   return deleted;
@@ -59,7 +63,11 @@ function purposeOf(kind: ReviewMailKind, review: Review): MailPurpose {
 }
 
 export function defineReviewMail(services: Services): void {
-  services.scheduler.define(JOB.reviewMail, (signal) => drainReviewMails(services, signal), mailSweepMs(services.config));
+  services.scheduler.define(
+    JOB.reviewMail,
+    (signal) => drainReviewMails(services, signal),
+    mailSweepMs(services.config),
+  );
 }
 
 /** What to do with a queue entry whose review was read: send it, look again later, or drop it. */
@@ -85,12 +93,19 @@ export async function drainReviewMails(services: Services, signal: { touch: () =
     await signal.touch();
     let touched = services.now().getTime();
     // One read for the page (a scan on FerretDB, once per page of due e-mails, not per sweep).
-    const reviews = new Map((await services.reviews.byIds([...new Set(entries.map((e) => e.reviewId))])).map((r) => [r.id, r]));
+    const reviews = new Map(
+      (await services.reviews.byIds([...new Set(entries.map((e) => e.reviewId))])).map((r) => [r.id, r]),
+    );
     const mails: { entry: QueuedReviewMail; review: Review; messageId: string }[] = [];
     for (const entry of entries) {
       const review = reviews.get(entry.reviewId);
       const verdict = verdictFor(entry, review, now);
-      if (verdict.send) mails.push({ entry, review: review!, messageId: messageIdFor(purposeOf(entry.kind, review!), services.mailer.domain) });
+      if (verdict.send)
+        mails.push({
+          entry,
+          review: review!,
+          messageId: messageIdFor(purposeOf(entry.kind, review!), services.mailer.domain),
+        });
       else if (verdict.laterAt) await queue.postpone(entry._id, verdict.laterAt);
       else await queue.done(entry._id);
     }
@@ -123,7 +138,10 @@ export async function drainReviewMails(services: Services, signal: { touch: () =
     if (entries.length < PAGE) break;
   }
   // Claims are released after each e-mail; a run that died left its own, and take-overs leave markers.
-  if (tried) await new Claims(services.db, 'review_mail_claims', services.now).prune(new Date(services.now().getTime() - 86_400_000));
+  if (tried)
+    await new Claims(services.db, 'review_mail_claims', services.now).prune(
+      new Date(services.now().getTime() - 86_400_000),
+    );
 }
 
 type SendOutcome = { kind: 'done' } | { kind: 'later'; at: Date; error?: unknown };
@@ -156,7 +174,12 @@ async function sendOne(
       return { kind: 'done' };
     }
     try {
-      await services.mailer.send({ fromName: shop.name, to: review.email, ...render(services, shop, review, kind), messageId });
+      await services.mailer.send({
+        fromName: shop.name,
+        to: review.email,
+        ...render(services, shop, review, kind),
+        messageId,
+      });
     } catch (err) {
       const next = afterFailure(tries, classifySendError(err), services.config.mail.retryScheduleMs, services.now());
       const lastError = describeSendError(err);

@@ -17,7 +17,8 @@ import { listOutbox, OUTBOX_FILE } from './outbox.js';
 import { outboxDir } from './transport.js';
 
 const PAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   // The token is in the URL: it must not travel to other sites, caches or search engines.
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
@@ -54,9 +55,7 @@ export function registerMailRoutes(router: Router, services: Services): void {
   const lookUp = async (ctx: Context) => {
     const token = ctx.params.token;
     const invitation =
-      typeof token === 'string' && LINK_SECRET_FORMAT.test(token)
-        ? await invitations.byUnsubscribeToken(token)
-        : null;
+      typeof token === 'string' && LINK_SECRET_FORMAT.test(token) ? await invitations.byUnsubscribeToken(token) : null;
     const shop = invitation ? await webshops.get(invitation.shopId) : null;
     if (!invitation || !shop) {
       const s = MAIL_STRINGS.en;

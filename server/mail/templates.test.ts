@@ -40,7 +40,9 @@ describe('invitationMail', () => {
 
 describe('review e-mails', () => {
   it('link to the edit and confirmation pages', () => {
-    expect(editMail({ ...base, language: 'nl', editUrl: 'https://r.example/edit/e1' }).html).toContain('href="https://r.example/edit/e1"');
+    expect(editMail({ ...base, language: 'nl', editUrl: 'https://r.example/edit/e1' }).html).toContain(
+      'href="https://r.example/edit/e1"',
+    );
     const confirm = confirmMail({ ...base, language: 'fr', confirmUrl: 'https://r.example/confirm/c1' });
     expect(confirm.text).toContain('https://r.example/confirm/c1');
     expect(confirm.text).toContain(MAIL_STRINGS.fr.confirmIgnore);

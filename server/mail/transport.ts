@@ -103,6 +103,9 @@ export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, log: Logg
 /** `20240101T120000123Z-invitation.abc@x.eml`: sorts by time; only characters that are safe in any file system. */
 export function outboxFileName(at: Date, messageId: string): string {
   const stamp = at.toISOString().replace(/[-:.]/g, '');
-  const id = messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9.@_-]/g, '_').slice(0, 150);
+  const id = messageId
+    .replace(/^<|>$/g, '')
+    .replace(/[^A-Za-z0-9.@_-]/g, '_')
+    .slice(0, 150);
   return `${stamp}-${id}.eml`;
 }

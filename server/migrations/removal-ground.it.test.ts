@@ -25,14 +25,18 @@ describe('migrateRemovalGround', () => {
 
   it('renames the ground of reviews removed by an older version, without a new version or event', async () => {
     const shop = await t.createShop();
-    const write = () => t.services.reviews.create(shop.id, { name: 'Klant', email: 'klant@example.com', rating: 2, language: 'en' });
+    const write = () =>
+      t.services.reviews.create(shop.id, { name: 'Klant', email: 'klant@example.com', rating: 2, language: 'en' });
     const removedOld = await write();
     const removedNew = await write();
     const kept = await write();
     await t.services.reviews.softDelete(removedOld.id, 'offensive');
     await t.services.reviews.softDelete(removedNew.id, 'spam');
     // As an older version stored it.
-    await reviews().updateOne({ id: removedOld.id }, { $set: { removal_ground: 'offensive' } as never, $unset: { removalGround: '' } });
+    await reviews().updateOne(
+      { id: removedOld.id },
+      { $set: { removal_ground: 'offensive' } as never, $unset: { removalGround: '' } },
+    );
     const before = { old: await read(removedOld.id), new: await read(removedNew.id), kept: await read(kept.id) };
     const events = await t.db.collection('events').countDocuments({});
 

@@ -20,11 +20,16 @@ export async function migrateRemovalGround({ db, now }: Pick<Services, 'db' | 'n
   let renamed = 0;
   await new MigrationMarkers(db, now).runOnce(MARKER, async () => {
     const legacy = db.collection<LegacyRemoval>('reviews');
-    const old = await legacy.find({ removal_ground: { $exists: true } }, { projection: { _id: 1, removal_ground: 1 } }).toArray();
+    const old = await legacy
+      .find({ removal_ground: { $exists: true } }, { projection: { _id: 1, removal_ground: 1 } })
+      .toArray();
     for (const batch of updateBatches(old)) {
       const result = await legacy.bulkWrite(
         batch.map((r) => ({
-          updateOne: { filter: { _id: r._id }, update: { $set: { removalGround: r.removal_ground ?? null }, $unset: { removal_ground: '' } } },
+          updateOne: {
+            filter: { _id: r._id },
+            update: { $set: { removalGround: r.removal_ground ?? null }, $unset: { removal_ground: '' } },
+          },
         })),
         { ordered: false },
       );

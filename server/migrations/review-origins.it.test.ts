@@ -16,11 +16,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const reviews = () => t.db.collection<Review>('reviews');
-const ORIGIN_FIELDS = { origin: '', incentivised: '', imported_from: '', original_date: '', source_verified: '' } as const;
+const ORIGIN_FIELDS = {
+  origin: '',
+  incentivised: '',
+  imported_from: '',
+  original_date: '',
+  source_verified: '',
+} as const;
 
 /** A review as an older version stored it: no origin fields, and `legacy` as it was then. */
 async function legacy(shopId: number, input: Partial<NewReview>, state: Record<string, unknown> = {}): Promise<number> {
-  const review = await t.services.reviews.create(shopId, { name: 'Klant', email: 'klant@example.com', rating: 4, language: 'en', ...input });
+  const review = await t.services.reviews.create(shopId, {
+    name: 'Klant',
+    email: 'klant@example.com',
+    rating: 4,
+    language: 'en',
+    ...input,
+  });
   await reviews().updateOne({ id: review.id }, { $unset: ORIGIN_FIELDS, $set: state });
   return review.id;
 }
@@ -38,7 +50,13 @@ describe('migrateReviewOrigins', () => {
     const consent = await t.fetch(`/embed/${shop.id}/consent`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ order: signedOrder, signature: orderSignature(signedOrder, shop.id, shop.code), choice: 'ask_later', language: 'en', textVersion: 'en.1' }),
+      body: JSON.stringify({
+        order: signedOrder,
+        signature: orderSignature(signedOrder, shop.id, shop.code),
+        choice: 'ask_later',
+        language: 'en',
+        textVersion: 'en.1',
+      }),
     });
     expect(consent.status).toBe(201);
     await t.services.invitations.add(shop.id, invitationInput('inv@example.com', 'I-1'));
@@ -51,10 +69,23 @@ describe('migrateReviewOrigins', () => {
       importClaimed: await legacy(shop.id, { source: 'import', verified: true }),
       importPlain: await legacy(shop.id, { source: 'import' }),
       popupSigned: await legacy(shop.id, { source: 'popup', order: 'S-1', email: 'sig@example.com' }, noEmailConfirmed),
-      popupInvited: await legacy(shop.id, { source: 'popup', order: 'I-1', email: 'INV@example.com' }, noEmailConfirmed),
-      popupInvitedOtherAddress: await legacy(shop.id, { source: 'popup', order: 'I-1', email: 'eve@example.com' }, noEmailConfirmed),
+      popupInvited: await legacy(
+        shop.id,
+        { source: 'popup', order: 'I-1', email: 'INV@example.com' },
+        noEmailConfirmed,
+      ),
+      popupInvitedOtherAddress: await legacy(
+        shop.id,
+        { source: 'popup', order: 'I-1', email: 'eve@example.com' },
+        noEmailConfirmed,
+      ),
       popupConfirmedOnly: await legacy(shop.id, { source: 'popup', order: 'X-1' }, noEmailConfirmed),
-      popupHardenedVerified: await legacy(shop.id, { source: 'popup', order: 'X-2', verified: true, emailConfirmed: false }),
+      popupHardenedVerified: await legacy(shop.id, {
+        source: 'popup',
+        order: 'X-2',
+        verified: true,
+        emailConfirmed: false,
+      }),
     };
     for (const id of [ids.popupSigned, ids.popupInvited, ids.popupInvitedOtherAddress, ids.popupConfirmedOnly]) {
       await reviews().updateOne({ id }, { $unset: { emailConfirmed: '' } });
@@ -90,9 +121,15 @@ describe('migrateReviewOrigins', () => {
     }
     expect(await t.db.collection('events').countDocuments({})).toBe(events);
     // Only reviews whose verified mark changes are written (each write costs ~10 ms on FerretDB, at start-up).
-    const written = Object.entries(ids).filter(([, id]) => before.get(id)!.origin === undefined).map(([name]) => name);
+    const written = Object.entries(ids)
+      .filter(([, id]) => before.get(id)!.origin === undefined)
+      .map(([name]) => name);
     const stored = await Promise.all(Object.values(ids).map(async (id) => (await read(id)).origin !== undefined));
-    expect(written.filter((_, i) => stored[i])).toEqual(['importClaimed', 'popupInvitedOtherAddress', 'popupConfirmedOnly']);
+    expect(written.filter((_, i) => stored[i])).toEqual([
+      'importClaimed',
+      'popupInvitedOtherAddress',
+      'popupConfirmedOnly',
+    ]);
 
     // Idempotent: with the marker it reads only the marker; without it, reviews that have an origin are left alone.
     await reviews().updateOne({ id: ids.form }, { $set: { incentivised: true } });

@@ -26,7 +26,11 @@ type Popup = Pick<Review, 'id' | 'shopId' | 'order' | 'email' | 'verified' | 'em
  * Whether a pop-up review's order is proven: the shop signed the order data, its own invitation for the order went
  * to the review's address, or the hardened rules verified it (they record `emailConfirmed`, older versions did not).
  */
-function popupProven(review: Popup, signedOrders: ReadonlySet<string>, invited: readonly { email: string; order: string }[]): boolean {
+function popupProven(
+  review: Popup,
+  signedOrders: ReadonlySet<string>,
+  invited: readonly { email: string; order: string }[],
+): boolean {
   if (review.verified && review.emailConfirmed !== undefined) return true;
   if (!review.order) return false;
   if (signedOrders.has(review.order)) return true;
@@ -59,9 +63,21 @@ export async function migrateReviewOrigins(services: Deps): Promise<void> {
   const reviews = services.db.collection<Review>('reviews');
 
   const changed =
-    (await backfillOrigin(reviews, { source: 'invitation', verified: false }, { origin: 'verified_order', verified: true })) +
-    (await backfillOrigin(reviews, { source: 'form', verified: true }, { origin: 'email_confirmed', verified: false })) +
-    (await backfillOrigin(reviews, { source: 'import', verified: true }, { origin: 'imported', verified: false, source_verified: true })) +
+    (await backfillOrigin(
+      reviews,
+      { source: 'invitation', verified: false },
+      { origin: 'verified_order', verified: true },
+    )) +
+    (await backfillOrigin(
+      reviews,
+      { source: 'form', verified: true },
+      { origin: 'email_confirmed', verified: false },
+    )) +
+    (await backfillOrigin(
+      reviews,
+      { source: 'import', verified: true },
+      { origin: 'imported', verified: false, source_verified: true },
+    )) +
     (await migratePopups(services, reviews));
 
   if (changed > 0) services.log.info({ changed }, 'review origins set');
@@ -92,7 +108,11 @@ async function migratePopups(services: Deps, reviews: Collection<Review>): Promi
     }
   }
   return (
-    (promoted.length ? await backfillOrigin(reviews, { source: 'popup', ids: promoted }, { origin: 'verified_order', verified: true }) : 0) +
-    (demoted.length ? await backfillOrigin(reviews, { source: 'popup', ids: demoted }, { origin: 'email_confirmed', verified: false }) : 0)
+    (promoted.length
+      ? await backfillOrigin(reviews, { source: 'popup', ids: promoted }, { origin: 'verified_order', verified: true })
+      : 0) +
+    (demoted.length
+      ? await backfillOrigin(reviews, { source: 'popup', ids: demoted }, { origin: 'email_confirmed', verified: false })
+      : 0)
   );
 }

@@ -19,11 +19,25 @@ const forgetMarker = () => t.db.collection('migrations').deleteOne({ _id: MARKER
 it('runs at start-up, and keeps counting a run of failures an older version stored', async () => {
   expect(await t.db.collection('migrations').findOne({ _id: MARKER as never })).not.toBeNull();
   const shop = await t.createShop();
-  const failing = await t.services.webhooks.create(shop.id, { url: 'https://hooks.example/a', topic: 'reviews.created', is_active: true });
-  const fine = await t.services.webhooks.create(shop.id, { url: 'https://hooks.example/b', topic: 'reviews.created', is_active: true });
+  const failing = await t.services.webhooks.create(shop.id, {
+    url: 'https://hooks.example/a',
+    topic: 'reviews.created',
+    is_active: true,
+  });
+  const fine = await t.services.webhooks.create(shop.id, {
+    url: 'https://hooks.example/b',
+    topic: 'reviews.created',
+    is_active: true,
+  });
   // As an older version stored them: two failed events in a row, and none.
-  await subscriptions().updateOne({ id: failing.id }, { $set: { consecutive_failures: 2 }, $unset: { consecutiveFailures: '' } });
-  await subscriptions().updateOne({ id: fine.id }, { $set: { consecutive_failures: 0 }, $unset: { consecutiveFailures: '' } });
+  await subscriptions().updateOne(
+    { id: failing.id },
+    { $set: { consecutive_failures: 2 }, $unset: { consecutiveFailures: '' } },
+  );
+  await subscriptions().updateOne(
+    { id: fine.id },
+    { $set: { consecutive_failures: 0 }, $unset: { consecutiveFailures: '' } },
+  );
 
   await forgetMarker();
   expect(await migrateWebhookFailureCount(t.services)).toBe(2);

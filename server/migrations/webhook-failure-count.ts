@@ -12,7 +12,10 @@ export async function migrateWebhookFailureCount({ db, now }: Pick<Services, 'db
   let renamed = 0;
   await new MigrationMarkers(db, now).runOnce(MARKER, async () => {
     const subscriptions = db.collection<{ consecutive_failures?: number }>('webhook_subscriptions');
-    const result = await subscriptions.updateMany({ consecutive_failures: { $exists: true } }, { $rename: { consecutive_failures: 'consecutiveFailures' } });
+    const result = await subscriptions.updateMany(
+      { consecutive_failures: { $exists: true } },
+      { $rename: { consecutive_failures: 'consecutiveFailures' } },
+    );
     renamed = result.modifiedCount;
   });
   return renamed;

@@ -44,7 +44,9 @@ function entry(names: 'old' | 'new', eventId: string, at: string, durationMs: nu
     error: 'HTTP 500',
     redelivery: false,
   };
-  return names === 'old' ? { ...shared, eventId, durationMs } : { ...shared, event_id: eventId, duration_ms: durationMs };
+  return names === 'old'
+    ? { ...shared, eventId, durationMs }
+    : { ...shared, event_id: eventId, duration_ms: durationMs };
 }
 
 async function shownLog() {
@@ -122,7 +124,12 @@ describe('the delivery log’s public names', () => {
       },
     ]);
     expect(await log().countDocuments({})).toBe(before + 1);
-    expect(await log().findOne({ event_id: '10:1' }, { projection: { _id: 0, event_id: 1, duration_ms: 1, eventId: 1, durationMs: 1 } })).toEqual({
+    expect(
+      await log().findOne(
+        { event_id: '10:1' },
+        { projection: { _id: 0, event_id: 1, duration_ms: 1, eventId: 1, durationMs: 1 } },
+      ),
+    ).toEqual({
       event_id: '10:1',
       duration_ms: 12,
     });

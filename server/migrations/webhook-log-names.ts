@@ -16,7 +16,11 @@ const COPY_BATCH = 500;
 
 type Copied = DeliveryLogEntry & { _id: ObjectId };
 /** A log entry as versions before the public names stored it. */
-type LegacyLogEntry = Omit<DeliveryLogEntry, 'event_id' | 'duration_ms'> & { _id: ObjectId; eventId: string; durationMs: number };
+type LegacyLogEntry = Omit<DeliveryLogEntry, 'event_id' | 'duration_ms'> & {
+  _id: ObjectId;
+  eventId: string;
+  durationMs: number;
+};
 
 /** Returns how many entries were copied (0 once the marker is set). */
 export async function migrateWebhookLogNames({ db, now }: Pick<Services, 'db' | 'now'>): Promise<number> {
@@ -57,4 +61,5 @@ async function insertNew(collection: Collection<Copied>, docs: Copied[]): Promis
   }
 }
 
-const isNamespaceMissing = (err: unknown): boolean => err instanceof MongoServerError && err.codeName === 'NamespaceNotFound';
+const isNamespaceMissing = (err: unknown): boolean =>
+  err instanceof MongoServerError && err.codeName === 'NamespaceNotFound';

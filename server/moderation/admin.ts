@@ -41,6 +41,9 @@ export function registerModerationAdminRoutes(router: Router, services: Services
   router.post('/admin/api/reports/:id/decision', admin, async (ctx) => {
     const decision = validate(decisionSchema, await readFields(ctx, JSON_LIMIT));
     const { report, review } = await decideReport(services, ctx.params.id ?? '', decision, { kind: 'operator' });
-    ctx.body = { report: reportView(report), review: review && { id: review.id, deleted: review.deleted, version: review.version } };
+    ctx.body = {
+      report: reportView(report),
+      review: review && { id: review.id, deleted: review.deleted, version: review.version },
+    };
   });
 }

@@ -11,7 +11,8 @@ import { REPORT_STRINGS } from './strings.js';
 const BATCH = 100;
 
 /** One per review, never random: a second copy after a crash carries the same Message-ID. */
-export const noticeMessageId = (reviewId: number, domain: string) => `<review.${reviewId}.removed@${domain.toLowerCase()}>`;
+export const noticeMessageId = (reviewId: number, domain: string) =>
+  `<review.${reviewId}.removed@${domain.toLowerCase()}>`;
 
 export function defineModerationJobs(services: Services): void {
   services.scheduler.define(JOB.removalNotice, () => drainNotices(services), mailSweepMs(services.config));
@@ -31,9 +32,19 @@ async function drainNotices(services: Services): Promise<void> {
       policyUrl: policyPageUrl(config.baseUrl, notice.shopId),
     });
     try {
-      await services.mailer.send({ fromName: shop?.name || config.brandName, to: notice.to, ...mail, messageId: notice._id });
+      await services.mailer.send({
+        fromName: shop?.name || config.brandName,
+        to: notice.to,
+        ...mail,
+        messageId: notice._id,
+      });
     } catch (err) {
-      const next = afterFailure(notice.attempts + 1, classifySendError(err), config.mail.retryScheduleMs, services.now());
+      const next = afterFailure(
+        notice.attempts + 1,
+        classifySendError(err),
+        config.mail.retryScheduleMs,
+        services.now(),
+      );
       await moderation.noticeFailed(notice._id, next, describeSendError(err));
       // Given up: the trail says the writer was not told (an SMTP error quoting the address is stored hashed).
       if ('giveUp' in next) {

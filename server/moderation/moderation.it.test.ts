@@ -15,7 +15,8 @@ let shop: Webshop;
 beforeAll(async () => {
   receiver = await startReceiver();
   sink = await startSmtpSink({
-    rejectRecipient: (address) => (address.startsWith('bounce@') ? { code: 550, message: `5.1.1 <${address}>: no such user` } : undefined),
+    rejectRecipient: (address) =>
+      address.startsWith('bounce@') ? { code: 550, message: `5.1.1 <${address}>: no such user` } : undefined,
   });
   t = await startTestApp({
     SMTP_URL: sink.url,
@@ -78,7 +79,9 @@ async function report(
   });
 }
 
-async function openReports(): Promise<{ id: string; review_id: number; ground: string; text: string; email: string | null; status: string }[]> {
+async function openReports(): Promise<
+  { id: string; review_id: number; ground: string; text: string; email: string | null; status: string }[]
+> {
   const res = await t.admin('/admin/api/reports?status=open&limit=100');
   expect(res.status).toBe(200);
   return (await res.json()).reports;
@@ -107,12 +110,21 @@ describe('the report form', () => {
 
   it('records a report and thanks the reporter; the operator sees it in the queue', async () => {
     const review = await newReview();
-    const res = await report(review.id, { ground: 'personal_data', text: 'It has a phone number', email: 'Reporter@Example.com' });
+    const res = await report(review.id, {
+      ground: 'personal_data',
+      text: 'It has a phone number',
+      email: 'Reporter@Example.com',
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Thank you for your report');
     const mine = (await openReports()).filter((r) => r.review_id === review.id);
     expect(mine).toEqual([
-      expect.objectContaining({ ground: 'personal_data', text: 'It has a phone number', email: 'Reporter@example.com', status: 'open' }),
+      expect.objectContaining({
+        ground: 'personal_data',
+        text: 'It has a phone number',
+        email: 'Reporter@example.com',
+        status: 'open',
+      }),
     ]);
     // The trail names the report, never the reporter's address or words.
     const [entry] = await t.services.audit.list({ shopId: shop.id, limit: 1 });
@@ -141,7 +153,11 @@ describe('the report form', () => {
     });
     expect(injected.status).toBe(400);
     // A post without a form this service showed (a page elsewhere posting blind): the form again, filled in.
-    const forged = await report(review.id, { ground: 'spam', text: 'kept text', token: `1700000000.${'A'.repeat(43)}` });
+    const forged = await report(review.id, {
+      ground: 'spam',
+      text: 'kept text',
+      token: `1700000000.${'A'.repeat(43)}`,
+    });
     expect(forged.status).toBe(400);
     const page = await forged.text();
     expect(page).toContain('open for too long');
@@ -157,7 +173,13 @@ describe('the report form', () => {
   });
 
   it('answers a readable 404 page for a review that does not exist or is not shown', async () => {
-    const hidden = await t.services.reviews.create(shop.id, { name: 'Q', email: 'q@example.com', rating: 5, language: 'en', quarantine: true });
+    const hidden = await t.services.reviews.create(shop.id, {
+      name: 'Q',
+      email: 'q@example.com',
+      rating: 5,
+      language: 'en',
+      quarantine: true,
+    });
     for (const path of ['/reviews/999999/report', `/reviews/${hidden.id}/report`, '/reviews/abc/report']) {
       const res = await t.fetch(path);
       expect(res.status).toBe(404);
@@ -175,11 +197,16 @@ describe('decisions', () => {
 
     const res = await decide(first!.id, { action: 'remove', ground: 'offensive', note: 'insults staff' });
     expect(res.status).toBe(200);
-    expect((await res.json()).report).toMatchObject({ status: 'removed', decision: { action: 'remove', ground: 'offensive', note: 'insults staff' } });
+    expect((await res.json()).report).toMatchObject({
+      status: 'removed',
+      decision: { action: 'remove', ground: 'offensive', note: 'insults staff' },
+    });
 
     const stored = (await t.services.reviews.get(review.id))!;
     expect(stored).toMatchObject({ deleted: true, published: false, removalGround: 'offensive', email: '' });
-    await receiver.waitFor(() => receiver.at('/reviews.deleted').some((r) => r.eventId === `${review.id}:${stored.version}`));
+    await receiver.waitFor(() =>
+      receiver.at('/reviews.deleted').some((r) => r.eventId === `${review.id}:${stored.version}`),
+    );
     expect(receiver.at('/reviews.deleted').every((r) => r.verified)).toBe(true);
 
     await sink.waitFor((s) => s.to('writer@example.com').length === 1);
@@ -216,7 +243,10 @@ describe('decisions', () => {
         (e) => e.action === 'report.removal_notice_failed' && e.target === `review:${review.id}`,
       );
     }
-    expect(failed).toMatchObject({ actor: { kind: 'system' }, details: { reason: expect.stringMatching(/^rejected: .*sha256:[0-9a-f]{64}/) } });
+    expect(failed).toMatchObject({
+      actor: { kind: 'system' },
+      details: { reason: expect.stringMatching(/^rejected: .*sha256:[0-9a-f]{64}/) },
+    });
     expect(JSON.stringify(failed)).not.toContain('bounce@');
     expect(await t.services.moderation.dueNotices(new Date(Date.now() + 86_400_000), 100)).toEqual([]);
   });
@@ -242,16 +272,25 @@ describe('decisions', () => {
     expect(missing.status).toBe(422);
     expect((await missing.json()).error.code).toBe('validation_failed');
 
-    const res = await decide(mine.id, { action: 'redact', ground: 'personal_data', note: 'phone', passage: '0612345678' });
+    const res = await decide(mine.id, {
+      action: 'redact',
+      ground: 'personal_data',
+      note: 'phone',
+      passage: '0612345678',
+    });
     expect(res.status).toBe(200);
     const stored = (await t.services.reviews.get(review.id))!;
     expect(stored.comment).toBe('Slow delivery. Call me on […].');
     expect(stored.published).toBe(true);
-    await receiver.waitFor(() => receiver.at('/reviews.updated').some((r) => r.eventId === `${review.id}:${stored.version}`));
+    await receiver.waitFor(() =>
+      receiver.at('/reviews.updated').some((r) => r.eventId === `${review.id}:${stored.version}`),
+    );
     const trail = await t.services.audit.list({ shopId: shop.id, limit: 5 });
     expect(trail.find((e) => e.action === 'report.redacted')!.details).toMatchObject({ redacted_chars: 10 });
     expect(JSON.stringify(trail)).not.toContain('0612345678');
-    expect(JSON.stringify(await (await t.admin('/admin/api/reports?status=redacted')).json())).not.toContain('0612345678');
+    expect(JSON.stringify(await (await t.admin('/admin/api/reports?status=redacted')).json())).not.toContain(
+      '0612345678',
+    );
   });
 
   it('answers bad requests in the operator envelope', async () => {
@@ -260,7 +299,14 @@ describe('decisions', () => {
     const mine = (await openReports()).find((r) => r.review_id === review.id)!;
     const noToken = await t.fetch(`/admin/api/reports/${mine.id}/decision`, { method: 'POST', body: '{}' });
     expect(noToken.status).toBe(401);
-    for (const body of [{}, { action: 'delete' }, { action: 'remove' }, { action: 'remove', ground: 'ugly' }, { action: 'keep', extra: 1 }, { action: 'redact', ground: 'spam' }]) {
+    for (const body of [
+      {},
+      { action: 'delete' },
+      { action: 'remove' },
+      { action: 'remove', ground: 'ugly' },
+      { action: 'keep', extra: 1 },
+      { action: 'redact', ground: 'spam' },
+    ]) {
       const res = await decide(mine.id, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect((await res.json()).error).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
@@ -287,9 +333,15 @@ describe('limits', () => {
     const app = await startTestApp({ TRUST_PROXY: '1' });
     try {
       const s = await app.createShop();
-      const review = await app.services.reviews.create(s.id, { name: 'A', email: 'a@example.com', rating: 4, language: 'en' });
+      const review = await app.services.reviews.create(s.id, {
+        name: 'A',
+        email: 'a@example.com',
+        rating: 4,
+        language: 'en',
+      });
       const from = (ip: string) => ({ app, headers: { 'x-forwarded-for': ip } });
-      for (let i = 0; i < REPORTS_PER_ADDRESS_PER_HOUR; i++) expect((await report(review.id, { ground: 'spam' }, from('10.0.0.1'))).status).toBe(200);
+      for (let i = 0; i < REPORTS_PER_ADDRESS_PER_HOUR; i++)
+        expect((await report(review.id, { ground: 'spam' }, from('10.0.0.1'))).status).toBe(200);
       const limited = await report(review.id, { ground: 'spam' }, from('10.0.0.1'));
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toBe('3600');
@@ -299,7 +351,12 @@ describe('limits', () => {
         expect((await report(review.id, { ground: 'spam' }, from(`10.0.1.${i}`))).status).toBe(200);
       }
       expect((await report(review.id, { ground: 'spam' }, from('10.0.2.1'))).status).toBe(429);
-      const other = await app.services.reviews.create(s.id, { name: 'B', email: 'b@example.com', rating: 4, language: 'en' });
+      const other = await app.services.reviews.create(s.id, {
+        name: 'B',
+        email: 'b@example.com',
+        rating: 4,
+        language: 'en',
+      });
       expect((await report(other.id, { ground: 'spam' }, from('10.0.2.1'))).status).toBe(200);
     } finally {
       await app.close();

@@ -31,12 +31,20 @@ export function registerModerationRoutes(router: Router, services: Services): vo
   const byReview = new RateLimiter(REPORTS_PER_REVIEW_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);
 
   // The pages run no script; they use the shopper pages' stylesheet. Nothing here is to be cached or indexed.
-  const send = (ctx: Context, status: number, html: string) => sendHtml(ctx, status, html, { secret: true, styleHash: STYLE_HASH, scriptHash: "'none'" });
+  const send = (ctx: Context, status: number, html: string) =>
+    sendHtml(ctx, status, html, { secret: true, styleHash: STYLE_HASH, scriptHash: "'none'" });
 
   /** `?lang=`, else the browser's languages, else the shop's main language (as the policy page). */
   function languageOf(ctx: Context, fallback: Language): Language {
     const asked = typeof ctx.query.lang === 'string' ? normalizeLanguage(ctx.query.lang) : undefined;
-    return asked ?? ctx.acceptsLanguages().map(normalizeLanguage).find((l) => l !== undefined) ?? fallback;
+    return (
+      asked ??
+      ctx
+        .acceptsLanguages()
+        .map(normalizeLanguage)
+        .find((l) => l !== undefined) ??
+      fallback
+    );
   }
   const frameFor = (lang: Language): ReportFrame => ({ t: REPORT_STRINGS[lang], lang, brandName: config.brandName });
 
@@ -70,7 +78,8 @@ export function registerModerationRoutes(router: Router, services: Services): vo
     if (byAddress.hit(`report:${clientKey(ctx.ip)}`)) return tooMany();
     const fields = await readFields(ctx, FORM_LIMIT);
     const values = readReportForm(fields);
-    if (!verifyFormToken(key, review.id, fields.token, services.now())) return send(ctx, 400, form(values, [], frame.t.formExpired));
+    if (!verifyFormToken(key, review.id, fields.token, services.now()))
+      return send(ctx, 400, form(values, [], frame.t.formExpired));
     const problems = reportProblems(values);
     if (problems.length) return send(ctx, 400, form(values, problems));
     if (byReview.hit(`review:${review.id}`)) return tooMany();

@@ -3,7 +3,11 @@ import { decisionSchema, readReportForm, reportProblems, REPORT_LIMITS } from '.
 
 describe('the report form', () => {
   it('reads a ground from the fixed list, trimmed details and a normalised address', () => {
-    expect(readReportForm({ ground: 'spam', text: '  a\r\nb  ', email: ' Jan@EXAMPLE.com ' })).toEqual({ ground: 'spam', text: 'a\nb', email: 'Jan@example.com' });
+    expect(readReportForm({ ground: 'spam', text: '  a\r\nb  ', email: ' Jan@EXAMPLE.com ' })).toEqual({
+      ground: 'spam',
+      text: 'a\nb',
+      email: 'Jan@example.com',
+    });
   });
 
   it('treats anything but a single string of the list as no ground (arrays, objects, operators, unknown words)', () => {
@@ -13,7 +17,11 @@ describe('the report form', () => {
   });
 
   it('names each problem: no ground, details too long, an address that is not one', () => {
-    expect(reportProblems({ ground: null, text: 'x'.repeat(REPORT_LIMITS.text + 1), email: 'nope' })).toEqual(['ground', 'text', 'email']);
+    expect(reportProblems({ ground: null, text: 'x'.repeat(REPORT_LIMITS.text + 1), email: 'nope' })).toEqual([
+      'ground',
+      'text',
+      'email',
+    ]);
     expect(reportProblems({ ground: 'other', text: 'x'.repeat(REPORT_LIMITS.text), email: '' })).toEqual([]);
   });
 });
@@ -24,7 +32,10 @@ describe('a decision', () => {
     expect(decisionSchema.safeParse({ action: 'remove' }).success).toBe(false);
     expect(decisionSchema.safeParse({ action: 'remove', ground: 'spam' }).success).toBe(true);
     expect(decisionSchema.safeParse({ action: 'redact', ground: 'personal_data' }).success).toBe(false);
-    expect(decisionSchema.parse({ action: 'redact', ground: 'personal_data', passage: '06 12' })).toMatchObject({ replacement: '[…]', note: '' });
+    expect(decisionSchema.parse({ action: 'redact', ground: 'personal_data', passage: '06 12' })).toMatchObject({
+      replacement: '[…]',
+      note: '',
+    });
     expect(decisionSchema.safeParse({ action: 'remove', ground: 'spam', by: 'me' }).success).toBe(false);
   });
 });

@@ -4,10 +4,18 @@ import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import type { Fields } from '../http/body.js';
 
-export const GROUNDS = ['not_experience', 'offensive', 'personal_data', 'spam', 'conflict_of_interest', 'other'] as const;
+export const GROUNDS = [
+  'not_experience',
+  'offensive',
+  'personal_data',
+  'spam',
+  'conflict_of_interest',
+  'other',
+] as const;
 export type Ground = (typeof GROUNDS)[number];
 
-const isGround = (value: unknown): value is Ground => typeof value === 'string' && (GROUNDS as readonly string[]).includes(value);
+const isGround = (value: unknown): value is Ground =>
+  typeof value === 'string' && (GROUNDS as readonly string[]).includes(value);
 
 export const REPORT_LIMITS = { text: 2000, email: 254 } as const;
 
@@ -35,7 +43,8 @@ export function reportProblems(values: ReportFormValues): ReportProblem[] {
   const problems: ReportProblem[] = [];
   if (values.ground === null) problems.push('ground');
   if (values.text.length > REPORT_LIMITS.text) problems.push('text');
-  if (values.email && (values.email.length > REPORT_LIMITS.email || !isValidEmail(values.email))) problems.push('email');
+  if (values.email && (values.email.length > REPORT_LIMITS.email || !isValidEmail(values.email)))
+    problems.push('email');
   return problems;
 }
 
@@ -69,6 +78,9 @@ export const listQuerySchema = z
     status: z.enum([...REPORT_STATUSES, 'all']).default('open'),
     limit: z.coerce.number().int().min(1).max(100).default(50),
     /** The last id of the previous page. */
-    after: z.string().regex(/^[0-9a-f]{24}$/, 'a report id from the previous page').optional(),
+    after: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'a report id from the previous page')
+      .optional(),
   })
   .strict();

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Review } from '../reviews/model.js';
 import { redacted } from './service.js';
 
-const review = (over: Partial<Review>) =>
-  ({ comment: null, products: [], reply: null, ...over }) as Review;
+const review = (over: Partial<Review>) => ({ comment: null, products: [], reply: null, ...over }) as Review;
 
 describe('redacting a passage', () => {
   it('replaces every occurrence in the comment, the product texts and the reply, and counts what it replaced', () => {

@@ -11,7 +11,11 @@ import type { Decision, Ground, ReportFormValues } from './schema.js';
 import type { Report, ReportDecision } from './store.js';
 
 /** The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply. */
-export function redacted(review: Review, passage: string, replacement: string): { changes: ReviewChanges; chars: number } | null {
+export function redacted(
+  review: Review,
+  passage: string,
+  replacement: string,
+): { changes: ReviewChanges; chars: number } | null {
   let chars = 0;
   const swap = (text: string) => {
     const parts = text.split(passage);
@@ -63,11 +67,17 @@ interface DecisionResult {
 }
 
 /** Applies an operator's decision to an open report. Errors are HttpErrors in the operator API's terms. */
-export async function decideReport(services: Services, reportId: string, decision: Decision, actor: AuditActor): Promise<DecisionResult> {
+export async function decideReport(
+  services: Services,
+  reportId: string,
+  decision: Decision,
+  actor: AuditActor,
+): Promise<DecisionResult> {
   const { moderation, reviews } = services;
   const report = await moderation.get(reportId);
   if (!report) throw new HttpError(404, 'No such report.');
-  if (report.status !== 'open') throw new HttpError(409, `The report was decided already (${report.status}).`, 'conflict');
+  if (report.status !== 'open')
+    throw new HttpError(409, `The report was decided already (${report.status}).`, 'conflict');
   const review = await reviews.get(report.reviewId);
   if (decision.action !== 'keep' && (!review || review.deleted)) {
     throw new HttpError(409, 'The review was deleted already; only "keep" can close this report.', 'conflict');
@@ -75,7 +85,11 @@ export async function decideReport(services: Services, reportId: string, decisio
 
   const redaction = decision.action === 'redact' ? redacted(review!, decision.passage, decision.replacement) : null;
   if (decision.action === 'redact' && !redaction) {
-    throw new HttpError(422, 'passage: not found in the review’s texts (comment, product texts, reply)', 'validation_failed');
+    throw new HttpError(
+      422,
+      'passage: not found in the review’s texts (comment, product texts, reply)',
+      'validation_failed',
+    );
   }
 
   const record: ReportDecision = {
@@ -114,7 +128,13 @@ export async function decideReport(services: Services, reportId: string, decisio
   return { report: { ...report, status: STATUS[decision.action], decision: record }, review: written };
 }
 
-async function remove(services: Services, review: Review, ground: Ground, report: Report, record: ReportDecision): Promise<Review | null> {
+async function remove(
+  services: Services,
+  review: Review,
+  ground: Ground,
+  report: Report,
+  record: ReportDecision,
+): Promise<Review | null> {
   const { moderation } = services;
   const removed = await services.reviews.softDelete(review.id, ground);
   await moderation.recordRemoval({ _id: review.id, shopId: review.shopId, ground, at: record.at });

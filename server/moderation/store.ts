@@ -161,7 +161,9 @@ export class ModerationStore {
     return counts;
   }
 
-  async addNotice(notice: Pick<RemovalNotice, '_id' | 'reviewId' | 'shopId' | 'to' | 'language' | 'ground'>): Promise<void> {
+  async addNotice(
+    notice: Pick<RemovalNotice, '_id' | 'reviewId' | 'shopId' | 'to' | 'language' | 'ground'>,
+  ): Promise<void> {
     try {
       await this.notices.insertOne({ ...notice, attempts: 0, nextAttempt: this.now(), failed: false, lastError: null });
     } catch (err) {
@@ -171,7 +173,10 @@ export class ModerationStore {
 
   /** Notices due at `now`: the whole small collection is read (sent and given-up notices are deleted). */
   async dueNotices(now: Date, limit: number): Promise<RemovalNotice[]> {
-    return this.notices.find({ failed: false, nextAttempt: { $lte: now } }).limit(limit).toArray();
+    return this.notices
+      .find({ failed: false, nextAttempt: { $lte: now } })
+      .limit(limit)
+      .toArray();
   }
 
   /** Takes a notice for `leaseMs`; false when another run holds it or it was sent meanwhile. */

@@ -42,7 +42,8 @@ const en: ReportStrings = {
     other: 'Another reason',
   },
   text: 'Details',
-  textHint: (max) => `Optional, at most ${max} characters. Only the moderators read it; it is never e-mailed to anyone.`,
+  textHint: (max) =>
+    `Optional, at most ${max} characters. Only the moderators read it; it is never e-mailed to anyone.`,
   email: 'Your e-mail address',
   emailHint: 'Optional: only if we may ask you about your report.',
   submit: 'Send report',
@@ -75,7 +76,8 @@ const nl: ReportStrings = {
     other: 'Een andere reden',
   },
   text: 'Toelichting',
-  textHint: (max) => `Optioneel, maximaal ${max} tekens. Alleen de moderatoren lezen dit; het wordt naar niemand gemaild.`,
+  textHint: (max) =>
+    `Optioneel, maximaal ${max} tekens. Alleen de moderatoren lezen dit; het wordt naar niemand gemaild.`,
   email: 'Je e-mailadres',
   emailHint: 'Optioneel: alleen als we je vragen over je melding mogen stellen.',
   submit: 'Melding versturen',
@@ -86,7 +88,8 @@ const nl: ReportStrings = {
   emailInvalid: 'Vul een geldig e-mailadres in, of laat het veld leeg.',
   formExpired: 'Dit formulier stond te lang open. Controleer je keuzes en verstuur het opnieuw.',
   thanksTitle: 'Bedankt voor je melding',
-  thanksBody: 'We toetsen de review aan onze regels. Overtreedt hij die, dan wordt hij verwijderd of het stuk tekst afgeschermd.',
+  thanksBody:
+    'We toetsen de review aan onze regels. Overtreedt hij die, dan wordt hij verwijderd of het stuk tekst afgeschermd.',
   goneTitle: 'Deze review kan niet gemeld worden',
   goneBody: 'Hij bestaat niet of wordt niet meer getoond.',
   tooManyTitle: 'Te veel meldingen',
@@ -108,7 +111,8 @@ const de: ReportStrings = {
     other: 'Ein anderer Grund',
   },
   text: 'Erläuterung',
-  textHint: (max) => `Optional, höchstens ${max} Zeichen. Nur die Moderation liest sie; sie wird niemandem per E-Mail geschickt.`,
+  textHint: (max) =>
+    `Optional, höchstens ${max} Zeichen. Nur die Moderation liest sie; sie wird niemandem per E-Mail geschickt.`,
   email: 'Ihre E-Mail-Adresse',
   emailHint: 'Optional: nur wenn wir Sie zu Ihrer Meldung fragen dürfen.',
   submit: 'Meldung senden',
@@ -119,7 +123,8 @@ const de: ReportStrings = {
   emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein oder lassen Sie das Feld leer.',
   formExpired: 'Das Formular war zu lange geöffnet. Bitte prüfen Sie Ihre Angaben und senden Sie es erneut.',
   thanksTitle: 'Vielen Dank für Ihre Meldung',
-  thanksBody: 'Wir prüfen die Bewertung anhand unserer Regeln. Verstößt sie dagegen, wird sie entfernt oder die Textstelle ausgeblendet.',
+  thanksBody:
+    'Wir prüfen die Bewertung anhand unserer Regeln. Verstößt sie dagegen, wird sie entfernt oder die Textstelle ausgeblendet.',
   goneTitle: 'Diese Bewertung kann nicht gemeldet werden',
   goneBody: 'Sie existiert nicht oder wird nicht mehr angezeigt.',
   tooManyTitle: 'Zu viele Meldungen',
@@ -141,7 +146,8 @@ const fr: ReportStrings = {
     other: 'Une autre raison',
   },
   text: 'Précisions',
-  textHint: (max) => `Facultatif, ${max} caractères au plus. Seuls les modérateurs le lisent ; il n’est envoyé par e-mail à personne.`,
+  textHint: (max) =>
+    `Facultatif, ${max} caractères au plus. Seuls les modérateurs le lisent ; il n’est envoyé par e-mail à personne.`,
   email: 'Votre adresse e-mail',
   emailHint: 'Facultatif : seulement si nous pouvons vous interroger sur votre signalement.',
   submit: 'Envoyer le signalement',
@@ -174,7 +180,8 @@ const es: ReportStrings = {
     other: 'Otro motivo',
   },
   text: 'Detalles',
-  textHint: (max) => `Opcional, ${max} caracteres como máximo. Solo lo leen los moderadores; no se envía por correo a nadie.`,
+  textHint: (max) =>
+    `Opcional, ${max} caracteres como máximo. Solo lo leen los moderadores; no se envía por correo a nadie.`,
   email: 'Tu correo electrónico',
   emailHint: 'Opcional: solo si podemos preguntarte sobre tu denuncia.',
   submit: 'Enviar denuncia',
@@ -207,7 +214,8 @@ const it: ReportStrings = {
     other: 'Un altro motivo',
   },
   text: 'Dettagli',
-  textHint: (max) => `Facoltativo, al massimo ${max} caratteri. Lo leggono solo i moderatori; non viene inviato via e-mail a nessuno.`,
+  textHint: (max) =>
+    `Facoltativo, al massimo ${max} caratteri. Lo leggono solo i moderatori; non viene inviato via e-mail a nessuno.`,
   email: 'Il tuo indirizzo e-mail',
   emailHint: 'Facoltativo: solo se possiamo farti domande sulla segnalazione.',
   submit: 'Invia segnalazione',
@@ -218,7 +226,8 @@ const it: ReportStrings = {
   emailInvalid: 'Inserisci un indirizzo e-mail valido o lascia vuoto il campo.',
   formExpired: 'Il modulo è rimasto aperto troppo a lungo. Controlla le tue scelte e invialo di nuovo.',
   thanksTitle: 'Grazie per la segnalazione',
-  thanksBody: 'Controlleremo la recensione secondo le nostre regole. Se le viola, viene rimossa o il passaggio viene nascosto.',
+  thanksBody:
+    'Controlleremo la recensione secondo le nostre regole. Se le viola, viene rimossa o il passaggio viene nascosto.',
   goneTitle: 'Questa recensione non può essere segnalata',
   goneBody: 'Non esiste o non è più visibile.',
   tooManyTitle: 'Troppe segnalazioni',

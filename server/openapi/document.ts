@@ -24,7 +24,6 @@ import { patchSchema as webhookPatch } from '../webhooks/routes.js';
 import { subscribeSchema } from '../webhooks/routes.js';
 import { createSchema as webshopCreate, patchSchema as webshopPatch } from '../webshops/admin.js';
 
-
 const credentials = [
   { name: 'id', in: 'query', required: true, schema: int('webshop id'), description: 'webshop id' },
   { name: 'code', in: 'query', required: true, schema: str(), description: 'personal API code' },
@@ -64,15 +63,32 @@ const reportSchema = obj({
   email: { type: ['string', 'null'] },
   created: str('ISO 8601'),
   status: { enum: [...REPORT_STATUSES] },
-  decision: { type: ['object', 'null'], description: 'action, ground, note, at, by (and redactedChars for redactions)' },
+  decision: {
+    type: ['object', 'null'],
+    description: 'action, ground, note, at, by (and redactedChars for redactions)',
+  },
 });
 
 /** The review policy page's languages and service-wide texts (server/policy). */
-const policyLang = { name: 'lang', in: 'path', required: true, schema: { type: 'string', enum: [...POLICY_LANGUAGES] } };
-const policyText = obj({ lang: str(), custom: bool('false while the defaults are in force'), checks: str(), publication: str(), reporting: str() });
+const policyLang = {
+  name: 'lang',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', enum: [...POLICY_LANGUAGES] },
+};
+const policyText = obj({
+  lang: str(),
+  custom: bool('false while the defaults are in force'),
+  checks: str(),
+  publication: str(),
+  reporting: str(),
+});
 
 const embed = { tags: ['embed'] };
-const embedBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: fromZod(schema) } } });
+const embedBody = (schema: z.ZodType) => ({
+  required: true,
+  content: { 'application/json': { schema: fromZod(schema) } },
+});
 const embedErrors = {
   '400': adminError('invalid input; the message names the field'),
   '404': adminError('no such shop'),
@@ -103,15 +119,25 @@ export function openApiDocument(config: Config) {
       { name: 'webhooks' },
       { name: 'operator' },
       { name: 'public' },
-      { name: 'embed', description: "what the shoppers' embed calls from shops' pages (CORS: any origin, no credentials)" },
-      { name: 'dashboard', description: "the merchant dashboard's API: same origin only, a session cookie, Origin and X-CSRF-Token on writes" },
+      {
+        name: 'embed',
+        description: "what the shoppers' embed calls from shops' pages (CORS: any origin, no credentials)",
+      },
+      {
+        name: 'dashboard',
+        description:
+          "the merchant dashboard's API: same origin only, a session cookie, Origin and X-CSRF-Token on writes",
+      },
     ],
     paths: {
       '/api/1.0/invitations.json': {
         post: {
           tags: ['classic'],
           summary: 'Add invitation',
-          parameters: [...credentials, query('max_invitations_per_email', int(), 'at most this many invitations per address')],
+          parameters: [
+            ...credentials,
+            query('max_invitations_per_email', int(), 'at most this many invitations per address'),
+          ],
           requestBody: {
             content: {
               'application/x-www-form-urlencoded': { schema: ref('InvitationInput') },
@@ -130,7 +156,10 @@ export function openApiDocument(config: Config) {
             query('limit', int(), 'synonym of order'),
           ],
           responses: classicResponses(
-            classicSuccess('Invitations successfully retrieved!', { invitations: { type: 'array', items: ref('Invitation') }, total: int() }),
+            classicSuccess('Invitations successfully retrieved!', {
+              invitations: { type: 'array', items: ref('Invitation') },
+              total: int(),
+            }),
           ),
         },
       },
@@ -145,7 +174,10 @@ export function openApiDocument(config: Config) {
             query('limit', int(), '1–100, default 10'),
           ],
           responses: classicResponses(
-            classicSuccess('Ratings successfully retrieved!', { ratings: { type: 'array', items: ref('Rating') }, total: int() }),
+            classicSuccess('Ratings successfully retrieved!', {
+              ratings: { type: 'array', items: ref('Rating') },
+              total: int(),
+            }),
           ),
         },
       },
@@ -156,7 +188,11 @@ export function openApiDocument(config: Config) {
           parameters: credentials,
           responses: classicResponses(
             classicSuccess('Ratings summary successfully retrieved!', {
-              data: obj({ amount: int(), rating_average: { type: 'number', description: '1–10' }, ratings_average: subAverages }),
+              data: obj({
+                amount: int(),
+                rating_average: { type: 'number', description: '1–10' },
+                ratings_average: subAverages,
+              }),
             }),
           ),
         },
@@ -166,7 +202,9 @@ export function openApiDocument(config: Config) {
           tags: ['classic'],
           summary: 'Webshop details',
           parameters: credentials,
-          responses: classicResponses(classicSuccess('Webshop details successfully retrieved!', { data: ref('WebshopDetails') })),
+          responses: classicResponses(
+            classicSuccess('Webshop details successfully retrieved!', { data: ref('WebshopDetails') }),
+          ),
         },
       },
       '/api/1.0/product_reviews.xml': {
@@ -232,7 +270,10 @@ export function openApiDocument(config: Config) {
                 data: obj({ webhook_id: int(), url: str(), topic: ref('Topic'), secret: str() }),
               }),
             ),
-            '400': json(ref('ClassicError'), 'bad request (also: a refused URL, or the shop has as many subscriptions as allowed: 100 unless the operator set another limit)'),
+            '400': json(
+              ref('ClassicError'),
+              'bad request (also: a refused URL, or the shop has as many subscriptions as allowed: 100 unless the operator set another limit)',
+            ),
             '401': json(ref('ClassicError'), '`Unauthorized`'),
           },
         },
@@ -331,7 +372,10 @@ export function openApiDocument(config: Config) {
           parameters: [query('id', int(), 'webshop id', true), query('lang', str(), 'language')],
           responses: {
             '200': json({
-              oneOf: [obj({ result: { const: 'ok' }, content: str() }), obj({ result: { const: 'error' }, error: str() })],
+              oneOf: [
+                obj({ result: { const: 'ok' }, content: str() }),
+                obj({ result: { const: 'error' }, error: str() }),
+              ],
             }),
           },
         },
@@ -340,7 +384,10 @@ export function openApiDocument(config: Config) {
         get: {
           tags: ['public'],
           summary: 'Health: 200 when the database answers',
-          responses: { '200': json(obj({ status: { const: 'ok' } })), '503': json(obj({ status: str() }), 'database unavailable') },
+          responses: {
+            '200': json(obj({ status: { const: 'ok' } })),
+            '503': json(obj({ status: str() }), 'database unavailable'),
+          },
         },
       },
       '/api/openapi.json': {
@@ -359,7 +406,10 @@ export function openApiDocument(config: Config) {
           ...embed,
           summary: 'Published reviews, newest first',
           parameters: [pathId(), query('offset', int(), 'default 0'), query('limit', int(), '1–20, default 5')],
-          responses: { '200': json(obj({ total: int(), reviews: { type: 'array', items: { type: 'object' } } })), ...embedErrors },
+          responses: {
+            '200': json(obj({ total: int(), reviews: { type: 'array', items: { type: 'object' } } })),
+            ...embedErrors,
+          },
         },
       },
       '/embed/{id}/order/verify': {
@@ -377,7 +427,13 @@ export function openApiDocument(config: Config) {
           summary: "Record the shopper's answer to the review request after an order",
           parameters: [pathId()],
           requestBody: embedBody(consentSchema),
-          responses: { '201': json(obj({ recorded: bool(), signed: bool(), reviewToken: str() }, ['recorded', 'signed']), 'recorded'), ...embedErrors },
+          responses: {
+            '201': json(
+              obj({ recorded: bool(), signed: bool(), reviewToken: str() }, ['recorded', 'signed']),
+              'recorded',
+            ),
+            ...embedErrors,
+          },
         },
       },
       '/embed/{id}/reviews': {
@@ -395,7 +451,10 @@ export function openApiDocument(config: Config) {
           summary: 'A review without an order: published once the writer confirms it from the e-mail',
           parameters: [pathId()],
           requestBody: embedBody(experienceSchema),
-          responses: { '202': json(obj({ status: { const: 'pending_confirmation' } }), 'accepted, e-mail sent'), ...embedErrors },
+          responses: {
+            '202': json(obj({ status: { const: 'pending_confirmation' } }), 'accepted, e-mail sent'),
+            ...embedErrors,
+          },
         },
       },
       '/admin/api/webshops': {
@@ -407,7 +466,12 @@ export function openApiDocument(config: Config) {
         },
       },
       '/admin/api/webshops/{id}': {
-        get: { ...admin, summary: 'Read a webshop', parameters: [pathId()], responses: { '200': json(ref('AdminWebshop')), ...adminErrors } },
+        get: {
+          ...admin,
+          summary: 'Read a webshop',
+          parameters: [pathId()],
+          responses: { '200': json(ref('AdminWebshop')), ...adminErrors },
+        },
         patch: {
           ...admin,
           summary: 'Change stored settings (audited: values before → after, texts only as changed with their lengths)',
@@ -434,10 +498,16 @@ export function openApiDocument(config: Config) {
         },
       },
       '/admin/api/reviews/{id}': {
-        get: { ...admin, summary: 'Read a review with its moderation state', parameters: [pathId()], responses: { '200': json({ type: 'object' }), ...adminErrors } },
+        get: {
+          ...admin,
+          summary: 'Read a review with its moderation state',
+          parameters: [pathId()],
+          responses: { '200': json({ type: 'object' }), ...adminErrors },
+        },
         patch: {
           ...admin,
-          summary: 'Moderate a review (audited: scores and flags before → after, texts only as changed with their lengths)',
+          summary:
+            'Moderate a review (audited: scores and flags before → after, texts only as changed with their lengths)',
           parameters: [pathId()],
           requestBody: {
             required: true,
@@ -463,14 +533,15 @@ export function openApiDocument(config: Config) {
         },
         put: {
           ...admin,
-          summary: "Replace the review policy page's service-wide texts in a language (plain text; blank lines make paragraphs; audited)",
+          summary:
+            "Replace the review policy page's service-wide texts in a language (plain text; blank lines make paragraphs; audited)",
           parameters: [policyLang],
           requestBody: { required: true, content: { 'application/json': { schema: fromZod(policyTextInput) } } },
           responses: { '200': json(policyText), ...adminErrors },
         },
         delete: {
           ...admin,
-          summary: "Back to the default texts of the review policy page in a language (audited)",
+          summary: 'Back to the default texts of the review policy page in a language (audited)',
           parameters: [policyLang],
           responses: { '204': { description: 'reset' }, ...adminErrors },
         },
@@ -478,7 +549,8 @@ export function openApiDocument(config: Config) {
       '/admin/api/audit': {
         get: {
           ...admin,
-          summary: 'The audit trail (moderation decisions, reports, writers’ deletions, operator and merchant actions), newest first; `before` pages back',
+          summary:
+            'The audit trail (moderation decisions, reports, writers’ deletions, operator and merchant actions), newest first; `before` pages back',
           parameters: queryFromZod(auditQuerySchema),
           responses: {
             '200': json(
@@ -511,7 +583,10 @@ export function openApiDocument(config: Config) {
             '200': json(
               obj({
                 reports: { type: 'array', items: reportSchema },
-                next_after: { type: ['string', 'null'], description: 'pass as `after` for the next page; null on the last' },
+                next_after: {
+                  type: ['string', 'null'],
+                  description: 'pass as `after` for the next page; null on the last',
+                },
               }),
             ),
             '400': adminError('invalid query parameter'),
@@ -551,7 +626,11 @@ export function openApiDocument(config: Config) {
           ...admin,
           summary: 'Revoke a token (audited, never the token)',
           parameters: [{ name: 'token', in: 'path', required: true, schema: str() }],
-          responses: { '204': { description: 'revoked' }, '401': adminError('no or wrong operator token'), '404': adminError('unknown token') },
+          responses: {
+            '204': { description: 'revoked' },
+            '401': adminError('no or wrong operator token'),
+            '404': adminError('unknown token'),
+          },
         },
       },
       '/admin/api/webshops/{id}/invitations': {
@@ -577,7 +656,16 @@ export function openApiDocument(config: Config) {
                         {
                           event: {
                             type: 'string',
-                            enum: ['queued', 'sent', 'failed', 'not_sent', 'reminder_due', 'reminder_sent', 'reminder_skipped', 'reminder_failed'],
+                            enum: [
+                              'queued',
+                              'sent',
+                              'failed',
+                              'not_sent',
+                              'reminder_due',
+                              'reminder_sent',
+                              'reminder_skipped',
+                              'reminder_failed',
+                            ],
                           },
                           at: str('ISO 8601'),
                           message_id: str(),
@@ -621,7 +709,10 @@ export function openApiDocument(config: Config) {
       ...dashboardReviewPaths(),
     },
     components: {
-      securitySchemes: { operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' }, ...ACCOUNT_SECURITY_SCHEMES },
+      securitySchemes: {
+        operatorToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' },
+        ...ACCOUNT_SECURITY_SCHEMES,
+      },
       schemas: {
         ClassicError: obj({ status: { const: 'error' }, message: str() }),
         AdminError: obj({ error: obj({ code: str(), message: str() }) }),
@@ -663,7 +754,11 @@ export function openApiDocument(config: Config) {
           quarantine: bool(),
           reply: { type: ['string', 'null'] },
           reply_date: { type: ['string', 'null'] },
-          origin: { type: 'string', enum: ['verified_order', 'email_confirmed', 'imported'], description: 'how the review was checked' },
+          origin: {
+            type: 'string',
+            enum: ['verified_order', 'email_confirmed', 'imported'],
+            description: 'how the review was checked',
+          },
           incentivised: bool(),
           imported_from: { type: ['string', 'null'], description: 'imports: the source platform' },
           original_date: { type: ['string', 'null'], description: 'imports: ISO 8601 date on the source platform' },

@@ -87,7 +87,9 @@ export function renderDocument({ lang, title, footer, jsonLd, children }: Docume
           <meta name="viewport" content="width=device-width,initial-scale=1" />
           <title>{title}</title>
           <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} />
-          {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} /> : null}
+          {jsonLd ? (
+            <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />
+          ) : null}
         </head>
         <body>
           <main class="page">{children}</main>
@@ -135,7 +137,14 @@ function StarGroup(props: {
         ) : null}
         {[1, 2, 3, 4, 5].map((n) => (
           <>
-            <input type="radio" id={`${name}-${n}`} name={name} value={String(n)} checked={value === n} required={!optional} />
+            <input
+              type="radio"
+              id={`${name}-${n}`}
+              name={name}
+              value={String(n)}
+              checked={value === n}
+              required={!optional}
+            />
             <label class="star" for={`${name}-${n}`} data-n={String(n)}>
               <span aria-hidden="true">★</span>
               <span class="sr">{t.stars(n)}</span>
@@ -163,7 +172,14 @@ export function ErrorSummary({ problems, t }: { problems: FieldProblem[]; t: Pag
   );
 }
 
-function TextArea(props: { id: string; label: string; value: string; max: number; problem?: FieldProblem; hint?: string }) {
+function TextArea(props: {
+  id: string;
+  label: string;
+  value: string;
+  max: number;
+  problem?: FieldProblem;
+  hint?: string;
+}) {
   const { id, label, value, max, problem, hint } = props;
   const described = [hint ? `${id}-hint` : '', problem ? errorId(id) : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -179,7 +195,13 @@ function TextArea(props: { id: string; label: string; value: string; max: number
           {problem.message}
         </p>
       ) : null}
-      <textarea id={id} name={id} maxlength={max} aria-invalid={problem ? 'true' : undefined} aria-describedby={described}>
+      <textarea
+        id={id}
+        name={id}
+        maxlength={max}
+        aria-invalid={problem ? 'true' : undefined}
+        aria-describedby={described}
+      >
         {value}
       </textarea>
     </div>
@@ -202,11 +224,24 @@ export function ReviewForm({ t, values, problems, countries, products, submit }:
   const countryProblem = problemFor(problems, 'country');
   return (
     <form method="post" class="card" data-left={t.charactersLeft}>
-      <StarGroup name="rating" legend={t.overall} value={values.rating} optional={false} t={t} problem={problemFor(problems, 'rating-1')} />
+      <StarGroup
+        name="rating"
+        legend={t.overall}
+        value={values.rating}
+        optional={false}
+        t={t}
+        problem={problemFor(problems, 'rating-1')}
+      />
       {SUB_RATINGS.map((key) => (
         <StarGroup name={key} legend={t.subScores[key]} value={values.ratings[key] || null} optional t={t} />
       ))}
-      <TextArea id="comment" label={`${t.comment} (${t.optional})`} value={values.comment} max={LIMITS.comment} problem={problemFor(problems, 'comment')} />
+      <TextArea
+        id="comment"
+        label={`${t.comment} (${t.optional})`}
+        value={values.comment}
+        max={LIMITS.comment}
+        problem={problemFor(problems, 'comment')}
+      />
       <div class="field">
         <label for="name">{t.name}</label>
         <p class="hint" id="name-hint">

@@ -9,7 +9,9 @@ const t = stringsFor('en');
 describe('the review form', () => {
   it('reads scores, text and products from a urlencoded body', () => {
     const values = readReviewForm(
-      parseFormEncoded('rating=4&shippingtime=5&aftersale=0&comment=a%0D%0Ab&name=+Jane++D.+&country=be&product_0_rating=3&product_0_content=ok'),
+      parseFormEncoded(
+        'rating=4&shippingtime=5&aftersale=0&comment=a%0D%0Ab&name=+Jane++D.+&country=be&product_0_rating=3&product_0_content=ok',
+      ),
       2,
     );
     expect(values).toEqual({

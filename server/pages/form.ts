@@ -65,7 +65,8 @@ export function formProblems(values: ReviewFormValues, t: PageStrings, countries
   if (values.rating === null) problems.push({ field: 'rating-1', message: t.ratingRequired });
   if (values.comment.length > LIMITS.comment) problems.push({ field: 'comment', message: t.tooLong(LIMITS.comment) });
   if (!values.name || values.name.length > LIMITS.name) problems.push({ field: 'name', message: t.nameRequired });
-  if (values.country && !countries.includes(values.country)) problems.push({ field: 'country', message: t.countryInvalid });
+  if (values.country && !countries.includes(values.country))
+    problems.push({ field: 'country', message: t.countryInvalid });
   values.products.forEach((p, i) => {
     if (p.content.length > LIMITS.productText) {
       problems.push({ field: productField(i, 'content'), message: t.tooLong(LIMITS.productText) });

@@ -20,7 +20,12 @@ export interface ShopForJsonLd {
 }
 
 /** schema.org Organization with its AggregateRating on the 1–10 scale (left out while there is nothing to rate). */
-export function shopJsonLd(shop: ShopForJsonLd, pageUrl: string, score: number, count: number): Record<string, unknown> {
+export function shopJsonLd(
+  shop: ShopForJsonLd,
+  pageUrl: string,
+  score: number,
+  count: number,
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -29,16 +34,68 @@ export function shopJsonLd(shop: ShopForJsonLd, pageUrl: string, score: number, 
     url: shop.url,
     ...(shop.logo ? { logo: shop.logo } : {}),
     ...(count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: score, bestRating: 10, worstRating: 1, ratingCount: count } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: score,
+            bestRating: 10,
+            worstRating: 1,
+            ratingCount: count,
+          },
+        }
       : {}),
   };
 }
 
 /** Countries a reviewer can choose (Europe, where the shops are, and the larger English-speaking markets). */
 export const COUNTRIES = [
-  'AD', 'AL', 'AT', 'AU', 'BA', 'BE', 'BG', 'CA', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR',
-  'HU', 'IE', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MC', 'ME', 'MK', 'MT', 'NL', 'NO', 'NZ', 'PL', 'PT', 'RO', 'RS', 'SE',
-  'SI', 'SK', 'SM', 'TR', 'UA', 'US', 'XK',
+  'AD',
+  'AL',
+  'AT',
+  'AU',
+  'BA',
+  'BE',
+  'BG',
+  'CA',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IS',
+  'IT',
+  'LI',
+  'LT',
+  'LU',
+  'LV',
+  'MC',
+  'ME',
+  'MK',
+  'MT',
+  'NL',
+  'NO',
+  'NZ',
+  'PL',
+  'PT',
+  'RO',
+  'RS',
+  'SE',
+  'SI',
+  'SK',
+  'SM',
+  'TR',
+  'UA',
+  'US',
+  'XK',
 ] as const;
 
 const countryLists = new Map<Language, { code: string; name: string }[]>();
@@ -48,7 +105,9 @@ export function countryOptions(language: Language): { code: string; name: string
   let list = countryLists.get(language);
   if (!list) {
     const names = new Intl.DisplayNames([language], { type: 'region' });
-    list = COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, language));
+    list = COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+      a.name.localeCompare(b.name, language),
+    );
     countryLists.set(language, list);
   }
   return list;

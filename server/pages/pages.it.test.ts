@@ -36,19 +36,27 @@ async function sentInvitation(products: { id: string; name: string }[] = [], lan
   });
   expect((await res.json()).status).toBe('success');
   const token = `tok${String(tokenCounter).padStart(4, '0')}abcdefghijklmnopqrstu`;
-  await t.db.collection<Invitation>('invitations').updateOne({ shopId: shop.id, order }, { $set: { token, sent: new Date(), status: 'sent' } });
+  await t.db
+    .collection<Invitation>('invitations')
+    .updateOne({ shopId: shop.id, order }, { $set: { token, sent: new Date(), status: 'sent' } });
   return { token, order };
 }
 
 const form = (path: string, fields: Record<string, string>) =>
-  t.fetch(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  t.fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 const reviewOf = (filter: Partial<Review>) => t.db.collection<Review>('reviews').findOne(filter) as Promise<Review>;
 
 function expectPageHeaders(res: Response, secret = true) {
   expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
   // Scripts and styles only by hash: the review form's one script, the page's one style element.
-  expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'sha256-[^' ]+'; style-src 'sha256-[^' ]+'/);
+  expect(res.headers.get('content-security-policy')).toMatch(
+    /default-src 'none'; script-src 'sha256-[^' ]+'; style-src 'sha256-[^' ]+'/,
+  );
   expect(res.headers.get('set-cookie')).toBeNull();
   if (secret) {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -57,7 +65,7 @@ function expectPageHeaders(res: Response, secret = true) {
 }
 
 describe('/review/{token}', () => {
-  it('shows the form in the invitation\'s language: star radio groups, labelled fields, the order\'s products', async () => {
+  it("shows the form in the invitation's language: star radio groups, labelled fields, the order's products", async () => {
     const { token } = await sentInvitation([{ id: 'p1', name: 'Bel <b>"Ding"</b>' }]);
     const res = await t.fetch(`/review/${token}`);
     expect(res.status).toBe(200);
@@ -140,7 +148,7 @@ describe('/review/{token}', () => {
   it.each([
     ['an unknown token', '/review/unknownunknownunknown'],
     ['a token of the wrong form', '/review/%3Cscript%3E'],
-  ])('answers %s with a readable 404 page in the browser\'s language', async (_name, path) => {
+  ])("answers %s with a readable 404 page in the browser's language", async (_name, path) => {
     const res = await t.fetch(path, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
     expect(res.status).toBe(404);
     expectPageHeaders(res);
@@ -184,15 +192,32 @@ describe('/edit/{token}', () => {
     expect(html).toMatch(/id="rating-3" name="rating" value="3" checked/);
     expect(html).toContain('Okay</textarea>');
 
-    const res = await form(`/edit/${review.editToken}`, { rating: '5', aftersale: '4', comment: 'Better than I thought', name: 'Jane D', country: '' });
+    const res = await form(`/edit/${review.editToken}`, {
+      rating: '5',
+      aftersale: '4',
+      comment: 'Better than I thought',
+      name: 'Jane D',
+      country: '',
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Your changes have been saved.');
-    expect(await reviewOf({ id: review.id })).toMatchObject({ rating: 5, comment: 'Better than I thought', name: 'Jane D', ratings: { aftersale: 4 } });
+    expect(await reviewOf({ id: review.id })).toMatchObject({
+      rating: 5,
+      comment: 'Better than I thought',
+      name: 'Jane D',
+      ratings: { aftersale: 4 },
+    });
     const events = await t.db.collection<ReviewEvent>('events').find({ reviewId: review.id }).toArray();
     expect(events.map((e) => e.topic)).toEqual(['reviews.created', 'reviews.updated']);
 
     // Saving again without a change records nothing new.
-    await form(`/edit/${review.editToken}`, { rating: '5', aftersale: '4', comment: 'Better than I thought', name: 'Jane D', country: '' });
+    await form(`/edit/${review.editToken}`, {
+      rating: '5',
+      aftersale: '4',
+      comment: 'Better than I thought',
+      name: 'Jane D',
+      country: '',
+    });
     expect(await t.db.collection('events').countDocuments({ reviewId: review.id })).toBe(2);
   });
 
@@ -244,7 +269,13 @@ describe('/confirm/{token}', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Je review is geplaatst');
     const after = await reviewOf({ id: review.id });
-    expect(after).toMatchObject({ quarantine: false, verified: false, emailConfirmed: true, published: true, confirmToken: null });
+    expect(after).toMatchObject({
+      quarantine: false,
+      verified: false,
+      emailConfirmed: true,
+      published: true,
+      confirmToken: null,
+    });
     expect(after.editToken).toBeTruthy();
     expect(after.editMailDue).toBeInstanceOf(Date);
 
@@ -257,7 +288,13 @@ describe('/confirm/{token}', () => {
   it('publishes a form review (serviceAddReview) but leaves it unverified', async () => {
     const review = await waiting('form');
     expect((await t.fetch(`/confirm/${review.confirmToken}`, { method: 'POST' })).status).toBe(200);
-    expect(await reviewOf({ id: review.id })).toMatchObject({ quarantine: false, verified: false, emailConfirmed: true, published: true, editToken: null });
+    expect(await reviewOf({ id: review.id })).toMatchObject({
+      quarantine: false,
+      verified: false,
+      emailConfirmed: true,
+      published: true,
+      editToken: null,
+    });
   });
 
   it('answers an unknown confirmation link with a readable 404 page', async () => {
@@ -270,7 +307,11 @@ describe('/confirm/{token}', () => {
 describe('/webshops/{id}', () => {
   let s: Webshop;
   beforeAll(async () => {
-    s = await t.createShop({ name: 'Evil </script><script>alert(1)</script>', url: 'https://evil.example/', approved_date: '2024-02-03' });
+    s = await t.createShop({
+      name: 'Evil </script><script>alert(1)</script>',
+      url: 'https://evil.example/',
+      approved_date: '2024-02-03',
+    });
     for (let i = 0; i < 12; i++) {
       await t.services.reviews.create(s.id, {
         name: i === 11 ? '<script>alert("x")</script>' : `Klant ${i}`,
@@ -285,9 +326,17 @@ describe('/webshops/{id}', () => {
         incentivised: i === 10,
       });
     }
-    await t.services.reviews.create(s.id, { name: 'Hidden', email: 'h@example.com', rating: 1, language: 'en', quarantine: true });
+    await t.services.reviews.create(s.id, {
+      name: 'Hidden',
+      email: 'h@example.com',
+      rating: 1,
+      language: 'en',
+      quarantine: true,
+    });
     const newest = await reviewOf({ shopId: s.id, name: '<script>alert("x")</script>' });
-    await t.services.reviews.update(newest.id, { reply: { text: 'Thanks <b>!</b>', date: new Date(), notify: false, revision: 1, notified: null } });
+    await t.services.reviews.update(newest.id, {
+      reply: { text: 'Thanks <b>!</b>', date: new Date(), notify: false, revision: 1, notified: null },
+    });
   });
 
   it('shows score, count, badges, and the newest published reviews with replies, all text escaped', async () => {
@@ -308,7 +357,9 @@ describe('/webshops/{id}', () => {
     expect(html).toContain('Verified order<span class="sr"> (the order was proven)</span>');
     expect(html).toContain('E-mail confirmed<span class="sr"> (the address was confirmed, not a purchase)</span>');
     expect(html).toContain('>Incentivised<');
-    expect(html).toContain(`href="${t.services.config.baseUrl}/webshops/${s.id}/policy?lang=en">How reviews are checked</a>`);
+    expect(html).toContain(
+      `href="${t.services.config.baseUrl}/webshops/${s.id}/policy?lang=en">How reviews are checked</a>`,
+    );
     expect(html).not.toContain('Hidden');
     expect(html).not.toContain('@example.com');
     expect(html.match(/<article/g)).toHaveLength(10);
@@ -376,7 +427,13 @@ describe('link expiry', () => {
     const invitation = await stored(order);
     setClock(invitation.scheduled, days);
     const sent = t.services.now();
-    await t.services.invitations.queue.finish({ _id: invitation._id, status: 'sent', at: sent, messageId: '<x@example>', reason: null });
+    await t.services.invitations.queue.finish({
+      _id: invitation._id,
+      status: 'sent',
+      at: sent,
+      messageId: '<x@example>',
+      reason: null,
+    });
     return { token, order, sent, unsubscribeToken: invitation.unsubscribeToken };
   }
 
@@ -422,7 +479,9 @@ describe('link expiry', () => {
 
     setClock(review.created, 89);
     expect((await t.fetch(`/edit/${review.editToken}`)).status).toBe(200);
-    expect((await form(`/edit/${review.editToken}`, { rating: '5', name: 'Jane', comment: 'Heel goed' })).status).toBe(200);
+    expect((await form(`/edit/${review.editToken}`, { rating: '5', name: 'Jane', comment: 'Heel goed' })).status).toBe(
+      200,
+    );
 
     setClock(review.created, 91);
     const res = await t.fetch(`/edit/${review.editToken}`);
@@ -439,7 +498,12 @@ describe('link expiry', () => {
     expect(html).toContain(`action="/edit/${review.editToken}/renew"`);
     const post = await form(`/edit/${review.editToken}`, { rating: '1', name: 'Eve', comment: 'Slecht' });
     expect(post.status).toBe(410);
-    expect(await reviewOf({ id: review.id })).toMatchObject({ rating: 5, name: 'Jane', comment: 'Heel goed', published: true });
+    expect(await reviewOf({ id: review.id })).toMatchObject({
+      rating: 5,
+      name: 'Jane',
+      comment: 'Heel goed',
+      published: true,
+    });
   });
 
   it("counts a pop-up review's edit link from its edit e-mail when that came later", async () => {

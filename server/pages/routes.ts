@@ -43,7 +43,10 @@ export function registerPageRoutes(router: Router, services: Services): void {
 
   /** Without a record we know no language but the browser's. */
   const browserFrame = (ctx: Context) => {
-    const preferred = ctx.acceptsLanguages().map(normalizeLanguage).find((l) => l !== undefined);
+    const preferred = ctx
+      .acceptsLanguages()
+      .map(normalizeLanguage)
+      .find((l) => l !== undefined);
     return frameFor(preferred ?? 'en');
   };
 
@@ -83,7 +86,11 @@ export function registerPageRoutes(router: Router, services: Services): void {
     const frame = frameFor(invitation.language);
     if (invitation.used) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
     if (await reviewLinkExpired(invitation)) {
-      return send(ctx, 410, messagePage(frame, frame.t.reviewExpiredTitle, frame.t.reviewExpiredBody(name, REVIEW_LINK_DAYS)));
+      return send(
+        ctx,
+        410,
+        messagePage(frame, frame.t.reviewExpiredTitle, frame.t.reviewExpiredBody(name, REVIEW_LINK_DAYS)),
+      );
     }
 
     const products = invitation.products.map((p) => p.name);
@@ -120,7 +127,14 @@ export function registerPageRoutes(router: Router, services: Services): void {
     });
     if (!review) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
     const editToken = review.editToken!;
-    send(ctx, 200, messagePage(frame, frame.t.thanksTitle, frame.t.thanksBody(name), { href: `/edit/${editToken}`, text: frame.t.editLink }));
+    send(
+      ctx,
+      200,
+      messagePage(frame, frame.t.thanksTitle, frame.t.thanksBody(name), {
+        href: `/edit/${editToken}`,
+        text: frame.t.editLink,
+      }),
+    );
   }
 
   router.get('/review/:token', reviewRoute);
@@ -148,12 +162,17 @@ export function registerPageRoutes(router: Router, services: Services): void {
         country: review.country,
         products: [],
       };
-      return send(ctx, 200, editPage(frame, name, { values, problems: [], products: [], countries }, false, deleteLink));
+      return send(
+        ctx,
+        200,
+        editPage(frame, name, { values, problems: [], products: [], countries }, false, deleteLink),
+      );
     }
 
     const values = readReviewForm(await readFields(ctx, FORM_LIMIT), 0);
     const problems = formProblems(values, frame.t, COUNTRIES);
-    if (problems.length) return send(ctx, 400, editPage(frame, name, { values, problems, products: [], countries }, false, deleteLink));
+    if (problems.length)
+      return send(ctx, 400, editPage(frame, name, { values, problems, products: [], countries }, false, deleteLink));
     const changes = {
       rating: values.rating!,
       ratings: values.ratings,
@@ -182,7 +201,9 @@ export function registerPageRoutes(router: Router, services: Services): void {
     sendHtml(ctx, status, html, { secret: true, styleHash: STYLE_HASH, scriptHash: "'none'" });
 
   /** The live review of an edit link and its shop's name, or the 404 page already answered. */
-  async function writerLink(ctx: Context): Promise<{ review: Review; shopName: string; frame: PageFrame; token: string } | null> {
+  async function writerLink(
+    ctx: Context,
+  ): Promise<{ review: Review; shopName: string; frame: PageFrame; token: string } | null> {
     const token = ctx.params.token ?? '';
     const review = await reviewBy('editToken', token);
     const name = review ? await shopName(review.shopId) : null;
@@ -201,7 +222,8 @@ export function registerPageRoutes(router: Router, services: Services): void {
     const w = WRITER_STRINGS[frame.lang];
     if (editLinkExpired(review, services.now())) return sendPlain(ctx, 410, expiredEditLinkPage(frame, name, token));
     if (ctx.method === 'GET') return sendPlain(ctx, 200, deleteConfirmPage(frame, w, name, token));
-    if (!(await deleteByWriter(services, review))) return sendPlain(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
+    if (!(await deleteByWriter(services, review)))
+      return sendPlain(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
     sendPlain(ctx, 200, messagePage(frame, w.deletedTitle, w.deletedBody(name)));
   }
 

@@ -132,7 +132,8 @@ const en: PageStrings = {
   confirmedTitle: 'Your review is published',
   confirmedBody: (shop) => `Thank you for confirming. Your review of ${shop} is now visible.`,
   confirmGoneTitle: 'This confirmation link does not work',
-  confirmGoneBody: 'The link is incomplete or no longer valid. If you already confirmed your review, it has been published.',
+  confirmGoneBody:
+    'The link is incomplete or no longer valid. If you already confirmed your review, it has been published.',
   shopTitle: (shop) => `Reviews of ${shop}`,
   score: 'Score',
   outOf10: (s) => `${s} out of 10`,
@@ -190,7 +191,8 @@ const nl: PageStrings = {
   usedTitle: 'Je hebt deze review al geschreven',
   usedBody: 'Met deze link is al een review geschreven. Elke link werkt één keer. Bedankt voor je review!',
   unknownTitle: 'Deze link werkt niet',
-  unknownBody: 'De link is onvolledig of niet meer geldig. Kopieer de hele link uit de e-mail, of neem contact op met de winkel.',
+  unknownBody:
+    'De link is onvolledig of niet meer geldig. Kopieer de hele link uit de e-mail, of neem contact op met de winkel.',
   reviewExpiredTitle: 'Deze reviewlink is verlopen',
   reviewExpiredBody: (shop, days) =>
     `Links in uitnodigingen voor een review werken ${days} dagen nadat de uitnodiging is verstuurd. Wil je je ervaring met ${shop} toch nog delen? Neem dan contact op met de winkel.`,
@@ -202,7 +204,8 @@ const nl: PageStrings = {
   editSave: 'Wijzigingen opslaan',
   editSaved: 'Je wijzigingen zijn opgeslagen.',
   confirmTitle: 'Bevestig je review',
-  confirmBody: (shop) => `Bevestig dat je deze review van ${shop} hebt geschreven. Na je bevestiging wordt hij geplaatst.`,
+  confirmBody: (shop) =>
+    `Bevestig dat je deze review van ${shop} hebt geschreven. Na je bevestiging wordt hij geplaatst.`,
   confirmButton: 'Bevestigen en plaatsen',
   confirmedTitle: 'Je review is geplaatst',
   confirmedBody: (shop) => `Bedankt voor je bevestiging. Je review van ${shop} is nu zichtbaar.`,
@@ -263,9 +266,11 @@ const de: PageStrings = {
   thanksBody: (shop) => `Ihre Bewertung von ${shop} wurde veröffentlicht.`,
   editLink: 'Meine Bewertung ändern',
   usedTitle: 'Sie haben diese Bewertung bereits geschrieben',
-  usedBody: 'Mit diesem Link wurde bereits eine Bewertung geschrieben. Jeder Link funktioniert einmal. Vielen Dank für Ihre Bewertung!',
+  usedBody:
+    'Mit diesem Link wurde bereits eine Bewertung geschrieben. Jeder Link funktioniert einmal. Vielen Dank für Ihre Bewertung!',
   unknownTitle: 'Dieser Link funktioniert nicht',
-  unknownBody: 'Der Link ist unvollständig oder nicht mehr gültig. Kopieren Sie den ganzen Link aus der E-Mail oder wenden Sie sich an den Shop.',
+  unknownBody:
+    'Der Link ist unvollständig oder nicht mehr gültig. Kopieren Sie den ganzen Link aus der E-Mail oder wenden Sie sich an den Shop.',
   reviewExpiredTitle: 'Dieser Bewertungslink ist abgelaufen',
   reviewExpiredBody: (shop, days) =>
     `Links in Einladungen zur Bewertung funktionieren ${days} Tage lang, nachdem die Einladung verschickt wurde. Wenn Sie Ihre Erfahrung mit ${shop} trotzdem teilen möchten, wenden Sie sich bitte an den Shop.`,
@@ -277,12 +282,14 @@ const de: PageStrings = {
   editSave: 'Änderungen speichern',
   editSaved: 'Ihre Änderungen wurden gespeichert.',
   confirmTitle: 'Bestätigen Sie Ihre Bewertung',
-  confirmBody: (shop) => `Bestätigen Sie, dass Sie diese Bewertung von ${shop} geschrieben haben. Sie wird nach Ihrer Bestätigung veröffentlicht.`,
+  confirmBody: (shop) =>
+    `Bestätigen Sie, dass Sie diese Bewertung von ${shop} geschrieben haben. Sie wird nach Ihrer Bestätigung veröffentlicht.`,
   confirmButton: 'Bestätigen und veröffentlichen',
   confirmedTitle: 'Ihre Bewertung ist veröffentlicht',
   confirmedBody: (shop) => `Danke für Ihre Bestätigung. Ihre Bewertung von ${shop} ist jetzt sichtbar.`,
   confirmGoneTitle: 'Dieser Bestätigungslink funktioniert nicht',
-  confirmGoneBody: 'Der Link ist unvollständig oder nicht mehr gültig. Wenn Sie Ihre Bewertung schon bestätigt haben, ist sie veröffentlicht.',
+  confirmGoneBody:
+    'Der Link ist unvollständig oder nicht mehr gültig. Wenn Sie Ihre Bewertung schon bestätigt haben, ist sie veröffentlicht.',
   shopTitle: (shop) => `Bewertungen von ${shop}`,
   score: 'Note',
   outOf10: (s) => `${s} von 10`,
@@ -340,7 +347,8 @@ const fr: PageStrings = {
   usedTitle: 'Vous avez déjà écrit cet avis',
   usedBody: 'Ce lien a déjà servi à écrire un avis. Chaque lien ne fonctionne qu’une fois. Merci pour votre avis !',
   unknownTitle: 'Ce lien ne fonctionne pas',
-  unknownBody: 'Le lien est incomplet ou n’est plus valable. Copiez le lien entier depuis l’e-mail, ou contactez la boutique.',
+  unknownBody:
+    'Le lien est incomplet ou n’est plus valable. Copiez le lien entier depuis l’e-mail, ou contactez la boutique.',
   reviewExpiredTitle: 'Ce lien pour donner votre avis a expiré',
   reviewExpiredBody: (shop, days) =>
     `Les liens des invitations à donner un avis fonctionnent pendant ${days} jours après l’envoi de l’invitation. Si vous souhaitez tout de même partager votre expérience avec ${shop}, contactez la boutique.`,
@@ -357,7 +365,8 @@ const fr: PageStrings = {
   confirmedTitle: 'Votre avis est publié',
   confirmedBody: (shop) => `Merci pour votre confirmation. Votre avis sur ${shop} est maintenant visible.`,
   confirmGoneTitle: 'Ce lien de confirmation ne fonctionne pas',
-  confirmGoneBody: 'Le lien est incomplet ou n’est plus valable. Si vous avez déjà confirmé votre avis, il a été publié.',
+  confirmGoneBody:
+    'Le lien est incomplet ou n’est plus valable. Si vous avez déjà confirmé votre avis, il a été publié.',
   shopTitle: (shop) => `Avis sur ${shop}`,
   score: 'Note',
   outOf10: (s) => `${s} sur 10`,
@@ -415,7 +424,8 @@ const es: PageStrings = {
   usedTitle: 'Ya escribiste esta opinión',
   usedBody: 'Este enlace ya se usó para escribir una opinión. Cada enlace funciona una vez. ¡Gracias por tu opinión!',
   unknownTitle: 'Este enlace no funciona',
-  unknownBody: 'El enlace está incompleto o ya no es válido. Copia el enlace completo del correo o ponte en contacto con la tienda.',
+  unknownBody:
+    'El enlace está incompleto o ya no es válido. Copia el enlace completo del correo o ponte en contacto con la tienda.',
   reviewExpiredTitle: 'Este enlace para opinar ha caducado',
   reviewExpiredBody: (shop, days) =>
     `Los enlaces de las invitaciones para opinar funcionan durante ${days} días desde el envío de la invitación. Si aún quieres compartir tu experiencia con ${shop}, ponte en contacto con la tienda.`,
@@ -488,7 +498,8 @@ const it: PageStrings = {
   thanksBody: (shop) => `La tua recensione di ${shop} è stata pubblicata.`,
   editLink: 'Modifica la mia recensione',
   usedTitle: 'Hai già scritto questa recensione',
-  usedBody: 'Questo link è già stato usato per scrivere una recensione. Ogni link funziona una volta. Grazie per la tua recensione!',
+  usedBody:
+    'Questo link è già stato usato per scrivere una recensione. Ogni link funziona una volta. Grazie per la tua recensione!',
   unknownTitle: 'Questo link non funziona',
   unknownBody: 'Il link è incompleto o non è più valido. Copia l’intero link dall’e-mail o contatta il negozio.',
   reviewExpiredTitle: 'Questo link per la recensione è scaduto',
@@ -565,7 +576,8 @@ const hr: PageStrings = {
   usedTitle: 'Već ste napisali ovu recenziju',
   usedBody: 'Ova je poveznica već upotrijebljena za recenziju. Svaka poveznica radi jednom. Hvala na recenziji!',
   unknownTitle: 'Ova poveznica ne radi',
-  unknownBody: 'Poveznica je nepotpuna ili više ne vrijedi. Kopirajte cijelu poveznicu iz e-pošte ili se obratite trgovini.',
+  unknownBody:
+    'Poveznica je nepotpuna ili više ne vrijedi. Kopirajte cijelu poveznicu iz e-pošte ili se obratite trgovini.',
   reviewExpiredTitle: 'Ova poveznica za recenziju je istekla',
   reviewExpiredBody: (shop, days) =>
     `Poveznice u pozivnicama za recenziju vrijede ${days} dana od slanja pozivnice. Ako ipak želite podijeliti svoje iskustvo s trgovinom ${shop}, obratite se trgovini.`,
@@ -600,7 +612,8 @@ const hr: PageStrings = {
   shopNotFoundBody: 'Na ovoj adresi nema trgovine.',
   badgeApproved: (d) => `Odobrena trgovina od ${d}`,
   badgeVerifiedShare: (p) => `${p} % provjerenih kupaca`,
-  badgeMemberYears: (y) => `Član ${y} ${y % 10 === 1 && y % 100 !== 11 ? 'godinu' : y % 10 >= 2 && y % 10 <= 4 && (y % 100 < 12 || y % 100 > 14) ? 'godine' : 'godina'}`,
+  badgeMemberYears: (y) =>
+    `Član ${y} ${y % 10 === 1 && y % 100 !== 11 ? 'godinu' : y % 10 >= 2 && y % 10 <= 4 && (y % 100 < 12 || y % 100 > 14) ? 'godine' : 'godina'}`,
   footer: (brand) => `Recenzije prikuplja ${brand}`,
 };
 
@@ -611,4 +624,12 @@ export function stringsFor(language: Language): PageStrings {
 }
 
 /** The country a language suggests, to prefill the review form. */
-export const DEFAULT_COUNTRY: Record<Language, string> = { nl: 'NL', en: 'GB', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', hr: 'HR' };
+export const DEFAULT_COUNTRY: Record<Language, string> = {
+  nl: 'NL',
+  en: 'GB',
+  de: 'DE',
+  fr: 'FR',
+  es: 'ES',
+  it: 'IT',
+  hr: 'HR',
+};

@@ -18,7 +18,12 @@ export interface PageFrame {
 const titled = (frame: PageFrame, title: string, problems: FieldProblem[] = []) =>
   `${problems.length ? `${frame.t.errorTitle}: ` : ''}${title} | ${frame.brandName}`;
 
-export function messagePage(frame: PageFrame, title: string, body: string, link?: { href: string; text: string }): string {
+export function messagePage(
+  frame: PageFrame,
+  title: string,
+  body: string,
+  link?: { href: string; text: string },
+): string {
   return renderDocument({
     lang: frame.lang,
     title: titled(frame, title),
@@ -89,7 +94,11 @@ export function editPage(
   });
 }
 
-export function confirmPage(frame: PageFrame, shopName: string, review: { name: string; rating: number; comment: string | null }): string {
+export function confirmPage(
+  frame: PageFrame,
+  shopName: string,
+  review: { name: string; rating: number; comment: string | null },
+): string {
   const { t } = frame;
   return renderDocument({
     lang: frame.lang,
@@ -162,7 +171,11 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
   const dateOf = (ymd: string) => dates.format(new Date(`${ymd}T00:00:00Z`));
   const badgeText = (b: Badge) =>
-    b.key === 'approved' ? t.badgeApproved(dateOf(b.since)) : b.key === 'verified_share' ? t.badgeVerifiedShare(b.value) : t.badgeMemberYears(b.value);
+    b.key === 'approved'
+      ? t.badgeApproved(dateOf(b.since))
+      : b.key === 'verified_share'
+        ? t.badgeVerifiedShare(b.value)
+        : t.badgeMemberYears(b.value);
   const { shop } = data;
   return renderDocument({
     lang,

@@ -37,7 +37,8 @@ const en: WriterStrings = {
 const nl: WriterStrings = {
   deleteLink: 'Mijn review verwijderen',
   deleteTitle: 'Je review verwijderen?',
-  deleteBody: (shop) => `Je review van ${shop} verdwijnt van alle pagina’s waarop hij staat. Dit kan niet ongedaan worden gemaakt.`,
+  deleteBody: (shop) =>
+    `Je review van ${shop} verdwijnt van alle pagina’s waarop hij staat. Dit kan niet ongedaan worden gemaakt.`,
   deleteButton: 'Ja, verwijder mijn review',
   keepLink: 'Nee, mijn review houden',
   deletedTitle: 'Je review is verwijderd',
@@ -53,7 +54,8 @@ const nl: WriterStrings = {
 const de: WriterStrings = {
   deleteLink: 'Meine Bewertung löschen',
   deleteTitle: 'Ihre Bewertung löschen?',
-  deleteBody: (shop) => `Ihre Bewertung von ${shop} wird von allen Seiten entfernt, auf denen sie erscheint. Das kann nicht rückgängig gemacht werden.`,
+  deleteBody: (shop) =>
+    `Ihre Bewertung von ${shop} wird von allen Seiten entfernt, auf denen sie erscheint. Das kann nicht rückgängig gemacht werden.`,
   deleteButton: 'Ja, meine Bewertung löschen',
   keepLink: 'Nein, Bewertung behalten',
   deletedTitle: 'Ihre Bewertung wurde gelöscht',
@@ -69,7 +71,8 @@ const de: WriterStrings = {
 const fr: WriterStrings = {
   deleteLink: 'Supprimer mon avis',
   deleteTitle: 'Supprimer votre avis ?',
-  deleteBody: (shop) => `Votre avis sur ${shop} sera retiré de toutes les pages qui l’affichent. Cette action est définitive.`,
+  deleteBody: (shop) =>
+    `Votre avis sur ${shop} sera retiré de toutes les pages qui l’affichent. Cette action est définitive.`,
   deleteButton: 'Oui, supprimer mon avis',
   keepLink: 'Non, garder mon avis',
   deletedTitle: 'Votre avis a été supprimé',
@@ -85,7 +88,8 @@ const fr: WriterStrings = {
 const es: WriterStrings = {
   deleteLink: 'Eliminar mi opinión',
   deleteTitle: '¿Eliminar tu opinión?',
-  deleteBody: (shop) => `Tu opinión sobre ${shop} se quitará de todas las páginas que la muestran. No se puede deshacer.`,
+  deleteBody: (shop) =>
+    `Tu opinión sobre ${shop} se quitará de todas las páginas que la muestran. No se puede deshacer.`,
   deleteButton: 'Sí, eliminar mi opinión',
   keepLink: 'No, conservar mi opinión',
   deletedTitle: 'Tu opinión se ha eliminado',
@@ -101,7 +105,8 @@ const es: WriterStrings = {
 const it: WriterStrings = {
   deleteLink: 'Elimina la mia recensione',
   deleteTitle: 'Eliminare la tua recensione?',
-  deleteBody: (shop) => `La tua recensione su ${shop} verrà rimossa da tutte le pagine che la mostrano. L’operazione è definitiva.`,
+  deleteBody: (shop) =>
+    `La tua recensione su ${shop} verrà rimossa da tutte le pagine che la mostrano. L’operazione è definitiva.`,
   deleteButton: 'Sì, elimina la mia recensione',
   keepLink: 'No, mantieni la mia recensione',
   deletedTitle: 'La tua recensione è stata eliminata',
@@ -117,7 +122,8 @@ const it: WriterStrings = {
 const hr: WriterStrings = {
   deleteLink: 'Izbriši moju recenziju',
   deleteTitle: 'Izbrisati vašu recenziju?',
-  deleteBody: (shop) => `Vaša recenzija trgovine ${shop} bit će uklonjena sa svih stranica na kojima se prikazuje. To se ne može poništiti.`,
+  deleteBody: (shop) =>
+    `Vaša recenzija trgovine ${shop} bit će uklonjena sa svih stranica na kojima se prikazuje. To se ne može poništiti.`,
   deleteButton: 'Da, izbriši moju recenziju',
   keepLink: 'Ne, zadrži moju recenziju',
   deletedTitle: 'Vaša recenzija je izbrisana',

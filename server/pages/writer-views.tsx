@@ -26,7 +26,13 @@ export function deleteConfirmPage(frame: PageFrame, w: WriterStrings, shopName: 
   });
 }
 
-export function expiredEditPage(frame: PageFrame, w: WriterStrings, title: string, body: string, token: string): string {
+export function expiredEditPage(
+  frame: PageFrame,
+  w: WriterStrings,
+  title: string,
+  body: string,
+  token: string,
+): string {
   return renderDocument({
     lang: frame.lang,
     title: titled(frame, title),

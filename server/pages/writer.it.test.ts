@@ -80,12 +80,17 @@ describe('deleting one’s own review', () => {
     expect(await done.text()).toContain('Your review was deleted');
     const stored = (await t.services.reviews.get(review.id))!;
     expect(stored).toMatchObject({ deleted: true, published: false, email: '', comment: null });
-    await receiver.waitFor(() => receiver.at('/deleted').some((r) => r.eventId === `${review.id}:${stored.version}` && r.verified));
+    await receiver.waitFor(() =>
+      receiver.at('/deleted').some((r) => r.eventId === `${review.id}:${stored.version}` && r.verified),
+    );
 
     expect((await t.fetch(`/edit/${editToken}`)).status).toBe(404);
     expect((await post(`/edit/${editToken}/delete`)).status).toBe(404);
     const [entry] = await t.services.audit.list({ shopId: shop.id, limit: 1 });
-    expect(entry).toMatchObject({ action: 'review.deleted_by_writer', actor: { kind: 'writer', id: `review:${review.id}` } });
+    expect(entry).toMatchObject({
+      action: 'review.deleted_by_writer',
+      actor: { kind: 'writer', id: `review:${review.id}` },
+    });
   });
 
   it('answers an unknown or malformed link with the 404 page', async () => {

@@ -16,11 +16,20 @@ import { expiredEditPage } from './writer-views.js';
 
 /** The page an expired edit link answers (routes.ts): it says so and offers a new link. */
 export function expiredEditLinkPage(frame: PageFrame, shopName: string, token: string): string {
-  return expiredEditPage(frame, WRITER_STRINGS[frame.lang], frame.t.editExpiredTitle, frame.t.editExpiredBody(shopName, EDIT_LINK_DAYS), token);
+  return expiredEditPage(
+    frame,
+    WRITER_STRINGS[frame.lang],
+    frame.t.editExpiredTitle,
+    frame.t.editExpiredBody(shopName, EDIT_LINK_DAYS),
+    token,
+  );
 }
 
 /** The edit page's link to deleting the review. */
-export const deleteLinkFor = (lang: Language, token: string) => ({ href: `/edit/${token}/delete`, text: WRITER_STRINGS[lang].deleteLink });
+export const deleteLinkFor = (lang: Language, token: string) => ({
+  href: `/edit/${token}/delete`,
+  text: WRITER_STRINGS[lang].deleteLink,
+});
 
 export const editLinkExpired = (review: Review, now: Date) => linkExpired(editLinkSince(review), EDIT_LINK_DAYS, now);
 
@@ -52,7 +61,12 @@ export async function emailNewEditLink(
   const sent = services.now();
   const fresh = newLinkSecret();
   if (!(await reviews.renewEditLink(review.id, token, { token: fresh, sent }))) return 'gone';
-  const mail = editMail({ language: review.language, shopName, brandName: config.brandName, editUrl: `${config.baseUrl}/edit/${fresh}` });
+  const mail = editMail({
+    language: review.language,
+    shopName,
+    brandName: config.brandName,
+    editUrl: `${config.baseUrl}/edit/${fresh}`,
+  });
   try {
     // Its own Message-ID: a copy of the first edit e-mail's would be dropped as a duplicate by mail servers.
     const messageId = `<review.${review.id}.edit.${sent.getTime()}@${services.mailer.domain.toLowerCase()}>`;

@@ -14,7 +14,12 @@ const TEXT_MAX = 5_000;
 const JSON_LIMIT = 64 * 1024;
 
 export const textSchema = z
-  .object(Object.fromEntries(OPERATOR_TEXT_FIELDS.map((f) => [f, z.string().trim().min(1).max(TEXT_MAX)])) as Record<(typeof OPERATOR_TEXT_FIELDS)[number], z.ZodString>)
+  .object(
+    Object.fromEntries(OPERATOR_TEXT_FIELDS.map((f) => [f, z.string().trim().min(1).max(TEXT_MAX)])) as Record<
+      (typeof OPERATOR_TEXT_FIELDS)[number],
+      z.ZodString
+    >,
+  )
   .strict();
 
 export function registerPolicyAdminRoutes(router: Router, services: Services): void {
@@ -38,14 +43,25 @@ export function registerPolicyAdminRoutes(router: Router, services: Services): v
     const before = await texts.get(lang);
     await texts.put(lang, text);
     const details = changesOf({ ...before.text }, text, OPERATOR_TEXT_FIELDS, 'all');
-    await services.audit.record({ shopId: null, actor: OPERATOR, action: 'policy_text.changed', target: `policy_text:${lang}`, details });
+    await services.audit.record({
+      shopId: null,
+      actor: OPERATOR,
+      action: 'policy_text.changed',
+      target: `policy_text:${lang}`,
+      details,
+    });
     ctx.body = { lang, custom: true, ...text };
   });
 
   router.delete('/admin/api/policy-text/:lang', admin, async (ctx) => {
     const lang = langParam(ctx.params.lang);
     await texts.reset(lang);
-    await services.audit.record({ shopId: null, actor: OPERATOR, action: 'policy_text.reset', target: `policy_text:${lang}` });
+    await services.audit.record({
+      shopId: null,
+      actor: OPERATOR,
+      action: 'policy_text.reset',
+      target: `policy_text:${lang}`,
+    });
     ctx.status = 204;
   });
 }

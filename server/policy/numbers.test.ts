@@ -20,7 +20,12 @@ describe('policyNumbers', () => {
   });
 
   it('is empty for a shop without published reviews', () => {
-    expect(policyNumbers([])).toEqual({ methods: [], byOrigin: { verified_order: 0, email_confirmed: 0, imported: 0 }, incentivised: 0, total: 0 });
+    expect(policyNumbers([])).toEqual({
+      methods: [],
+      byOrigin: { verified_order: 0, email_confirmed: 0, imported: 0 },
+      incentivised: 0,
+      total: 0,
+    });
   });
 });
 

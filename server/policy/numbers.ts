@@ -4,7 +4,14 @@ import { ORIGINS, originFields, type ReviewOrigin } from '../reviews/origin.js';
 import type { Review, ReviewSource } from '../reviews/model.js';
 import type { Ground } from './strings.js';
 
-const GROUND_ORDER: readonly Ground[] = ['not_experience', 'offensive', 'personal_data', 'spam', 'conflict_of_interest', 'other'];
+const GROUND_ORDER: readonly Ground[] = [
+  'not_experience',
+  'offensive',
+  'personal_data',
+  'spam',
+  'conflict_of_interest',
+  'other',
+];
 /** The order the page lists collection methods in. */
 const METHOD_ORDER: readonly ReviewSource[] = ['invitation', 'popup', 'form', 'import'];
 

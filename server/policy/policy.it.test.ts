@@ -9,7 +9,13 @@ let shop: Webshop;
 const DAY = 86_400_000;
 
 async function add(input: Partial<NewReview>) {
-  return t.services.reviews.create(shop.id, { name: 'Klant', email: 'k@example.com', rating: 4, language: 'nl', ...input });
+  return t.services.reviews.create(shop.id, {
+    name: 'Klant',
+    email: 'k@example.com',
+    rating: 4,
+    language: 'nl',
+    ...input,
+  });
 }
 
 beforeAll(async () => {
@@ -39,7 +45,8 @@ async function page(query = '', headers: Record<string, string> = {}) {
 
 /** The page's text without tags, blanks collapsed. */
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-const section = (html: string, id: string) => text(html.slice(html.indexOf(`id="${id}"`), html.indexOf('</section>', html.indexOf(`id="${id}"`))));
+const section = (html: string, id: string) =>
+  text(html.slice(html.indexOf(`id="${id}"`), html.indexOf('</section>', html.indexOf(`id="${id}"`))));
 
 describe('GET /webshops/{id}/policy', () => {
   it('is a server-rendered page without scripts, in the shop’s main language by default', async () => {
@@ -100,7 +107,9 @@ describe('GET /webshops/{id}/policy', () => {
 
   it('takes ?lang=, else Accept-Language, else the shop’s main language; other languages read the English page', async () => {
     expect((await page('?lang=nl')).html).toContain('<html lang="nl">');
-    expect((await page('', { 'accept-language': 'nl-BE,nl;q=0.9,en;q=0.5' })).html).toContain('Zo worden reviews gecontroleerd');
+    expect((await page('', { 'accept-language': 'nl-BE,nl;q=0.9,en;q=0.5' })).html).toContain(
+      'Zo worden reviews gecontroleerd',
+    );
     expect((await page('?lang=en', { 'accept-language': 'nl' })).html).toContain('How reviews are checked');
     const french = await page('?lang=fr');
     expect(french.html).toContain('<html lang="en">');
@@ -125,9 +134,17 @@ describe('GET /webshops/{id}/policy', () => {
 describe('/admin/api/policy-text/{lang}', () => {
   it('shows the defaults, takes the operator’s text (shown escaped on the page), and resets', async () => {
     const read = async () => (await t.admin('/admin/api/policy-text/en')).json();
-    expect(await read()).toMatchObject({ lang: 'en', custom: false, checks: expect.stringContaining('Verified order') });
+    expect(await read()).toMatchObject({
+      lang: 'en',
+      custom: false,
+      checks: expect.stringContaining('Verified order'),
+    });
 
-    const mine = { checks: 'We check <em>everything</em>.', publication: 'All reviews are shown.\n\nReally all.', reporting: 'Write to us.' };
+    const mine = {
+      checks: 'We check <em>everything</em>.',
+      publication: 'All reviews are shown.\n\nReally all.',
+      reporting: 'Write to us.',
+    };
     const put = await t.admin('/admin/api/policy-text/en', { method: 'PUT', json: mine });
     expect(put.status).toBe(200);
     expect(await read()).toMatchObject({ custom: true, ...mine });
@@ -142,7 +159,10 @@ describe('/admin/api/policy-text/{lang}', () => {
   });
 
   it('refuses a bad text with a 422 naming the field, an unknown language with 404, and no token with 401', async () => {
-    const bad = await t.admin('/admin/api/policy-text/de', { method: 'PUT', json: { checks: 'x', publication: { $ne: 1 }, reporting: 'y' } });
+    const bad = await t.admin('/admin/api/policy-text/de', {
+      method: 'PUT',
+      json: { checks: 'x', publication: { $ne: 1 }, reporting: 'y' },
+    });
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.message).toMatch(/^publication:/);
     const missing = await t.admin('/admin/api/policy-text/de', { method: 'PUT', json: { checks: 'x' } });

@@ -33,7 +33,8 @@ export function registerPolicyRoutes(router: Router, services: Services): void {
     return numbers;
   }
 
-  const send = (ctx: Context, status: number, html: string) => sendHtml(ctx, status, html, { secret: false, styleHash: STYLE_HASH, scriptHash: "'none'" });
+  const send = (ctx: Context, status: number, html: string) =>
+    sendHtml(ctx, status, html, { secret: false, styleHash: STYLE_HASH, scriptHash: "'none'" });
 
   router.get('/webshops/:id/policy', async (ctx) => {
     const rawId = ctx.params.id ?? '';

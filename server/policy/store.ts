@@ -27,7 +27,11 @@ export class PolicyTextStore {
     if (cached && Date.now() - cached.loaded < this.ttlMs) return cached;
     const found = await this.collection.findOne({ _id: lang });
     const entry = found
-      ? { text: { checks: found.checks, publication: found.publication, reporting: found.reporting }, custom: true, loaded: Date.now() }
+      ? {
+          text: { checks: found.checks, publication: found.publication, reporting: found.reporting },
+          custom: true,
+          loaded: Date.now(),
+        }
       : { text: DEFAULT_OPERATOR_TEXT[lang], custom: false, loaded: Date.now() };
     this.cache.set(lang, entry);
     return entry;

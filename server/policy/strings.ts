@@ -8,7 +8,8 @@ import type { ReviewSource } from '../reviews/model.js';
 export const POLICY_LANGUAGES = ['en', 'nl', 'de'] as const;
 export type PolicyLanguage = (typeof POLICY_LANGUAGES)[number];
 
-export const isPolicyLanguage = (value: string): value is PolicyLanguage => (POLICY_LANGUAGES as readonly string[]).includes(value);
+export const isPolicyLanguage = (value: string): value is PolicyLanguage =>
+  (POLICY_LANGUAGES as readonly string[]).includes(value);
 
 /** The language the page is written in for a shopper language. */
 export const policyLanguage = (lang: Language): PolicyLanguage => (isPolicyLanguage(lang) ? lang : 'en');
@@ -73,20 +74,24 @@ const en: PolicyStrings = {
   origin: {
     verified_order: {
       label: 'Verified order',
-      description: 'The order was proven: the review came through the link of an invitation for the order, through order data signed by the shop, or the shop confirmed the order and the writer’s address.',
+      description:
+        'The order was proven: the review came through the link of an invitation for the order, through order data signed by the shop, or the shop confirmed the order and the writer’s address.',
     },
     email_confirmed: {
       label: 'E-mail confirmed',
-      description: 'The writer confirmed their e-mail address through a link we sent. This proves the address, not a purchase.',
+      description:
+        'The writer confirmed their e-mail address through a link we sent. This proves the address, not a purchase.',
     },
     imported: {
       label: 'Imported',
-      description: 'Written on another platform, named on the review. We cannot check how that platform checked it; the original date is kept.',
+      description:
+        'Written on another platform, named on the review. We cannot check how that platform checked it; the original date is kept.',
     },
   },
   incentivised: {
     label: 'Incentivised',
-    description: 'The writer was offered something (such as a discount or a gift) for writing a review, whatever its score.',
+    description:
+      'The writer was offered something (such as a discount or a gift) for writing a review, whatever its score.',
   },
   originCount: (count) => `${count} published`,
   publicationHeading: 'Publication',
@@ -133,26 +138,31 @@ const nl: PolicyStrings = {
     invitation: 'Op uitnodiging: na een bestelling laat de winkel ons de klant een persoonlijke reviewlink e-mailen.',
     popup: 'Na het afrekenen: een pop-up op de bevestigingspagina van de bestelling vraagt de klant om een review.',
     form: 'Via het openbare formulier: iedereen kan over zijn ervaring schrijven na bevestiging van zijn e-mailadres.',
-    import: 'Geïmporteerd: reviews die op een ander reviewplatform zijn geschreven en door de beheerder hierheen zijn gehaald.',
+    import:
+      'Geïmporteerd: reviews die op een ander reviewplatform zijn geschreven en door de beheerder hierheen zijn gehaald.',
   },
   originsHeading: 'Hoe elke review wordt gecontroleerd',
   origin: {
     verified_order: {
       label: 'Geverifieerde bestelling',
-      description: 'De bestelling is aangetoond: de review kwam via de link van een uitnodiging voor de bestelling, via door de winkel ondertekende bestelgegevens, of de winkel bevestigde de bestelling en het adres van de schrijver.',
+      description:
+        'De bestelling is aangetoond: de review kwam via de link van een uitnodiging voor de bestelling, via door de winkel ondertekende bestelgegevens, of de winkel bevestigde de bestelling en het adres van de schrijver.',
     },
     email_confirmed: {
       label: 'E-mail bevestigd',
-      description: 'De schrijver heeft zijn e-mailadres bevestigd via een link die wij stuurden. Dat bewijst het adres, geen aankoop.',
+      description:
+        'De schrijver heeft zijn e-mailadres bevestigd via een link die wij stuurden. Dat bewijst het adres, geen aankoop.',
     },
     imported: {
       label: 'Geïmporteerd',
-      description: 'Geschreven op een ander platform, dat bij de review staat. Hoe dat platform controleerde, kunnen wij niet nagaan; de oorspronkelijke datum blijft bewaard.',
+      description:
+        'Geschreven op een ander platform, dat bij de review staat. Hoe dat platform controleerde, kunnen wij niet nagaan; de oorspronkelijke datum blijft bewaard.',
     },
   },
   incentivised: {
     label: 'Met beloning',
-    description: 'De schrijver kreeg iets aangeboden (zoals korting of een cadeau) voor het schrijven van een review, ongeacht de score.',
+    description:
+      'De schrijver kreeg iets aangeboden (zoals korting of een cadeau) voor het schrijven van een review, ongeacht de score.',
   },
   originCount: (count) => `${count} gepubliceerd`,
   publicationHeading: 'Publicatie',
@@ -162,7 +172,8 @@ const nl: PolicyStrings = {
     offensive: 'Het is beledigend, discriminerend of bedreigend.',
     personal_data: 'Het bevat persoonsgegevens van iemand anders (dan kan ook alleen die passage worden verwijderd).',
     spam: 'Het is spam of reclame.',
-    conflict_of_interest: 'Het is geschreven door de winkel, een concurrent of iemand die voor een bepaalde score is betaald.',
+    conflict_of_interest:
+      'Het is geschreven door de winkel, een concurrent of iemand die voor een bepaalde score is betaald.',
     other: 'Het is op een andere manier in strijd met de wet.',
   },
   scoreHeading: 'Hoe de score wordt berekend',
@@ -196,29 +207,35 @@ const de: PolicyStrings = {
   collectedHeading: 'Wie Bewertungen gesammelt werden',
   collectedNone: 'Dieser Shop hat noch keine veröffentlichten Bewertungen.',
   method: {
-    invitation: 'Per Einladung: Nach einer Bestellung lässt der Shop uns dem Kunden einen persönlichen Bewertungslink senden.',
+    invitation:
+      'Per Einladung: Nach einer Bestellung lässt der Shop uns dem Kunden einen persönlichen Bewertungslink senden.',
     popup: 'Nach dem Kauf: Ein Pop-up auf der Bestellbestätigungsseite des Shops bittet den Kunden um eine Bewertung.',
     form: 'Über das öffentliche Formular: Jeder kann über seine Erfahrung schreiben, nachdem er seine E-Mail-Adresse bestätigt hat.',
-    import: 'Importiert: Bewertungen, die auf einer anderen Bewertungsplattform geschrieben und vom Betreiber hierher übernommen wurden.',
+    import:
+      'Importiert: Bewertungen, die auf einer anderen Bewertungsplattform geschrieben und vom Betreiber hierher übernommen wurden.',
   },
   originsHeading: 'Wie jede Bewertung geprüft wird',
   origin: {
     verified_order: {
       label: 'Verifizierte Bestellung',
-      description: 'Die Bestellung ist nachgewiesen: Die Bewertung kam über den Link einer Einladung zur Bestellung, über vom Shop signierte Bestelldaten, oder der Shop hat die Bestellung und die Adresse des Verfassers bestätigt.',
+      description:
+        'Die Bestellung ist nachgewiesen: Die Bewertung kam über den Link einer Einladung zur Bestellung, über vom Shop signierte Bestelldaten, oder der Shop hat die Bestellung und die Adresse des Verfassers bestätigt.',
     },
     email_confirmed: {
       label: 'E-Mail bestätigt',
-      description: 'Der Verfasser hat seine E-Mail-Adresse über einen von uns gesendeten Link bestätigt. Das belegt die Adresse, keinen Kauf.',
+      description:
+        'Der Verfasser hat seine E-Mail-Adresse über einen von uns gesendeten Link bestätigt. Das belegt die Adresse, keinen Kauf.',
     },
     imported: {
       label: 'Importiert',
-      description: 'Auf einer anderen Plattform geschrieben, die bei der Bewertung genannt ist. Wie diese Plattform geprüft hat, können wir nicht nachvollziehen; das ursprüngliche Datum bleibt erhalten.',
+      description:
+        'Auf einer anderen Plattform geschrieben, die bei der Bewertung genannt ist. Wie diese Plattform geprüft hat, können wir nicht nachvollziehen; das ursprüngliche Datum bleibt erhalten.',
     },
   },
   incentivised: {
     label: 'Mit Anreiz',
-    description: 'Dem Verfasser wurde für das Schreiben einer Bewertung etwas angeboten (etwa ein Rabatt oder ein Geschenk), unabhängig von der Note.',
+    description:
+      'Dem Verfasser wurde für das Schreiben einer Bewertung etwas angeboten (etwa ein Rabatt oder ein Geschenk), unabhängig von der Note.',
   },
   originCount: (count) => `${count} veröffentlicht`,
   publicationHeading: 'Veröffentlichung',
@@ -228,7 +245,8 @@ const de: PolicyStrings = {
     offensive: 'Sie ist beleidigend, diskriminierend oder bedrohend.',
     personal_data: 'Sie enthält personenbezogene Daten anderer (dann kann auch nur diese Stelle entfernt werden).',
     spam: 'Sie ist Spam oder Werbung.',
-    conflict_of_interest: 'Sie stammt vom Shop, von einem Mitbewerber oder von jemandem, der für eine bestimmte Note bezahlt wurde.',
+    conflict_of_interest:
+      'Sie stammt vom Shop, von einem Mitbewerber oder von jemandem, der für eine bestimmte Note bezahlt wurde.',
     other: 'Sie verstößt auf andere Weise gegen das Gesetz.',
   },
   scoreHeading: 'Wie die Note berechnet wird',

@@ -58,13 +58,15 @@ export function policyPage(d: PolicyPageData): string {
             {ORIGINS.map((o) => (
               <>
                 <dt>
-                  <span class="badge">{t.origin[o].label}</span> <span>({t.originCount(number.format(numbers.byOrigin[o]))})</span>
+                  <span class="badge">{t.origin[o].label}</span>{' '}
+                  <span>({t.originCount(number.format(numbers.byOrigin[o]))})</span>
                 </dt>
                 <dd>{t.origin[o].description}</dd>
               </>
             ))}
             <dt>
-              <span class="badge">{t.incentivised.label}</span> <span>({t.originCount(number.format(numbers.incentivised))})</span>
+              <span class="badge">{t.incentivised.label}</span>{' '}
+              <span>({t.originCount(number.format(numbers.incentivised))})</span>
             </dt>
             <dd>{t.incentivised.description}</dd>
           </dl>
@@ -91,7 +93,11 @@ export function policyPage(d: PolicyPageData): string {
 
         <section class="card" aria-labelledby="incentives">
           <h2 id="incentives">{t.incentivesHeading}</h2>
-          <p>{numbers.incentivised ? t.incentivesSome(number.format(numbers.incentivised), number.format(numbers.total)) : t.incentivesNone}</p>
+          <p>
+            {numbers.incentivised
+              ? t.incentivesSome(number.format(numbers.incentivised), number.format(numbers.total))
+              : t.incentivesNone}
+          </p>
         </section>
 
         <section class="card" aria-labelledby="removed">

@@ -10,7 +10,13 @@ const r: Record<string, Review> = {};
 const at = (day: number, hour = 12) => new Date(Date.UTC(2024, 0, day, hour, 30, 15));
 
 async function add(shopId: number, input: Partial<NewReview> & { created: Date }): Promise<Review> {
-  return t.services.reviews.create(shopId, { name: 'Klant', email: 'klant@example.com', rating: 4, language: 'nl', ...input });
+  return t.services.reviews.create(shopId, {
+    name: 'Klant',
+    email: 'klant@example.com',
+    rating: 4,
+    language: 'nl',
+    ...input,
+  });
 }
 
 async function json(path: string) {

@@ -38,7 +38,17 @@ interface PublishedReview extends Pick<OriginFields, 'origin' | 'incentivised' |
 const toPublished = (r: Review): PublishedReview => {
   // The widget labels each review with how it was checked (issue 11).
   const { origin, incentivised, imported_from } = originFields(r);
-  return { id: r.id, name: r.name, rating: r.rating, comment: r.comment, created: r.created, reply: r.reply?.text ?? null, origin, incentivised, imported_from };
+  return {
+    id: r.id,
+    name: r.name,
+    rating: r.rating,
+    comment: r.comment,
+    created: r.created,
+    reply: r.reply?.text ?? null,
+    origin,
+    incentivised,
+    imported_from,
+  };
 };
 
 interface MerchantPart {
@@ -178,7 +188,11 @@ export class RatingsReadModel {
     return this.generations[part].get(shopId) ?? 0;
   }
 
-  private async revalidate<P extends Part>(shopId: number, part: P, stale: Parts[P] | undefined): Promise<Parts[P] | null> {
+  private async revalidate<P extends Part>(
+    shopId: number,
+    part: P,
+    stale: Parts[P] | undefined,
+  ): Promise<Parts[P] | null> {
     const generations = { merchant: this.generation('merchant', shopId), public: this.generation('public', shopId) };
     const versions = await this.reviews.versionsOf(shopId);
     const version = part === 'merchant' ? versions.all : versions.public;
@@ -215,7 +229,10 @@ export class RatingsReadModel {
       allVersion: versions.all,
       loaded: Date.now(),
       summary: summarize(docs.filter((d) => d.published)),
-      published: docs.filter((d) => d.published).slice(0, PUBLISHED_KEPT).map(toPublished),
+      published: docs
+        .filter((d) => d.published)
+        .slice(0, PUBLISHED_KEPT)
+        .map(toPublished),
       publicList: [],
       publicVerified: 0,
     };
@@ -229,7 +246,10 @@ export class RatingsReadModel {
       if (d.verified) published.publicVerified++;
     });
     const parts: Parts = { merchant, public: published };
-    const bytes = { merchant: 256 + docs.length * APPROX_RATING_BYTES, public: 256 + published.publicList.length * APPROX_RATING_BYTES };
+    const bytes = {
+      merchant: 256 + docs.length * APPROX_RATING_BYTES,
+      public: 256 + published.publicList.length * APPROX_RATING_BYTES,
+    };
     for (const part of ['merchant', 'public'] as const) {
       // A write during the load makes that part stale: serve it to this caller, but do not cache it.
       if (this.generation(part, shopId) !== generations[part]) continue;

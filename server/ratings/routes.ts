@@ -23,7 +23,9 @@ export function registerRatingRoutes(router: Router, services: Services): void {
       const page = await ratings.page(shop.id, { language, offset, limit });
       // Each cached rating is serialised once; a page is their texts joined (same output as JSON.stringify).
       const list = page.ratings.map((r) => memoJson(r, () => r)).join(',');
-      return new JsonText(`{"status":"success","message":${JSON.stringify(LISTED)},"ratings":[${list}],"total":${page.total}}`);
+      return new JsonText(
+        `{"status":"success","message":${JSON.stringify(LISTED)},"ratings":[${list}],"total":${page.total}}`,
+      );
     }),
   );
 
@@ -32,7 +34,11 @@ export function registerRatingRoutes(router: Router, services: Services): void {
     classic(services, { empty: { data: null } }, async (_ctx, { shop }) => {
       const summary = await ratings.summary(shop.id);
       return new JsonText(
-        memoJson(summary, () => ({ status: 'success', message: 'Ratings summary successfully retrieved!', data: summary })),
+        memoJson(summary, () => ({
+          status: 'success',
+          message: 'Ratings summary successfully retrieved!',
+          data: summary,
+        })),
       );
     }),
   );

@@ -21,9 +21,15 @@ const newReview = (s: Pick<Webshop, 'id'> = shop, comment = 'Fast delivery') =>
 
 function postReply(
   body: unknown,
-  { as = shop, raw, contentType = 'application/json', query }: { as?: Webshop; raw?: string; contentType?: string; query?: string } = {},
+  {
+    as = shop,
+    raw,
+    contentType = 'application/json',
+    query,
+  }: { as?: Webshop; raw?: string; contentType?: string; query?: string } = {},
 ) {
-  const path = query !== undefined ? `/api/1.0/review_replies.json?${query}` : withAuth('/api/1.0/review_replies.json', as);
+  const path =
+    query !== undefined ? `/api/1.0/review_replies.json?${query}` : withAuth('/api/1.0/review_replies.json', as);
   return t.fetch(path, {
     method: 'POST',
     headers: { 'content-type': contentType },
@@ -67,7 +73,11 @@ describe('POST /api/1.0/review_replies.json', () => {
     const stored = (await t.services.reviews.get(review.id)) as Review;
     expect(stored.reply).toMatchObject({ text: 'Second answer', notify: true, notified: null, revision: 2 });
     expect(stored.reply!.date.getTime()).toBeGreaterThanOrEqual(first.date.getTime());
-    const events = await t.db.collection<ReviewEvent>('events').find({ reviewId: review.id }).sort({ version: 1 }).toArray();
+    const events = await t.db
+      .collection<ReviewEvent>('events')
+      .find({ reviewId: review.id })
+      .sort({ version: 1 })
+      .toArray();
     expect(events.map((e) => e.topic)).toEqual(['reviews.created', 'reviews.updated', 'reviews.updated']);
 
     const ratings = await (await t.fetch(withAuth('/api/1.0/ratings.json', shop, { limit: '100' }))).json();
@@ -76,7 +86,10 @@ describe('POST /api/1.0/review_replies.json', () => {
 
   it('reads the body as JSON even without a JSON Content-Type', async () => {
     const review = await newReview();
-    const res = await postReply(null, { raw: JSON.stringify({ review_id: review.id, reply: 'Thanks' }), contentType: 'text/plain' });
+    const res = await postReply(null, {
+      raw: JSON.stringify({ review_id: review.id, reply: 'Thanks' }),
+      contentType: 'text/plain',
+    });
     expect(res.status).toBe(200);
   });
 
@@ -87,13 +100,29 @@ describe('POST /api/1.0/review_replies.json', () => {
     });
 
     it('refuses missing credentials', async () => {
-      await expectError(await postReply({ review_id: 1, reply: 'x' }, { query: '' }), 401, 'Not all obligated variables are set.');
-      await expectError(await postReply({ review_id: 1, reply: 'x' }, { query: `id=${shop.id}` }), 401, 'Not all obligated variables are set.');
+      await expectError(
+        await postReply({ review_id: 1, reply: 'x' }, { query: '' }),
+        401,
+        'Not all obligated variables are set.',
+      );
+      await expectError(
+        await postReply({ review_id: 1, reply: 'x' }, { query: `id=${shop.id}` }),
+        401,
+        'Not all obligated variables are set.',
+      );
     });
 
     it('refuses operator injection in the credentials', async () => {
-      await expectError(await postReply({ review_id: 1, reply: 'x' }, { query: `id[$ne]=1&code=${shop.code}` }), 401, /./);
-      await expectError(await postReply({ review_id: 1, reply: 'x' }, { query: `id=${shop.id}&code[$ne]=x` }), 401, /./);
+      await expectError(
+        await postReply({ review_id: 1, reply: 'x' }, { query: `id[$ne]=1&code=${shop.code}` }),
+        401,
+        /./,
+      );
+      await expectError(
+        await postReply({ review_id: 1, reply: 'x' }, { query: `id=${shop.id}&code[$ne]=x` }),
+        401,
+        /./,
+      );
     });
 
     it('refuses a shop without reply access, saying why', async () => {
@@ -148,7 +177,11 @@ describe('POST /api/1.0/review_replies.json', () => {
 
     it("for another shop's review, which stays untouched", async () => {
       const review = await newReview(otherShop);
-      await expectError(await postReply({ review_id: review.id, reply: 'Not mine' }), 404, `Review ${review.id} not found.`);
+      await expectError(
+        await postReply({ review_id: review.id, reply: 'Not mine' }),
+        404,
+        `Review ${review.id} not found.`,
+      );
       expect((await t.services.reviews.get(review.id))!.reply).toBeNull();
     });
   });

@@ -37,7 +37,13 @@ const at = (ms: number) => (clock = new Date(Date.parse('2031-03-01T09:00:00Z') 
 
 async function newReview(): Promise<Review> {
   writer++;
-  return t.services.reviews.create(shop.id, { name: 'Wim', email: `writer-${writer}@example.com`, rating: 4, language: 'en', comment: 'Fine' });
+  return t.services.reviews.create(shop.id, {
+    name: 'Wim',
+    email: `writer-${writer}@example.com`,
+    rating: 4,
+    language: 'en',
+    comment: 'Fine',
+  });
 }
 
 async function reply(review: Review, text: string, notify?: boolean): Promise<void> {
@@ -56,7 +62,8 @@ async function drained(review: Review): Promise<string[]> {
 }
 
 /** The reply texts the writer received, in order (each e-mail quotes one). */
-const texts = (bodies: string[], candidates: string[]) => bodies.map((b) => candidates.filter((c) => b.includes(c)).join('|'));
+const texts = (bodies: string[], candidates: string[]) =>
+  bodies.map((b) => candidates.filter((c) => b.includes(c)).join('|'));
 
 describe('reply e-mails: at most one per review a day', () => {
   it('sends the first at once; a second within the day goes when the day is over, with its own text', async () => {
@@ -67,7 +74,9 @@ describe('reply e-mails: at most one per review a day', () => {
     at(HOUR);
     await reply(review, 'Second answer', true);
     // Queued for the day's end (a due time in the review mail queue), not looked for by a sweep.
-    const entry = await t.db.collection<{ _id: string; due: Date }>('review_mail_queue').findOne({ _id: `${review.id}:reply:2` });
+    const entry = await t.db
+      .collection<{ _id: string; due: Date }>('review_mail_queue')
+      .findOne({ _id: `${review.id}:reply:2` });
     expect(entry?.due).toEqual(new Date(Date.parse('2031-03-01T09:00:00Z') + DAY));
     expect(await drained(review)).toHaveLength(1);
     at(DAY - 1000);
@@ -137,6 +146,8 @@ describe('reply e-mails: at most one per review a day', () => {
     at(DAY + 1000);
     expect(await drained(removed)).toHaveLength(1);
     expect(await drained(erased)).toHaveLength(1);
-    expect(await t.db.collection('review_mail_queue').countDocuments({ reviewId: { $in: [removed.id, erased.id] } })).toBe(0);
+    expect(
+      await t.db.collection('review_mail_queue').countDocuments({ reviewId: { $in: [removed.id, erased.id] } }),
+    ).toBe(0);
   });
 });

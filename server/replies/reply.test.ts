@@ -27,7 +27,11 @@ describe('nextReply', () => {
 
   it('takes over a notification still waiting, whatever the request says, but not one already sent', () => {
     const waiting = { text: 'Old', date: new Date(0), notify: true, revision: 3, notified: null };
-    expect(nextReply(waiting, { review_id: 1, reply: 'New' }, now)).toMatchObject({ notify: true, notified: null, revision: 4 });
+    expect(nextReply(waiting, { review_id: 1, reply: 'New' }, now)).toMatchObject({
+      notify: true,
+      notified: null,
+      revision: 4,
+    });
     expect(nextReply(waiting, { review_id: 1, reply: 'New', notify: false }, now)).toMatchObject({ notify: true });
     const sent = { ...waiting, notified: new Date(1) };
     expect(nextReply(sent, { review_id: 1, reply: 'New', notify: false }, now)).toMatchObject({ notify: false });
@@ -36,7 +40,10 @@ describe('nextReply', () => {
 
 describe('replyRequestSchema', () => {
   it('trims the reply and ignores unknown fields', () => {
-    expect(replyRequestSchema.parse({ review_id: 7, reply: '  hi  ', extra: 1 })).toEqual({ review_id: 7, reply: 'hi' });
+    expect(replyRequestSchema.parse({ review_id: 7, reply: '  hi  ', extra: 1 })).toEqual({
+      review_id: 7,
+      reply: 'hi',
+    });
   });
 
   it('accepts 12.0 (the same JSON number as 12) but not "12"', () => {

@@ -26,7 +26,10 @@ export function registerReplyRoutes(router: Router, services: Services): void {
     failWith500,
     classic(services, { empty: {}, unauthorized: { status: 401 } }, async (ctx, { shop }) => {
       if (!shop.reply_access) {
-        throw new HttpError(401, `This webshop has no access to review replies. Please ask ${config.brandName} to grant it.`);
+        throw new HttpError(
+          401,
+          `This webshop has no access to review replies. Please ask ${config.brandName} to grant it.`,
+        );
       }
       // Parsed as JSON whatever the Content-Type says: the spec only knows JSON bodies here.
       const request = validate(replyRequestSchema, parseJsonObject(await readRawBody(ctx, BODY_LIMIT)), 400);

@@ -36,7 +36,12 @@ export async function replyToReview(
  * Corrects the reply's text. A notification still waiting goes out with the corrected text; one already sent is not
  * sent again (a correction is no new answer). 'no_reply' when the review has none to edit.
  */
-export async function editReply(services: ReplyServices, shopId: number, reviewId: number, text: string): Promise<Review | null | 'no_reply'> {
+export async function editReply(
+  services: ReplyServices,
+  shopId: number,
+  reviewId: number,
+  text: string,
+): Promise<Review | null | 'no_reply'> {
   const review = await ownReview(services, shopId, reviewId);
   if (!review) return null;
   if (!review.reply) return 'no_reply';

@@ -57,7 +57,15 @@ describe('POST /admin/api/webshops/:id/reviews (import)', () => {
       created: '2024-11-03 07:05:09',
       verified: true,
       products: [
-        { id: 42, name: 'Fiets', url: 'https://shop.example/fiets', sku: 'F-1', gtin: '8712345678906', rating: 5, content: 'Top' },
+        {
+          id: 42,
+          name: 'Fiets',
+          url: 'https://shop.example/fiets',
+          sku: 'F-1',
+          gtin: '8712345678906',
+          rating: 5,
+          content: 'Top',
+        },
         { id: 'uuid-7', name: 'Bel' },
       ],
     });
@@ -88,14 +96,42 @@ describe('POST /admin/api/webshops/:id/reviews (import)', () => {
       published: true,
     });
     expect(review.products).toEqual([
-      { external_id: '42', name: 'Fiets', url: 'https://shop.example/fiets', image_url: '', sku: 'F-1', gtin: '8712345678906', mpn: '', brand: '', rating: 5, content: 'Top' },
-      { external_id: 'uuid-7', name: 'Bel', url: '', image_url: '', sku: '', gtin: '', mpn: '', brand: '', rating: null, content: '' },
+      {
+        external_id: '42',
+        name: 'Fiets',
+        url: 'https://shop.example/fiets',
+        image_url: '',
+        sku: 'F-1',
+        gtin: '8712345678906',
+        mpn: '',
+        brand: '',
+        rating: 5,
+        content: 'Top',
+      },
+      {
+        external_id: 'uuid-7',
+        name: 'Bel',
+        url: '',
+        image_url: '',
+        sku: '',
+        gtin: '',
+        mpn: '',
+        brand: '',
+        rating: null,
+        content: '',
+      },
     ]);
   });
 
   it('falls back to the shop main language and accepts ISO dates with an offset', async () => {
     const id = await importOk({ rating: 3, language: 'klingon', created: '2024-11-03T08:05:09+01:00' });
-    expect(await stored(id)).toMatchObject({ language: 'nl', created: '2024-11-03T07:05:09.000Z', name: '', email: '', comment: null });
+    expect(await stored(id)).toMatchObject({
+      language: 'nl',
+      created: '2024-11-03T07:05:09.000Z',
+      name: '',
+      email: '',
+      comment: null,
+    });
     const id2 = await importOk({ rating: 3 });
     expect((await stored(id2)).language).toBe('nl');
   });
@@ -118,7 +154,11 @@ describe('POST /admin/api/webshops/:id/reviews (import)', () => {
     ['a date in the future', { rating: 4, created: '2999-01-01 00:00:00' }, /^created:/],
     ['a product without a name', { rating: 4, products: [{ id: 1 }] }, /^products\.0\.name:/],
     ['a product rating of 0', { rating: 4, products: [{ id: 1, name: 'X', rating: 0 }] }, /^products\.0\.rating:/],
-    ['a javascript: product URL', { rating: 4, products: [{ id: 1, name: 'X', url: 'javascript:alert(1)' }] }, /^products\.0\.url:/],
+    [
+      'a javascript: product URL',
+      { rating: 4, products: [{ id: 1, name: 'X', url: 'javascript:alert(1)' }] },
+      /^products\.0\.url:/,
+    ],
     ['an operator object as a name', { rating: 4, name: { $ne: '' } }, /^name:/],
     ['an unknown field', { rating: 4, stars: 5 }, /stars/],
   ])('refuses %s with a 422 naming the field', async (_name, json, pattern) => {
@@ -141,8 +181,21 @@ describe('POST /admin/api/webshops/:id/reviews (import)', () => {
 
 describe('moderation: PATCH, DELETE and GET /admin/api/reviews/:id', () => {
   it('answers PATCH with the rating as ratings.json shows it plus the moderation flags', async () => {
-    const id = await importOk({ name: 'Eva', email: 'eva@example.com', rating: 2, ratings: { shippingtime: 4, aftersale: 2 }, created: '2024-05-06 10:11:12' });
-    const res = await patch(id, { rating: 3, ratings: { aftersale: 5 }, is_spam: true, comment: '  Beter dan gedacht  ', country: 'be', name: 'Eva B.' });
+    const id = await importOk({
+      name: 'Eva',
+      email: 'eva@example.com',
+      rating: 2,
+      ratings: { shippingtime: 4, aftersale: 2 },
+      created: '2024-05-06 10:11:12',
+    });
+    const res = await patch(id, {
+      rating: 3,
+      ratings: { aftersale: 5 },
+      is_spam: true,
+      comment: '  Beter dan gedacht  ',
+      country: 'be',
+      name: 'Eva B.',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       id,

@@ -32,9 +32,7 @@ const subRatings = z
   .partial()
   .strict();
 
-const comment = z
-  .union([text(10_000), z.null()])
-  .transform((c) => (c ? c : null));
+const comment = z.union([text(10_000), z.null()]).transform((c) => (c ? c : null));
 
 const country = z
   .string()
@@ -227,7 +225,13 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
     const fields = [...Object.keys(patch), 'published'];
     const details = changesOf({ ...before }, { ...updated }, fields, REVIEW_TEXTS);
     if (Object.keys(details).length > 0) {
-      await services.audit.record({ shopId: updated.shopId, actor: OPERATOR, action: 'review.changed', target: `review:${id}`, details });
+      await services.audit.record({
+        shopId: updated.shopId,
+        actor: OPERATOR,
+        action: 'review.changed',
+        target: `review:${id}`,
+        details,
+      });
     }
     ctx.body = moderatedView(updated);
   });

@@ -61,7 +61,11 @@ export class ConfirmationQueue {
 
   /** Entries whose time ran out, oldest first. */
   async due(now: Date, limit: number): Promise<PendingConfirmation[]> {
-    return this.collection.find({ expires: { $lte: now } }).sort({ expires: 1 }).limit(limit).toArray();
+    return this.collection
+      .find({ expires: { $lte: now } })
+      .sort({ expires: 1 })
+      .limit(limit)
+      .toArray();
   }
 
   async removeMany(reviewIds: readonly number[]): Promise<void> {

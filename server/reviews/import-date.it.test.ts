@@ -23,7 +23,13 @@ async function createdOf(json: Record<string, unknown>): Promise<string> {
 
 describe('POST /admin/api/webshops/:id/reviews with the Rating field date', () => {
   it('accepts the Rating fields of the spec as ratings.json exports them, date and created together', async () => {
-    await createdOf({ name: 'Eva', rating: 4, ratings: { shippingtime: 4 }, comment: 'Snel', created: '2024-05-06 10:11:12' });
+    await createdOf({
+      name: 'Eva',
+      rating: 4,
+      ratings: { shippingtime: 4 },
+      comment: 'Snel',
+      created: '2024-05-06 10:11:12',
+    });
     const exported = await (await t.fetch(`/api/1.0/ratings.json?id=${shop.id}&code=${shop.code}`)).json();
     const { name, email, rating, ratings, comment, date, country, created, read, quarantine } = exported.ratings[0];
     expect(date).toBe('2024-05-06');
@@ -31,7 +37,7 @@ describe('POST /admin/api/webshops/:id/reviews with the Rating field date', () =
     expect(await createdOf(again)).toBe('2024-05-06T10:11:12.000Z');
   });
 
-  it('takes date alone as the start of that day (UTC), which is also the review\'s original date', async () => {
+  it("takes date alone as the start of that day (UTC), which is also the review's original date", async () => {
     expect(await createdOf({ rating: 5, date: '2023-12-31' })).toBe('2023-12-31T00:00:00.000Z');
     const exported = await (await t.fetch(`/api/1.0/ratings.json?id=${shop.id}&code=${shop.code}`)).json();
     const imported = exported.ratings.find((r: { date: string }) => r.date === '2023-12-31');
@@ -49,7 +55,9 @@ describe('POST /admin/api/webshops/:id/reviews with the Rating field date', () =
   });
 
   it('compares in UTC: created with an offset on the same UTC day agrees', async () => {
-    expect(await createdOf({ rating: 3, date: '2024-05-05', created: '2024-05-06T00:30:00+02:00' })).toBe('2024-05-05T22:30:00.000Z');
+    expect(await createdOf({ rating: 3, date: '2024-05-05', created: '2024-05-06T00:30:00+02:00' })).toBe(
+      '2024-05-05T22:30:00.000Z',
+    );
   });
 
   it.each([

@@ -7,6 +7,14 @@ import { expireUnconfirmed } from './publication.js';
 const HOUR_MS = 3_600_000;
 
 export function defineReviewCleanupJobs(services: Services): void {
-  services.scheduler.define('embed.tokens.cleanup', async () => void (await services.popupTokens.deleteExpired()), HOUR_MS);
-  services.scheduler.define('embed.confirmations.expire', async () => void (await expireUnconfirmed(services)), HOUR_MS);
+  services.scheduler.define(
+    'embed.tokens.cleanup',
+    async () => void (await services.popupTokens.deleteExpired()),
+    HOUR_MS,
+  );
+  services.scheduler.define(
+    'embed.confirmations.expire',
+    async () => void (await expireUnconfirmed(services)),
+    HOUR_MS,
+  );
 }

@@ -15,7 +15,12 @@ afterAll(() => t.close());
 describe('ReviewStore: reviews keyed by id', () => {
   it('stores a new review under its id and reads it back', async () => {
     const shop = await t.createShop({ name: 'Keyed BV', url: 'https://keyed.example/' });
-    const review = await t.services.reviews.create(shop.id, { name: 'K', email: 'k@example.com', rating: 4, language: 'en' });
+    const review = await t.services.reviews.create(shop.id, {
+      name: 'K',
+      email: 'k@example.com',
+      rating: 4,
+      language: 'en',
+    });
     const stored = await t.db.collection<Review & { _id: unknown }>('reviews').findOne({ id: review.id });
     expect(stored?._id).toBe(review.id);
     expect(await t.services.reviews.get(review.id)).toEqual(review);
@@ -24,7 +29,12 @@ describe('ReviewStore: reviews keyed by id', () => {
 
   it('still finds and changes a review stored with a generated _id, and finds no review above the highest id', async () => {
     const shop = await t.createShop({ name: 'Legacy BV', url: 'https://legacy.example/' });
-    const template = await t.services.reviews.create(shop.id, { name: 'L', email: 'l@example.com', rating: 5, language: 'nl' });
+    const template = await t.services.reviews.create(shop.id, {
+      name: 'L',
+      email: 'l@example.com',
+      rating: 5,
+      language: 'nl',
+    });
     const legacyId = template.id + 1_000_000;
     await t.db.collection('reviews').insertOne({ ...template, id: legacyId, _id: new ObjectId() });
     // A process that starts after the upgrade (the highest legacy id is read once per process).

@@ -31,7 +31,9 @@ export class ReviewLinkStore {
   }
 
   /** `add` for many reviews at once: one insert for all their tokens. */
-  private async addMany(reviews: readonly { id: number; tokens: readonly (string | null | undefined)[] }[]): Promise<void> {
+  private async addMany(
+    reviews: readonly { id: number; tokens: readonly (string | null | undefined)[] }[],
+  ): Promise<void> {
     const entries = reviews.flatMap((r) =>
       r.tokens.filter((t): t is string => typeof t === 'string' && t !== '').map((_id) => ({ _id, reviewId: r.id })),
     );
@@ -52,7 +54,9 @@ export class ReviewLinkStore {
    * Once per database (a marker in `migrations`): indexes the tokens of reviews written before the index existed.
    * One scan of the reviews at the first start-up; adding is idempotent, so a start-up that dies half-way repeats it.
    */
-  async backfill(reviews: () => AsyncIterable<{ id: number; editToken: string | null; confirmToken: string | null }>): Promise<void> {
+  async backfill(
+    reviews: () => AsyncIterable<{ id: number; editToken: string | null; confirmToken: string | null }>,
+  ): Promise<void> {
     await new MigrationMarkers(this.db).runOnce(BACKFILL, async () => {
       let batch: { id: number; tokens: (string | null)[] }[] = [];
       // One insert per batch: an insert per review is a round trip each, minutes for 20,000 reviews on FerretDB.

@@ -40,7 +40,12 @@ describe('ReviewStore.byLinkToken', () => {
 
   it('finds the links of reviews stored before the index, once the start-up backfill ran', async () => {
     const shop = await t.createShop({ name: 'Old Links BV', url: 'https://old-links.example/' });
-    const review = await t.services.reviews.create(shop.id, { name: 'O', email: 'o@example.com', rating: 5, language: 'nl' });
+    const review = await t.services.reviews.create(shop.id, {
+      name: 'O',
+      email: 'o@example.com',
+      rating: 5,
+      language: 'nl',
+    });
     // A review whose edit token was written by a version without the index.
     const editToken = newLinkSecret();
     await t.db.collection('reviews').updateOne({ id: review.id }, { $set: { editToken } });

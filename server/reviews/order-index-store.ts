@@ -73,7 +73,8 @@ export class ReviewOrderIndex {
       try {
         await this.entries.insertMany(chunk, { ordered: false });
       } catch (err) {
-        const raw = (err as { writeErrors?: { index: number; code?: number } | { index: number; code?: number }[] }).writeErrors;
+        const raw = (err as { writeErrors?: { index: number; code?: number } | { index: number; code?: number }[] })
+          .writeErrors;
         if (raw === undefined) throw err;
         const errors = Array.isArray(raw) ? raw : [raw];
         if (!errors.every((e) => e.code === 11000)) throw err;

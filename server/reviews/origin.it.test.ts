@@ -39,7 +39,8 @@ async function addInvitation(fields: Record<string, string>) {
   return (await res.json()) as { status: string; message: string };
 }
 
-const reviewById = async (id: number) => (await t.db.collection<Review>('reviews').findOne({ id }, { projection: { _id: 0 } }))!;
+const reviewById = async (id: number) =>
+  (await t.db.collection<Review>('reviews').findOne({ id }, { projection: { _id: 0 } }))!;
 /** The review as ratings.json lists it to the shop. */
 async function listed(id: number) {
   const body = await (await t.fetch(withAuth('/api/1.0/ratings.json', shop, { limit: '100' }))).json();
@@ -49,9 +50,20 @@ async function listed(id: number) {
 async function popup(order: string, signed: boolean, email: string) {
   const o = { webshopId: shop.id, orderNumber: order, email };
   const signature = signed ? orderSignature(o, shop.id, shop.code) : undefined;
-  const chosen = await post(`/embed/${shop.id}/consent`, { order: o, signature, choice: 'write_now', language: 'en', textVersion: 'en.1' });
+  const chosen = await post(`/embed/${shop.id}/consent`, {
+    order: o,
+    signature,
+    choice: 'write_now',
+    language: 'en',
+    textVersion: 'en.1',
+  });
   expect(chosen.status).toBe(201);
-  const written = await post(`/embed/${shop.id}/reviews`, { reviewToken: chosen.json.reviewToken, rating: 5, comment: 'Fine', name: 'Jane' });
+  const written = await post(`/embed/${shop.id}/reviews`, {
+    reviewToken: chosen.json.reviewToken,
+    rating: 5,
+    comment: 'Fine',
+    name: 'Jane',
+  });
   expect(written.status).toBe(201);
   return written.json.id as number;
 }
@@ -72,8 +84,18 @@ async function reviewThroughInvitation(extra: Record<string, string> = {}) {
 describe('origin set by each path that writes a review', () => {
   it('the review link of an invitation: verified_order, not incentivised unless the invitation said so', async () => {
     const plain = await reviewThroughInvitation();
-    expect(plain).toMatchObject({ origin: 'verified_order', incentivised: false, imported_from: null, original_date: null });
-    expect(await listed(plain.id)).toMatchObject({ origin: 'verified_order', incentivised: false, imported_from: null, original_date: null });
+    expect(plain).toMatchObject({
+      origin: 'verified_order',
+      incentivised: false,
+      imported_from: null,
+      original_date: null,
+    });
+    expect(await listed(plain.id)).toMatchObject({
+      origin: 'verified_order',
+      incentivised: false,
+      imported_from: null,
+      original_date: null,
+    });
 
     const paid = await reviewThroughInvitation({ incentivised: '1' });
     expect(paid).toMatchObject({ origin: 'verified_order', incentivised: true });
@@ -138,16 +160,42 @@ describe('origin set by each path that writes a review', () => {
   it('an operator import: imported, with its platform, original date, incentive and the source’s claim kept apart', async () => {
     const res = await t.admin(`/admin/api/webshops/${shop.id}/reviews`, {
       method: 'POST',
-      json: { rating: 4, name: 'Old', created: '2021-03-04 05:06:07', imported_from: 'Kiyoh', incentivised: true, source_verified: true },
+      json: {
+        rating: 4,
+        name: 'Old',
+        created: '2021-03-04 05:06:07',
+        imported_from: 'Kiyoh',
+        incentivised: true,
+        source_verified: true,
+      },
     });
     expect(res.status).toBe(201);
     const { id } = await res.json();
-    expect(await reviewById(id)).toMatchObject({ origin: 'imported', verified: false, source_verified: true, imported_from: 'Kiyoh', incentivised: true });
-    expect(await listed(id)).toMatchObject({ origin: 'imported', imported_from: 'Kiyoh', incentivised: true, original_date: '2021-03-04T05:06:07.000Z' });
+    expect(await reviewById(id)).toMatchObject({
+      origin: 'imported',
+      verified: false,
+      source_verified: true,
+      imported_from: 'Kiyoh',
+      incentivised: true,
+    });
+    expect(await listed(id)).toMatchObject({
+      origin: 'imported',
+      imported_from: 'Kiyoh',
+      incentivised: true,
+      original_date: '2021-03-04T05:06:07.000Z',
+    });
     const operator = await (await t.admin(`/admin/api/reviews/${id}`)).json();
-    expect(operator).toMatchObject({ origin: 'imported', imported_from: 'Kiyoh', incentivised: true, source_verified: true });
+    expect(operator).toMatchObject({
+      origin: 'imported',
+      imported_from: 'Kiyoh',
+      incentivised: true,
+      source_verified: true,
+    });
 
-    const bad = await t.admin(`/admin/api/webshops/${shop.id}/reviews`, { method: 'POST', json: { rating: 4, imported_from: { $ne: 1 } } });
+    const bad = await t.admin(`/admin/api/webshops/${shop.id}/reviews`, {
+      method: 'POST',
+      json: { rating: 4, imported_from: { $ne: 1 } },
+    });
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.message).toMatch(/^imported_from:/);
   });

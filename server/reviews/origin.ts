@@ -27,7 +27,10 @@ export interface OriginFields {
 }
 
 /** Reviews stored before origins existed read as their migration would set them (see migrations/review-origins.ts). */
-export function originFields(r: Pick<Review, 'source' | 'verified'> & Partial<Pick<Review, 'origin' | 'incentivised' | 'imported_from' | 'original_date'>>): OriginFields {
+export function originFields(
+  r: Pick<Review, 'source' | 'verified'> &
+    Partial<Pick<Review, 'origin' | 'incentivised' | 'imported_from' | 'original_date'>>,
+): OriginFields {
   return {
     origin: r.origin ?? originOf(r),
     incentivised: r.incentivised ?? false,

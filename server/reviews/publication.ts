@@ -12,7 +12,14 @@ import type { Invitation } from '../invitations/store.js';
 import type { Services } from '../services.js';
 import { addDays } from '../time.js';
 import type { PendingConfirmation } from './confirmation-queue.js';
-import { awaitsConfirmation, CONFIRMATION_DAYS, editMailDueOnRelease, popupTrust, sameEmail, type PopupTrust } from './rules.js';
+import {
+  awaitsConfirmation,
+  CONFIRMATION_DAYS,
+  editMailDueOnRelease,
+  popupTrust,
+  sameEmail,
+  type PopupTrust,
+} from './rules.js';
 import { newLinkSecret } from '../links.js';
 import type { PopupToken } from './popup-token-store.js';
 import { JOB } from '../jobs/names.js';
@@ -23,7 +30,10 @@ type WaitingConsent = Pick<PendingConfirmation, 'receipt' | 'consentCreated' | '
 const NO_CONSENT: WaitingConsent = { receipt: null, consentCreated: null, inviteDelay: 0 };
 
 /** The queue entry of a review that waits for its writer's confirmation: it expires if it never gets one. */
-function confirmationOf(review: Pick<Review, 'id' | 'shopId' | 'created'>, consent: WaitingConsent): PendingConfirmation {
+function confirmationOf(
+  review: Pick<Review, 'id' | 'shopId' | 'created'>,
+  consent: WaitingConsent,
+): PendingConfirmation {
   return { _id: review.id, shopId: review.shopId, ...consent, expires: addDays(review.created, CONFIRMATION_DAYS) };
 }
 
@@ -43,7 +53,8 @@ export async function recordPopupChoice(
   const { consents, popupTokens } = services;
   if (input.signed && (await consents.get(input.shopId, input.order))) return { recorded: false };
   const { receipt, recorded, dropped } = await consents.recordChoice(input);
-  if (dropped > 0) services.log.info({ shopId: input.shopId, dropped }, 'oldest unsigned consent receipts dropped (per-shop cap)');
+  if (dropped > 0)
+    services.log.info({ shopId: input.shopId, dropped }, 'oldest unsigned consent receipts dropped (per-shop cap)');
   if (!recorded) return { recorded: false };
   if (input.signed && (await consents.forOrder(input.shopId, input.order)).unsigned > 0) {
     await popupTokens.revokeUnsigned(input.shopId, input.order);
@@ -91,7 +102,11 @@ export async function writePopupReview(
   });
   if (!published) {
     const receipt = await services.consents.attachReview(token, review.id);
-    await awaitConfirmation(services, review, { receipt, consentCreated: token.consentCreated, inviteDelay: token.inviteDelay });
+    await awaitConfirmation(services, review, {
+      receipt,
+      consentCreated: token.consentCreated,
+      inviteDelay: token.inviteDelay,
+    });
   }
   services.scheduler.trigger(JOB.reviewMail);
   return { review, status: trust.status };
@@ -174,7 +189,11 @@ export interface ReviewRelease {
  * The shop's Add invitation for an order arrived: the unsigned pop-up reviews of that order (`reviews`) written
  * under the invitation's address become a verified customer's. Returns how many did.
  */
-export async function releaseOnInvitation(services: Services, reviews: readonly Review[], email: string): Promise<number> {
+export async function releaseOnInvitation(
+  services: Services,
+  reviews: readonly Review[],
+  email: string,
+): Promise<number> {
   let verified = 0;
   for (const review of reviews) {
     if (review.source !== 'popup' || review.verified || review.deleted || !sameEmail(review.email, email)) continue;
@@ -215,7 +234,9 @@ export async function expireUnconfirmed(services: Services, now: Date = services
     const due = await services.confirmations.due(now, EXPIRY_BATCH);
     if (!due.length) break;
     removed += await services.reviews.removeUnconfirmed(due.map((d) => d._id));
-    dropped += await services.consents.detachReviews(due.flatMap((d) => (d.receipt ? [{ shopId: d.shopId, receipt: d.receipt }] : [])));
+    dropped += await services.consents.detachReviews(
+      due.flatMap((d) => (d.receipt ? [{ shopId: d.shopId, receipt: d.receipt }] : [])),
+    );
     await services.confirmations.removeMany(due.map((d) => d._id));
     if (due.length < EXPIRY_BATCH) break;
   }

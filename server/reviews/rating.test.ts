@@ -131,7 +131,13 @@ describe('toRating', () => {
   it('shows the reply text and its UTC timestamp', () => {
     const replied = {
       ...review,
-      reply: { text: 'Dank je!', date: new Date(Date.UTC(2024, 0, 3, 23, 59, 0)), notify: false, revision: 1, notified: null },
+      reply: {
+        text: 'Dank je!',
+        date: new Date(Date.UTC(2024, 0, 3, 23, 59, 0)),
+        notify: false,
+        revision: 1,
+        notified: null,
+      },
     };
     expect(toRating(replied)).toMatchObject({ reply: 'Dank je!', reply_date: '2024-01-03 23:59:00' });
   });

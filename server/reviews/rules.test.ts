@@ -16,7 +16,13 @@ describe('badges', () => {
   });
 
   it('earns nothing as a new, unapproved shop without reviews', () => {
-    expect(badgesFor({ approved_date: null, created: at('2024-01-01T00:00:00Z') }, { total: 0, verified: 0 }, at('2024-12-31T00:00:00Z'))).toEqual([]);
+    expect(
+      badgesFor(
+        { approved_date: null, created: at('2024-01-01T00:00:00Z') },
+        { total: 0, verified: 0 },
+        at('2024-12-31T00:00:00Z'),
+      ),
+    ).toEqual([]);
   });
 
   it('counts a year on the anniversary, not a day before', () => {
@@ -28,7 +34,7 @@ describe('badges', () => {
 describe('trust of a pop-up review', () => {
   const chosen = at('2024-05-01T08:00:00Z');
 
-  it('publishes a signed order\'s review as verified; the edit e-mail follows the invite delay', () => {
+  it("publishes a signed order's review as verified; the edit e-mail follows the invite delay", () => {
     expect(popupTrust(true, chosen, 5)).toEqual({
       status: 'published',
       quarantine: false,
@@ -37,12 +43,19 @@ describe('trust of a pop-up review', () => {
     });
   });
 
-  it('holds an unsigned order\'s review back, unverified, without an edit e-mail', () => {
-    expect(popupTrust(false, chosen, 5)).toEqual({ status: 'pending_confirmation', quarantine: true, verified: false, editMailDue: null });
+  it("holds an unsigned order's review back, unverified, without an edit e-mail", () => {
+    expect(popupTrust(false, chosen, 5)).toEqual({
+      status: 'pending_confirmation',
+      quarantine: true,
+      verified: false,
+      editMailDue: null,
+    });
   });
 
-  it('sends a released review\'s edit e-mail when it was due, or now if that has passed', () => {
-    expect(editMailDueOnRelease(chosen, 5, at('2024-05-02T00:00:00Z'))).toEqual(new Date(chosen.getTime() + 5 * DAY_MS));
+  it("sends a released review's edit e-mail when it was due, or now if that has passed", () => {
+    expect(editMailDueOnRelease(chosen, 5, at('2024-05-02T00:00:00Z'))).toEqual(
+      new Date(chosen.getTime() + 5 * DAY_MS),
+    );
     const late = at('2024-06-01T00:00:00Z');
     expect(editMailDueOnRelease(chosen, 5, late)).toEqual(late);
     expect(editMailDueOnRelease(null, 5, late)).toEqual(late);
@@ -57,8 +70,20 @@ describe('trust of a pop-up review', () => {
 describe('order data from the page', () => {
   it('keeps the values as printed for the signature and normalises them for storage', () => {
     const raw = { webshopId: '12', orderNumber: ' 000123 ', email: 'Jane@EXAMPLE.com', inviteDelay: '3' };
-    expect(signedFields(raw)).toEqual({ webshopId: '12', orderNumber: ' 000123 ', email: 'Jane@EXAMPLE.com', firstName: null, inviteDelay: '3' });
-    expect(orderData(raw)).toEqual({ webshopId: 12, orderNumber: '000123', email: 'Jane@example.com', firstName: '', inviteDelay: 3 });
+    expect(signedFields(raw)).toEqual({
+      webshopId: '12',
+      orderNumber: ' 000123 ',
+      email: 'Jane@EXAMPLE.com',
+      firstName: null,
+      inviteDelay: '3',
+    });
+    expect(orderData(raw)).toEqual({
+      webshopId: 12,
+      orderNumber: '000123',
+      email: 'Jane@example.com',
+      firstName: '',
+      inviteDelay: 3,
+    });
   });
 
   it('defaults the invite delay to 5, clamps it, and drops an address that is not one', () => {

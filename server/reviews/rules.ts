@@ -62,7 +62,12 @@ export interface PopupTrust {
  */
 export function popupTrust(signed: boolean, consentCreated: Date, inviteDelay: number): PopupTrust {
   if (signed) {
-    return { status: 'published', quarantine: false, verified: true, editMailDue: editMailDue(consentCreated, inviteDelay) };
+    return {
+      status: 'published',
+      quarantine: false,
+      verified: true,
+      editMailDue: editMailDue(consentCreated, inviteDelay),
+    };
   }
   return { status: 'pending_confirmation', quarantine: true, verified: false, editMailDue: null };
 }
@@ -80,7 +85,11 @@ export function editMailDueOnRelease(consentCreated: Date | null, inviteDelay: n
 }
 
 /** Reviews of a pop-up or form that wait for confirmation carry a confirmation token; nothing else is released. */
-export function awaitsConfirmation(review: { confirmToken: string | null; quarantine: boolean; deleted: boolean }): boolean {
+export function awaitsConfirmation(review: {
+  confirmToken: string | null;
+  quarantine: boolean;
+  deleted: boolean;
+}): boolean {
   return review.confirmToken !== null && review.quarantine && !review.deleted;
 }
 

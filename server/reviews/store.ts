@@ -77,7 +77,9 @@ export class ReviewStore {
     await this.collection.createIndex({ shopId: 1, modified: -1 }, { name: 'shop_modified' });
     await this.collection.createIndex({ shopId: 1, email: 1 }, { name: 'shop_email' });
     await this.collection.createIndex({ shopId: 1, order: 1 }, { name: 'shop_order' });
-    await this.orders.backfill(() => this.collection.find({ order: { $ne: '' } }, { projection: { _id: 0, id: 1, shopId: 1, order: 1 } }));
+    await this.orders.backfill(() =>
+      this.collection.find({ order: { $ne: '' } }, { projection: { _id: 0, id: 1, shopId: 1, order: 1 } }),
+    );
     await this.links.backfill(() =>
       this.collection.find(
         { $or: [{ editToken: { $ne: null } }, { confirmToken: { $ne: null } }] },
@@ -154,7 +156,9 @@ export class ReviewStore {
 
   /** Every review that waits for its writer's confirmation (a scan: the start-up backfill of their queue only). */
   async awaitingConfirmation(): Promise<Review[]> {
-    return this.collection.find({ confirmToken: { $ne: null }, quarantine: true, deleted: false }, { projection: { _id: 0 } }).toArray();
+    return this.collection
+      .find({ confirmToken: { $ne: null }, quarantine: true, deleted: false }, { projection: { _id: 0 } })
+      .toArray();
   }
 
   /**
@@ -240,7 +244,10 @@ export class ReviewStore {
       const change = typeof changes === 'function' ? changes(before) : changes;
       const after: Review = { ...before, ...change, modified: this.now(), version: before.version + 1 };
       // Indexed before the write: the link must open the review as soon as the review carries it.
-      await this.links.add(id, [after.editToken, after.confirmToken].filter((t) => t !== before.editToken && t !== before.confirmToken));
+      await this.links.add(
+        id,
+        [after.editToken, after.confirmToken].filter((t) => t !== before.editToken && t !== before.confirmToken),
+      );
       // Proving the order (the shop's Add invitation) moves the origin with it: one write, one event.
       after.origin = originOf(after);
       after.published = isPublished(after);
@@ -286,10 +293,23 @@ export class ReviewStore {
    * A page of the reviews the merchant lists (not deleted, not spam), newest first, and how many there are. The
    * ratings read model asks only for shops too large to hold in its cache.
    */
-  async listedPage(shopId: number, q: { language?: string; offset: number; limit: number }): Promise<{ reviews: Review[]; total: number }> {
-    const filter = { shopId, deleted: false, is_spam: false, ...(q.language ? { language: q.language as Language } : {}) };
+  async listedPage(
+    shopId: number,
+    q: { language?: string; offset: number; limit: number },
+  ): Promise<{ reviews: Review[]; total: number }> {
+    const filter = {
+      shopId,
+      deleted: false,
+      is_spam: false,
+      ...(q.language ? { language: q.language as Language } : {}),
+    };
     const [reviews, total] = await Promise.all([
-      this.collection.find(filter, { projection: { _id: 0 } }).sort({ created: -1, id: -1 }).skip(q.offset).limit(q.limit).toArray(),
+      this.collection
+        .find(filter, { projection: { _id: 0 } })
+        .sort({ created: -1, id: -1 })
+        .skip(q.offset)
+        .limit(q.limit)
+        .toArray(),
       this.collection.countDocuments(filter),
     ]);
     return { reviews, total };
@@ -306,7 +326,9 @@ export class ReviewStore {
 
   /** The scores of the shop's published reviews (for its averages). */
   async publishedScores(shopId: number): Promise<Pick<Review, 'rating' | 'ratings'>[]> {
-    return this.collection.find({ shopId, published: true }, { projection: { _id: 0, rating: 1, ratings: 1 } }).toArray();
+    return this.collection
+      .find({ shopId, published: true }, { projection: { _id: 0, rating: 1, ratings: 1 } })
+      .toArray();
   }
 
   /** A page of the shop's published reviews, newest first. */
@@ -334,7 +356,13 @@ export class ReviewStore {
    */
   async *modifiedSince(shopId: number, since: Date | undefined, batchSize: number): AsyncGenerator<Review[]> {
     const filter = since ? { shopId, modified: { $gte: since } } : { shopId };
-    yield* inBatches(this.collection.find(filter, { projection: { _id: 0 } }).sort({ modified: -1, id: -1 }).batchSize(batchSize), batchSize);
+    yield* inBatches(
+      this.collection
+        .find(filter, { projection: { _id: 0 } })
+        .sort({ modified: -1, id: -1 })
+        .batchSize(batchSize),
+      batchSize,
+    );
   }
 
   /**
@@ -359,7 +387,9 @@ export class ReviewStore {
   /** Erasure: the reviews written under this address (any case), in one shop or all; deleted ones are blank already. */
   async findByAddress(email: string, shopId?: number): Promise<Review[]> {
     const scope = shopId === undefined ? {} : { shopId };
-    return this.collection.find({ ...scope, deleted: false, email: sameAddress(email) }, { projection: { _id: 0 } }).toArray();
+    return this.collection
+      .find({ ...scope, deleted: false, email: sameAddress(email) }, { projection: { _id: 0 } })
+      .toArray();
   }
 
   /**
@@ -445,7 +475,10 @@ export class ReviewStore {
     for (const write of await this.unfinished.olderThan(olderThan)) {
       // The write's `modified` is taken after its announcement; a little slack covers clocks of other processes.
       const since = new Date(write.at.getTime() - UNFINISHED_SLACK_MS);
-      const cursor = this.collection.find({ shopId: write.shopId, modified: { $gte: since } }, { projection: { _id: 0 } });
+      const cursor = this.collection.find(
+        { shopId: write.shopId, modified: { $gte: since } },
+        { projection: { _id: 0 } },
+      );
       for await (const review of cursor) {
         for (const follower of this.followers) await follower.follow(undefined, review);
         redone++;
@@ -490,9 +523,15 @@ export class ReviewStore {
    * Records that an e-mail about the review went out, only for the version of it that was sent (a newer reply gets
    * its own). Mail bookkeeping is not a change of the review: no new version, no event, no followers.
    */
-  async markMailSent(review: Pick<Review, 'id' | 'reply'>, kind: 'edit' | 'confirm' | 'reply', at: Date): Promise<void> {
-    if (kind === 'edit') await this.collection.updateOne({ id: review.id, editMailSent: null }, { $set: { editMailSent: at } });
-    else if (kind === 'confirm') await this.collection.updateOne({ id: review.id, confirmMailSent: null }, { $set: { confirmMailSent: at } });
+  async markMailSent(
+    review: Pick<Review, 'id' | 'reply'>,
+    kind: 'edit' | 'confirm' | 'reply',
+    at: Date,
+  ): Promise<void> {
+    if (kind === 'edit')
+      await this.collection.updateOne({ id: review.id, editMailSent: null }, { $set: { editMailSent: at } });
+    else if (kind === 'confirm')
+      await this.collection.updateOne({ id: review.id, confirmMailSent: null }, { $set: { confirmMailSent: at } });
     else {
       // Whatever became of the reply meanwhile, an e-mail about it went out: the next one waits a day from now.
       await this.collection.updateOne({ id: review.id }, { $set: { replyMailSent: at } });

@@ -39,6 +39,10 @@ export class UnfinishedWrites {
 
   /** Writes announced before `at` and not ended: interrupted (a write and its followers take milliseconds). */
   async olderThan(at: Date): Promise<UnfinishedWrite[]> {
-    return this.collection.find({ at: { $lt: at } }).sort({ at: 1 }).limit(100).toArray();
+    return this.collection
+      .find({ at: { $lt: at } })
+      .sort({ at: 1 })
+      .limit(100)
+      .toArray();
   }
 }

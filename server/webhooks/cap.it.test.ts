@@ -34,7 +34,8 @@ describe('WEBHOOK_MAX_PER_SHOP set lower', () => {
       status: 400,
       body: {
         status: 'error',
-        message: 'A webshop can have at most 5 webhook subscriptions: delete one (DELETE /api/1.0/webhooks/{id}.json) before adding another.',
+        message:
+          'A webshop can have at most 5 webhook subscriptions: delete one (DELETE /api/1.0/webhooks/{id}.json) before adding another.',
       },
     });
     expect(await t.services.webhooks.countForShop(shop.id)).toBe(5);
@@ -42,19 +43,28 @@ describe('WEBHOOK_MAX_PER_SHOP set lower', () => {
 
   it('holds the limit when a shop subscribes many times at once', async () => {
     const shop = await t.createShop();
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => subscribe(t, shop, `https://hooks.example/burst-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => subscribe(t, shop, `https://hooks.example/burst-${i}`)),
+    );
     const count = await t.services.webhooks.countForShop(shop.id);
     expect(count).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(count);
     for (const refused of answers.filter((a) => a.status !== 200)) {
-      expect(refused).toEqual({ status: 400, body: { status: 'error', message: expect.stringMatching(/^A webshop can have at most 5 /) } });
+      expect(refused).toEqual({
+        status: 400,
+        body: { status: 'error', message: expect.stringMatching(/^A webshop can have at most 5 /) },
+      });
     }
   });
 
   it('keeps and lists the subscriptions of a shop that had more before it was lowered, and adds none', async () => {
     const shop = await t.createShop();
     for (let i = 0; i < 7; i++) {
-      await t.services.webhooks.create(shop.id, { url: `https://hooks.example/${i}`, topic: 'reviews.created', is_active: true });
+      await t.services.webhooks.create(shop.id, {
+        url: `https://hooks.example/${i}`,
+        topic: 'reviews.created',
+        is_active: true,
+      });
     }
     expect((await subscribe(t, shop, 'https://hooks.example/more')).body.message).toMatch(/at most 5 /);
     const list = await t.fetch(withAuth('/api/1.0/webhooks.json', shop));
@@ -128,7 +138,9 @@ describe('a shop whose receivers all hang, at the default cap', () => {
     expect(before.map((r) => r.eventId)).toEqual([slowEvent, slowEvent]);
     expect(hangingRequests().filter((r) => r.endSeq !== undefined && r.endSeq < delivered.seq)).toEqual([]);
     // Its event's 100 deliveries are all still to do.
-    const pending = await t.db.collection('webhook_deliveries').countDocuments({ shopId: hanging.id, status: 'pending' });
+    const pending = await t.db
+      .collection('webhook_deliveries')
+      .countDocuments({ shopId: hanging.id, status: 'pending' });
     expect(pending).toBe(100);
 
     // The shop's own next requests wait for its lanes: each starts only after one of the first two was given up
@@ -139,7 +151,9 @@ describe('a shop whose receivers all hang, at the default cap', () => {
     expect(third.seq).toBeGreaterThan(Math.min(...ends));
     expect(fourth.seq).toBeGreaterThan(Math.max(...ends));
     const log = async () => (await t.services.webhookDeliveries.logPage(webhookIds.get(first.path)!, 0, 1)).items;
-    await expect.poll(log).toMatchObject([{ event_id: slowEvent, status: null, error: `timed out after ${TIMEOUT_MS / 1000} s` }]);
+    await expect
+      .poll(log)
+      .toMatchObject([{ event_id: slowEvent, status: null, error: `timed out after ${TIMEOUT_MS / 1000} s` }]);
   }, 120_000);
 
   it("takes another shop's delivery into the lanes however many of the shop's deliveries wait", async () => {
@@ -149,13 +163,17 @@ describe('a shop whose receivers all hang, at the default cap', () => {
     const { config, log, now, reviewEvents: events, webhooks, webhookDeliveries: deliveries } = t.services;
     const deps = { config, log, now, events, webhooks, deliveries, lanes };
     const hooks = (await webhooks.page(hanging.id, 0, 100)).items;
-    const piled = Array.from({ length: 11 }, (_, event) => hooks.map((hook) => leasedDelivery(`${700_000 + event}:1`, hook)));
+    const piled = Array.from({ length: 11 }, (_, event) =>
+      hooks.map((hook) => leasedDelivery(`${700_000 + event}:1`, hook)),
+    );
     const other = await t.createShop({ name: 'Answering Meanwhile' });
     await subscribeTo(other, '/meanwhile');
     const [hook] = (await webhooks.page(other.id, 0, 1)).items;
     try {
       await queueSends(deps, piled.flat(), { leased: true, subscriptions: hooks });
-      expect(await queueSends(deps, [leasedDelivery('799999:1', hook!)], { leased: true, subscriptions: [hook!] })).toBe(1);
+      expect(
+        await queueSends(deps, [leasedDelivery('799999:1', hook!)], { leased: true, subscriptions: [hook!] }),
+      ).toBe(1);
       await receiver.waitFor(() => receiver.at('/meanwhile').length === 1);
       expect(receiver.at('/meanwhile')[0]).toMatchObject({ eventId: '799999:1', verified: true });
     } finally {

@@ -41,12 +41,18 @@ it('turns an event into its deliveries once, even when dispatching is repeated a
     const deliveries = new WebhookDeliveryStore(scratch);
     const events = new EventQueue(scratch);
     reviews.follow(events);
-    await Promise.all([reviews.ensureIndexes(), webhooks.ensureIndexes(), deliveries.ensureIndexes(), events.ensureIndexes()]);
+    await Promise.all([
+      reviews.ensureIndexes(),
+      webhooks.ensureIndexes(),
+      deliveries.ensureIndexes(),
+      events.ensureIndexes(),
+    ]);
     const deps = { config, log: createLogger('silent'), now: () => new Date(), events, webhooks, deliveries };
     await webhooks.create(7, { url: `${receiver.url}/x`, topic: 'reviews.created', is_active: true });
     await webhooks.create(7, { url: `${receiver.url}/y`, topic: 'reviews.created', is_active: true });
     const written: Review[] = [];
-    for (let i = 0; i < 3; i++) written.push(await reviews.create(7, { name: `R${i}`, email: '', rating: 4, language: 'nl' }));
+    for (let i = 0; i < 3; i++)
+      written.push(await reviews.create(7, { name: `R${i}`, email: '', rating: 4, language: 'nl' }));
     expect(await dispatchEvents(deps)).toBe(3);
     // A crash after the deliveries were written but before the events left the queue (or a repair that queues
     // them again): the next run dispatches them again and creates nothing new.
@@ -73,8 +79,19 @@ it('lets one of two senders claim a due delivery, and a later sender take over a
     await deliveries.ensureIndexes();
     const t0 = new Date('2030-01-01T00:00:00Z');
     const due = {
-      _id: '5:1:9', eventId: '5:1', subscriptionId: 9, shopId: 1, topic: 'reviews.created' as const, body: '{}',
-      status: 'pending' as const, attempts: 0, failures: 0, retries: true, nextAttempt: t0, created: t0, completed: null,
+      _id: '5:1:9',
+      eventId: '5:1',
+      subscriptionId: 9,
+      shopId: 1,
+      topic: 'reviews.created' as const,
+      body: '{}',
+      status: 'pending' as const,
+      attempts: 0,
+      failures: 0,
+      retries: true,
+      nextAttempt: t0,
+      created: t0,
+      completed: null,
     };
     await deliveries.createMany([due]);
     const lease = (from: Date) => new Date(from.getTime() + 15_000);

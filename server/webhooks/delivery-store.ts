@@ -69,11 +69,7 @@ export interface AttemptRecord {
   outcome: AttemptOutcome;
 }
 
-export type AttemptOutcome =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; at: Date }
-  | { kind: 'failed' };
-
+export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; at: Date } | { kind: 'failed' };
 
 /** A pending delivery, by the delivery's `_id`: when it is due (while being sent, the end of the sender's lease). */
 interface Due {
@@ -125,9 +121,16 @@ export class WebhookDeliveryStore {
     return pending.length;
   }
 
-  private async insertDue(deliveries: Pick<WebhookDelivery, '_id' | 'shopId' | 'subscriptionId' | 'nextAttempt'>[]): Promise<void> {
+  private async insertDue(
+    deliveries: Pick<WebhookDelivery, '_id' | 'shopId' | 'subscriptionId' | 'nextAttempt'>[],
+  ): Promise<void> {
     if (deliveries.length === 0) return;
-    const entries = deliveries.map((d) => ({ _id: d._id, shopId: d.shopId, subscriptionId: d.subscriptionId, nextAttempt: d.nextAttempt }));
+    const entries = deliveries.map((d) => ({
+      _id: d._id,
+      shopId: d.shopId,
+      subscriptionId: d.subscriptionId,
+      nextAttempt: d.nextAttempt,
+    }));
     try {
       await this.pending.insertMany(entries, { ordered: false });
     } catch (err) {
@@ -177,7 +180,11 @@ export class WebhookDeliveryStore {
 
   /** When the next pending delivery falls due after `after`, if any (those due already are the senders' work). */
   async nextDue(after: Date): Promise<Date | undefined> {
-    const [next] = await this.pending.find({ nextAttempt: { $gt: after } }).sort({ nextAttempt: 1 }).limit(1).toArray();
+    const [next] = await this.pending
+      .find({ nextAttempt: { $gt: after } })
+      .sort({ nextAttempt: 1 })
+      .limit(1)
+      .toArray();
     return next?.nextAttempt;
   }
 
@@ -195,7 +202,8 @@ export class WebhookDeliveryStore {
    */
   async claim(delivery: WebhookDelivery, leaseUntil: Date, now: Date): Promise<boolean> {
     const key = `${delivery._id}#${delivery.attempts}#${delivery.nextAttempt.getTime()}`;
-    if (!(await this.claimsAt(() => now).claimOne(key, randomUUID(), leaseUntil.getTime() - now.getTime()))) return false;
+    if (!(await this.claimsAt(() => now).claimOne(key, randomUUID(), leaseUntil.getTime() - now.getTime())))
+      return false;
     await this.deliveries.updateOne({ _id: delivery._id }, { $set: { nextAttempt: leaseUntil } });
     await this.pending.updateOne({ _id: delivery._id }, { $set: { nextAttempt: leaseUntil } });
     return true;
@@ -275,7 +283,11 @@ export class WebhookDeliveryStore {
   }
 
   /** One page of a subscription's log, newest first, and how many entries it has in all. */
-  async logPage(subscriptionId: number, offset: number, limit: number): Promise<{ items: DeliveryLogEntry[]; total: number }> {
+  async logPage(
+    subscriptionId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: DeliveryLogEntry[]; total: number }> {
     const [items, total] = await Promise.all([
       this.log
         .find({ subscriptionId }, { projection: { _id: 0 } })
@@ -308,11 +320,16 @@ export class WebhookDeliveryStore {
     if (reviews.length === 0) return 0;
     const byId = new Map(reviews.map((r) => [r.id, r]));
     const pending = await this.deliveries
-      .find({ status: 'pending', eventId: eventOfReviews([...byId.keys()]) }, { projection: { _id: 1, eventId: 1, topic: 1 } })
+      .find(
+        { status: 'pending', eventId: eventOfReviews([...byId.keys()]) },
+        { projection: { _id: 1, eventId: 1, topic: 1 } },
+      )
       .toArray();
     const rewrites = pending.flatMap((d) => {
       const review = byId.get(Number(d.eventId.split(':')[0]));
-      return review ? [{ updateOne: { filter: { _id: d._id }, update: { $set: { body: payloadFor(d.topic, review) } } } }] : [];
+      return review
+        ? [{ updateOne: { filter: { _id: d._id }, update: { $set: { body: payloadFor(d.topic, review) } } } }]
+        : [];
     });
     if (rewrites.length) await this.deliveries.bulkWrite(rewrites, { ordered: false });
     return rewrites.length;

@@ -28,7 +28,11 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function subscribe(path: string, topic: string, { as = shop, is_active }: { as?: Webshop; is_active?: boolean } = {}) {
+async function subscribe(
+  path: string,
+  topic: string,
+  { as = shop, is_active }: { as?: Webshop; is_active?: boolean } = {},
+) {
   const res = await t.fetch(withAuth('/api/1.0/webhook.json', as), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -43,7 +47,14 @@ async function subscribe(path: string, topic: string, { as = shop, is_active }: 
 async function importReview(as: Webshop, fields: Record<string, unknown> = {}): Promise<number> {
   const res = await t.admin(`/admin/api/webshops/${as.id}/reviews`, {
     method: 'POST',
-    json: { name: 'Jane Doe', email: 'jane@example.com', rating: 5, comment: 'Fast and friendly', country: 'NL', ...fields },
+    json: {
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      rating: 5,
+      comment: 'Fast and friendly',
+      country: 'NL',
+      ...fields,
+    },
   });
   expect(res.status).toBe(201);
   return (await res.json()).id;
@@ -91,10 +102,20 @@ describe('delivery', () => {
     await receiver.waitFor(() => receiver.at('/created').length === 1);
 
     const [got] = receiver.at('/created');
-    expect(got).toMatchObject({ topic: 'reviews.created', eventId: `${id}:1`, contentType: 'application/json', verified: true });
+    expect(got).toMatchObject({
+      topic: 'reviews.created',
+      eventId: `${id}:1`,
+      contentType: 'application/json',
+      verified: true,
+    });
     expect(got!.hash).toMatch(/^[0-9a-f]{128}$/);
     expect(JSON.parse(got!.raw)).toEqual(await ratingOf(s, id));
-    expect(JSON.parse(got!.raw)).toMatchObject({ id, name: 'Jane Doe', email: 'jane@example.com', comment: 'Fast and friendly' });
+    expect(JSON.parse(got!.raw)).toMatchObject({
+      id,
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      comment: 'Fast and friendly',
+    });
 
     // The receiver's check rejects a body changed on the way, with the genuine signature.
     const tampered = got!.raw.replace('"rating":5', '"rating":1');
@@ -116,7 +137,10 @@ describe('delivery', () => {
     await subscribe('/u', 'reviews.updated', { as: s });
     await subscribe('/d', 'reviews.deleted', { as: s });
     const id = await importReview(s, { rating: 4 });
-    const patched = await t.admin(`/admin/api/reviews/${id}`, { method: 'PATCH', json: { read: true, comment: 'Edited text' } });
+    const patched = await t.admin(`/admin/api/reviews/${id}`, {
+      method: 'PATCH',
+      json: { read: true, comment: 'Edited text' },
+    });
     expect(patched.status).toBe(200);
     await receiver.waitFor(() => receiver.at('/u').length === 1);
     const updated = receiver.at('/u')[0]!;
@@ -204,17 +228,30 @@ describe('delivery', () => {
       await sleep(200);
     }
     expect(view!.data.is_active).toBe(false);
-    expect(view!.data.disabled_reason).toMatch(/^Switched off after 2 events in a row could not be delivered \(last: ECONNREFUSED/);
+    expect(view!.data.disabled_reason).toMatch(
+      /^Switched off after 2 events in a row could not be delivered \(last: ECONNREFUSED/,
+    );
     const { total, entries } = await logOf(webhookId, s);
     expect(total).toBe(8); // 4 attempts for each event
-    expect(entries.every((e: { http_status: null; error: string }) => e.http_status === null && /ECONNREFUSED/.test(e.error))).toBe(true);
-    expect(entries.filter((e: { event_id: string }) => e.event_id === `${first}:1`).map((e: { attempt: number }) => e.attempt)).toEqual([4, 3, 2, 1]);
+    expect(
+      entries.every(
+        (e: { http_status: null; error: string }) => e.http_status === null && /ECONNREFUSED/.test(e.error),
+      ),
+    ).toBe(true);
+    expect(
+      entries
+        .filter((e: { event_id: string }) => e.event_id === `${first}:1`)
+        .map((e: { attempt: number }) => e.attempt),
+    ).toEqual([4, 3, 2, 1]);
     const stored = await t.services.webhookDeliveries.find(webhookId, `${second}:1`);
     expect(stored).toMatchObject({ status: 'failed', attempts: 4 });
 
     // Switched off: new events are not sent, and redelivery is refused until it is switched on again.
     await importReview(s, { name: 'Third' });
-    const refused = await api(`/api/1.0/webhooks/${webhookId}/redeliver.json`, s, { method: 'POST', query: { event_id: `${first}:1` } });
+    const refused = await api(`/api/1.0/webhooks/${webhookId}/redeliver.json`, s, {
+      method: 'POST',
+      query: { event_id: `${first}:1` },
+    });
     expect(refused.status).toBe(400);
 
     const patched = await api(`/api/1.0/webhooks/${webhookId}.json`, s, {
@@ -230,7 +267,10 @@ describe('delivery', () => {
     });
     receiver.secrets.set('/back', patchedBody.data.secret);
 
-    const again = await api(`/api/1.0/webhooks/${webhookId}/redeliver.json`, s, { method: 'POST', query: { event_id: `${first}:1` } });
+    const again = await api(`/api/1.0/webhooks/${webhookId}/redeliver.json`, s, {
+      method: 'POST',
+      query: { event_id: `${first}:1` },
+    });
     expect(await again.json()).toEqual({ status: 'success', message: 'Redelivery queued' });
     await receiver.waitFor(() => receiver.at('/back').length === 1);
     expect(receiver.at('/back')[0]).toMatchObject({ eventId: `${first}:1`, verified: true });
@@ -332,7 +372,9 @@ describe('managing subscriptions', () => {
   });
 
   it('refuses an operator object as event_id', async () => {
-    const res = await t.fetch(`${withAuth(`/api/1.0/webhooks/${webhookId}/redeliver.json`, shop)}&event_id[$ne]=x`, { method: 'POST' });
+    const res = await t.fetch(`${withAuth(`/api/1.0/webhooks/${webhookId}/redeliver.json`, shop)}&event_id[$ne]=x`, {
+      method: 'POST',
+    });
     expect(res.status).toBe(400);
   });
 

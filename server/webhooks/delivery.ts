@@ -163,7 +163,13 @@ async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?
   return { created, subscriptions };
 }
 
-function newDelivery(event: EventRef, subscription: WebhookSubscription, body: string, now: Date, due: Date): WebhookDelivery {
+function newDelivery(
+  event: EventRef,
+  subscription: WebhookSubscription,
+  body: string,
+  now: Date,
+  due: Date,
+): WebhookDelivery {
   return {
     _id: `${event._id}:${subscription.id}`,
     eventId: event._id,
@@ -194,7 +200,10 @@ interface DueLeftOver {
  * deliveries waiting for its lanes is left out of the next batch, which so goes to the other shops; the rest of
  * its work is for a run once its lanes are empty (jobs.ts asks for one then, from what this returns).
  */
-export async function queueDue(deps: SenderDeps, touch: () => Promise<void> = async () => undefined): Promise<DueLeftOver> {
+export async function queueDue(
+  deps: SenderDeps,
+  touch: () => Promise<void> = async () => undefined,
+): Promise<DueLeftOver> {
   const leftOver: DueLeftOver = { shops: new Set(), lanesFull: false };
   for (;;) {
     const busy = deps.lanes.waitingShops();
@@ -224,7 +233,8 @@ export async function queueSends(
   let added = 0;
   for (const delivery of fresh) {
     if (deps.lanes.waitingCount >= MAX_WAITING) break;
-    if (deps.lanes.waitingCount >= MAX_WAITING - RESERVED_WAITING && deps.lanes.waitingFor(delivery.shopId) > 0) continue;
+    if (deps.lanes.waitingCount >= MAX_WAITING - RESERVED_WAITING && deps.lanes.waitingFor(delivery.shopId) > 0)
+      continue;
     const run = () => attemptInLane(deps, delivery, subscriptions.get(delivery.subscriptionId), leased);
     if (deps.lanes.add(delivery.shopId, delivery._id, run)) added++;
   }
@@ -232,7 +242,12 @@ export async function queueSends(
 }
 
 /** An attempt as a lane runs it: nothing thrown, retries reported. */
-async function attemptInLane(deps: DeliveryDeps, delivery: WebhookDelivery, subscription: WebhookSubscription | undefined, leased: boolean) {
+async function attemptInLane(
+  deps: DeliveryDeps,
+  delivery: WebhookDelivery,
+  subscription: WebhookSubscription | undefined,
+  leased: boolean,
+) {
   try {
     const result = await attempt(deps, delivery, subscription, leased);
     if (result.kind === 'sent' && result.outcome.kind === 'retry') deps.onRetry?.(result.outcome.at);
@@ -283,11 +298,15 @@ async function attempt(
   const outcome = outcomeOf(delivery, result.status, deps.config.webhooks.retryScheduleSeconds, deps.now());
   const record = { delivery, attempt: { time: now, ...result }, outcome };
   await (deps.recorder ? deps.recorder.add(record) : deps.deliveries.recordAttempts([record]));
-  if (outcome.kind === 'delivered' && subscription.consecutiveFailures !== 0) await deps.webhooks.recordSuccess(subscription.id);
+  if (outcome.kind === 'delivered' && subscription.consecutiveFailures !== 0)
+    await deps.webhooks.recordSuccess(subscription.id);
   if (outcome.kind === 'failed' && delivery.retries) {
     const last = result.status !== null ? `HTTP ${result.status}` : (result.error ?? 'error');
     if (await deps.webhooks.recordFailure(subscription.id, deps.config.webhooks.disableAfter, last)) {
-      deps.log.warn({ webhook: subscription.id, shopId: subscription.shopId }, 'webhook switched off after repeated failures');
+      deps.log.warn(
+        { webhook: subscription.id, shopId: subscription.shopId },
+        'webhook switched off after repeated failures',
+      );
     }
   }
   return { kind: 'sent', outcome };

@@ -43,7 +43,13 @@ it('queues each write’s event with the review as that version was written, and
   expect(queued[0]!.review).toMatchObject({ version: 1, comment: null });
   expect(queued[1]!.review).toMatchObject({ version: 2, comment: 'Still great' });
   // A write that changes nothing public of an unpublished review causes no event.
-  const hidden = await reviews.create(3, { name: 'Bo', email: 'bo@example.com', rating: 2, language: 'en', quarantine: true });
+  const hidden = await reviews.create(3, {
+    name: 'Bo',
+    email: 'bo@example.com',
+    rating: 2,
+    language: 'en',
+    quarantine: true,
+  });
   await reviews.update(hidden.id, { read: true });
   expect((await events.pending(10)).map((e) => e.reviewId)).not.toContain(hidden.id);
 
@@ -62,7 +68,9 @@ it('finishes a write whose event was never queued (a crash in between) from its 
       await events.follow(before, after);
     },
   });
-  await expect(reviews.create(4, { name: 'Cy', email: 'cy@example.com', rating: 4, language: 'en' })).rejects.toThrow('killed');
+  await expect(reviews.create(4, { name: 'Cy', email: 'cy@example.com', rating: 4, language: 'en' })).rejects.toThrow(
+    'killed',
+  );
   crash = false;
   const other = await reviews.create(5, { name: 'Di', email: 'di@example.com', rating: 3, language: 'en' });
   expect((await events.pending(10)).map((e) => e.reviewId)).toEqual([other.id]);
@@ -89,7 +97,15 @@ it('migrates once what an older version left: undispatched events get their revi
   const a = await reviews.create(6, { name: 'Ed', email: 'ed@example.com', rating: 5, language: 'en' });
   const b = await reviews.create(6, { name: 'Flo', email: 'flo@example.com', rating: 4, language: 'en' });
   const c = await reviews.create(6, { name: 'Gus', email: 'gus@example.com', rating: 3, language: 'en' });
-  const legacy = (r: Review, dispatched: boolean) => ({ _id: `${r.id}:1`, shopId: 6, reviewId: r.id, version: 1, topic: 'reviews.created', created: new Date(), dispatched });
+  const legacy = (r: Review, dispatched: boolean) => ({
+    _id: `${r.id}:1`,
+    shopId: 6,
+    reviewId: r.id,
+    version: 1,
+    topic: 'reviews.created',
+    created: new Date(),
+    dispatched,
+  });
   await scratch.collection('events').insertMany([legacy(a, false), legacy(b, true)] as never[]);
   await scratch.collection('reviews').updateMany({ id: { $in: [a.id, b.id] } }, { $set: { pendingEvent: null } });
   // c: the older version crashed before recording its event; its pendingEvent is still set.

@@ -75,8 +75,11 @@ export class EventQueue implements WriteFollower {
   async rewrite(reviews: readonly Review[]): Promise<number> {
     if (reviews.length === 0) return 0;
     const byId = new Map(reviews.map((r) => [r.id, r]));
-    const queued = await this.collection.find({ reviewId: { $in: [...byId.keys()] } }, { projection: { _id: 1, reviewId: 1 } }).toArray();
-    for (const e of queued) await this.collection.updateOne({ _id: e._id }, { $set: { review: byId.get(e.reviewId)! } });
+    const queued = await this.collection
+      .find({ reviewId: { $in: [...byId.keys()] } }, { projection: { _id: 1, reviewId: 1 } })
+      .toArray();
+    for (const e of queued)
+      await this.collection.updateOne({ _id: e._id }, { $set: { review: byId.get(e.reviewId)! } });
     return queued.length;
   }
 
@@ -85,13 +88,18 @@ export class EventQueue implements WriteFollower {
    * recorded but did not dispatch get their review; dispatched ones are dropped; reviews whose `pendingEvent` an
    * older version did not clear (a crash before the event was recorded) get their event.
    */
-  async migrate(reviews: { byIds(ids: readonly number[]): Promise<Review[]>; needingFollowUp(): AsyncGenerator<Review[]> }): Promise<number> {
+  async migrate(reviews: {
+    byIds(ids: readonly number[]): Promise<Review[]>;
+    needingFollowUp(): AsyncGenerator<Review[]>;
+  }): Promise<number> {
     const migrations = this.db.collection<{ _id: string; done: Date }>('migrations');
     if (await migrations.findOne({ _id: MIGRATION })) return 0;
     let queued = 0;
     const legacy = await this.collection.find({ review: { $exists: false } }).toArray();
     const undispatched = legacy.filter((e) => e.dispatched === false);
-    const current = new Map((await reviews.byIds([...new Set(undispatched.map((e) => e.reviewId))])).map((r) => [r.id, r]));
+    const current = new Map(
+      (await reviews.byIds([...new Set(undispatched.map((e) => e.reviewId))])).map((r) => [r.id, r]),
+    );
     for (const e of undispatched) {
       const review = current.get(e.reviewId);
       // The review as it is now: what the full run of the older version would have sent too.

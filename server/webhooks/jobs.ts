@@ -138,7 +138,11 @@ export function registerWebhookJobs(services: Services): void {
 
   scheduler.define(
     PRUNE_JOB,
-    () => webhookDeliveries.prune(new Date(now().getTime() - HISTORY_DAYS * 86_400_000), new Date(now().getTime() - 86_400_000)),
+    () =>
+      webhookDeliveries.prune(
+        new Date(now().getTime() - HISTORY_DAYS * 86_400_000),
+        new Date(now().getTime() - 86_400_000),
+      ),
     PRUNE_EVERY_MS,
   );
 

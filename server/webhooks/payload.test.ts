@@ -24,7 +24,9 @@ const review = (changes: Partial<Review> = {}): Review =>
 describe('payloadFor', () => {
   it('is the ratings.json object for created and updated', () => {
     expect(JSON.parse(payloadFor('reviews.created', review()))).toEqual(toRating(review()));
-    expect(JSON.parse(payloadFor('reviews.updated', review({ comment: 'Better' })))).toEqual(toRating(review({ comment: 'Better' })));
+    expect(JSON.parse(payloadFor('reviews.updated', review({ comment: 'Better' })))).toEqual(
+      toRating(review({ comment: 'Better' })),
+    );
   });
 
   it('is id, deleted and the fields a deletion keeps for deleted', () => {
@@ -51,11 +53,26 @@ describe('payloadFor', () => {
 describe('payloadFor: origin (issue 11)', () => {
   it('carries the four origin fields flat, as ratings.json does', () => {
     const body = JSON.parse(
-      payloadFor('reviews.created', review({ source: 'import', imported_from: 'Trustpilot', incentivised: true, original_date: new Date('2022-02-03T00:00:00Z') })),
+      payloadFor(
+        'reviews.created',
+        review({
+          source: 'import',
+          imported_from: 'Trustpilot',
+          incentivised: true,
+          original_date: new Date('2022-02-03T00:00:00Z'),
+        }),
+      ),
     );
-    expect(body).toMatchObject({ origin: 'imported', incentivised: true, imported_from: 'Trustpilot', original_date: '2022-02-03T00:00:00.000Z' });
+    expect(body).toMatchObject({
+      origin: 'imported',
+      incentivised: true,
+      imported_from: 'Trustpilot',
+      original_date: '2022-02-03T00:00:00.000Z',
+    });
     expect(JSON.parse(payloadFor('reviews.updated', review({ source: 'invitation' }))).origin).toBe('verified_order');
-    expect(JSON.parse(payloadFor('reviews.updated', review({ source: 'form', verified: false }))).origin).toBe('email_confirmed');
+    expect(JSON.parse(payloadFor('reviews.updated', review({ source: 'form', verified: false }))).origin).toBe(
+      'email_confirmed',
+    );
   });
 });
 
@@ -83,8 +100,14 @@ describe('retries', () => {
 
   it('turns an attempt into delivered, a retry at the scheduled time, or failed', () => {
     expect(outcomeOf({ failures: 0, retries: true }, 200, schedule, now)).toEqual({ kind: 'delivered' });
-    expect(outcomeOf({ failures: 0, retries: true }, 500, schedule, now)).toEqual({ kind: 'retry', at: new Date('2024-01-01T00:01:00Z') });
-    expect(outcomeOf({ failures: 2, retries: true }, null, schedule, now)).toEqual({ kind: 'retry', at: new Date('2024-01-01T00:30:00Z') });
+    expect(outcomeOf({ failures: 0, retries: true }, 500, schedule, now)).toEqual({
+      kind: 'retry',
+      at: new Date('2024-01-01T00:01:00Z'),
+    });
+    expect(outcomeOf({ failures: 2, retries: true }, null, schedule, now)).toEqual({
+      kind: 'retry',
+      at: new Date('2024-01-01T00:30:00Z'),
+    });
     expect(outcomeOf({ failures: 3, retries: true }, 500, schedule, now)).toEqual({ kind: 'failed' });
     // A redelivery asked for by the shop is one attempt.
     expect(outcomeOf({ failures: 0, retries: false }, 302, schedule, now)).toEqual({ kind: 'failed' });
@@ -105,4 +128,3 @@ describe('ReviewSnapshots', () => {
     expect(snapshots.takeAll()).toEqual([]);
   });
 });
-

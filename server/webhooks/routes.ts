@@ -22,7 +22,16 @@ import { idParam, validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { formatTimestamp } from '../time.js';
 import { WEBHOOK_TOPICS, type WebhookSubscription } from './store.js';
-import { changeSubscription, deliveryLog, deliveryLogItem, isEventId, redeliver, removeSubscription, subscribe, subscriptionOf } from './service.js';
+import {
+  changeSubscription,
+  deliveryLog,
+  deliveryLogItem,
+  isEventId,
+  redeliver,
+  removeSubscription,
+  subscribe,
+  subscriptionOf,
+} from './service.js';
 
 const BODY_LIMIT = 64 * 1024;
 const PAGE_SIZE = 20;
@@ -114,7 +123,10 @@ export function registerWebhookManageRoutes(router: Router, services: Services):
 
   router.get(
     '/api/1.0/webhooks/:id.json',
-    ...endpoint(async (_ctx, subscription) => ({ message: 'Webhook subscription retrieved', data: view(subscription) })),
+    ...endpoint(async (_ctx, subscription) => ({
+      message: 'Webhook subscription retrieved',
+      data: view(subscription),
+    })),
   );
 
   router.patch(

@@ -53,7 +53,9 @@ export async function postWebhook(options: SendOptions): Promise<SendResult> {
     const status = await request(url, target, options, deadline.signal);
     return { status, error: null, durationMs: elapsed() };
   } catch (err) {
-    const error = deadline.signal.aborted ? `timed out after ${(options.timeoutMs ?? TIMEOUT_MS) / 1000} s` : describeError(err);
+    const error = deadline.signal.aborted
+      ? `timed out after ${(options.timeoutMs ?? TIMEOUT_MS) / 1000} s`
+      : describeError(err);
     return { status: null, error, durationMs: elapsed() };
   } finally {
     clearTimeout(timer);

@@ -29,9 +29,12 @@ describe('webhook settings', () => {
     });
   });
 
-  it.each([['0'], ['-1'], ['1.5'], ['many'], ['1001']])('refuses %j subscriptions per shop, naming the variable', (max) => {
-    expect(() => loadConfig({ WEBHOOK_MAX_PER_SHOP: max })).toThrow(/WEBHOOK_MAX_PER_SHOP/);
-  });
+  it.each([['0'], ['-1'], ['1.5'], ['many'], ['1001']])(
+    'refuses %j subscriptions per shop, naming the variable',
+    (max) => {
+      expect(() => loadConfig({ WEBHOOK_MAX_PER_SHOP: max })).toThrow(/WEBHOOK_MAX_PER_SHOP/);
+    },
+  );
 
   it.each([['0'], ['99'], ['60001'], ['10s']])('refuses a timeout of %j ms, naming the variable', (ms) => {
     expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: ms })).toThrow(/WEBHOOK_TIMEOUT_MS/);

@@ -10,14 +10,33 @@ import { isForbiddenAddress } from './ssrf.js';
 // The ranges as documented (ssrf.ts, SECURITY.md), restated here so that the oracle shares no code with the check.
 const forbidden = new BlockList();
 for (const [base, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) forbidden.addSubnet(base, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  forbidden.addSubnet(base, prefix, 'ipv4');
 for (const address of ['168.63.129.16', '192.0.0.192']) forbidden.addAddress(address, 'ipv4');
 for (const [base, prefix] of [
-  ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) forbidden.addSubnet(base, prefix, 'ipv6');
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  forbidden.addSubnet(base, prefix, 'ipv6');
 
 /** The eight 16-bit words of an IPv6 address, as the URL standard reads it, or undefined. */
 function words(ip: string): number[] | undefined {
@@ -60,10 +79,23 @@ function oracle(ip: string): boolean {
 
 // Addresses near the ranges' edges, in every IPv6 form that embeds one.
 const edgeV4 = fc
-  .tuple(fc.constantFrom(0, 10, 100, 127, 168, 169, 172, 192, 198, 203, 224, 239, 240, 255, 8, 1), fc.nat(255), fc.nat(255), fc.nat(255))
+  .tuple(
+    fc.constantFrom(0, 10, 100, 127, 168, 169, 172, 192, 198, 203, 224, 239, 240, 255, 8, 1),
+    fc.nat(255),
+    fc.nat(255),
+    fc.nat(255),
+  )
   .map((parts) => parts.join('.'));
 const v4 = fc.oneof(fc.ipV4(), edgeV4);
-const hex = (ip: string) => ip.split('.').map(Number).reduce((words, b, i) => (i % 2 ? `${words}${b.toString(16).padStart(2, '0')}` : `${words}${i ? ':' : ''}${b.toString(16)}`), '');
+const hex = (ip: string) =>
+  ip
+    .split('.')
+    .map(Number)
+    .reduce(
+      (words, b, i) =>
+        i % 2 ? `${words}${b.toString(16).padStart(2, '0')}` : `${words}${i ? ':' : ''}${b.toString(16)}`,
+      '',
+    );
 const v6 = fc.oneof(
   fc.ipV6(),
   v4.map((a) => `::ffff:${a}`),
@@ -73,10 +105,24 @@ const v6 = fc.oneof(
   v4.map((a) => `64:ff9b::${a}`),
   v4.map((a) => `64:ff9b:1::${hex(a)}`),
   v4.map((a) => `2002:${hex(a)}::1`),
-  fc.constantFrom('::', '::1', 'fe80::1%eth0', 'fd00:ec2::254', '2001:db8::1', 'ff02::1', '100::1', '2001::1', 'FE80::A'),
+  fc.constantFrom(
+    '::',
+    '::1',
+    'fe80::1%eth0',
+    'fd00:ec2::254',
+    '2001:db8::1',
+    'ff02::1',
+    '100::1',
+    '2001::1',
+    'FE80::A',
+  ),
 );
 // Almost-addresses: the characters of addresses in the wrong places, leading zeros, too many parts.
-const junk = fc.oneof(textOf('0123456789abcdef.:%fFxX', 45), fc.string(), v4.map((a) => a.replace(/\b(\d)/g, '0$1')));
+const junk = fc.oneof(
+  textOf('0123456789abcdef.:%fFxX', 45),
+  fc.string(),
+  v4.map((a) => a.replace(/\b(\d)/g, '0$1')),
+);
 
 describe('the webhook address check', () => {
   it('agrees with the oracle on IPv4 and IPv6 addresses in all their forms', () => {
@@ -100,10 +146,13 @@ describe('the webhook address check', () => {
   it('takes linear time on long strings', async () => {
     await fc.assert(
       // A zone id is cut at `%`: a pattern that matched `%…` up to each line end took quadratic time.
-      fc.asyncProperty(fc.oneof(repeated('0123456789abcdef.:%\n', 64 * 1024), fc.constant(`${'%'.repeat(64 * 1024)}\n`)), async (text) => {
-        const ms = await fastestMs(() => isForbiddenAddress(text), 200);
-        expect(ms, JSON.stringify(text.slice(0, 40))).toBeLessThan(200);
-      }),
+      fc.asyncProperty(
+        fc.oneof(repeated('0123456789abcdef.:%\n', 64 * 1024), fc.constant(`${'%'.repeat(64 * 1024)}\n`)),
+        async (text) => {
+          const ms = await fastestMs(() => isForbiddenAddress(text), 200);
+          expect(ms, JSON.stringify(text.slice(0, 40))).toBeLessThan(200);
+        },
+      ),
       fuzzOptions(30),
     );
   });

@@ -97,7 +97,10 @@ describe('delivery', () => {
     const s = await t.createShop();
     const subscription = await t.services.webhooks.create(s.id, { url, topic: 'reviews.created', is_active: true });
     receiver.secrets.set(path, subscription.secret);
-    const res = await t.admin(`/admin/api/webshops/${s.id}/reviews`, { method: 'POST', json: { rating: 5, name: 'Jane' } });
+    const res = await t.admin(`/admin/api/webshops/${s.id}/reviews`, {
+      method: 'POST',
+      json: { rating: 5, name: 'Jane' },
+    });
     expect(res.status).toBe(201);
     // As long as a busy machine may need: it is never a bound on how soon.
     const deadline = Date.now() + 30_000;
@@ -160,10 +163,22 @@ describe('delivery', () => {
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const slow = await postWebhook({ url: `${base}/slow`, body: '{}', headers: {}, allowedHosts: ['127.0.0.1'], timeoutMs: 300 });
+      const slow = await postWebhook({
+        url: `${base}/slow`,
+        body: '{}',
+        headers: {},
+        allowedHosts: ['127.0.0.1'],
+        timeoutMs: 300,
+      });
       // Given up by the timeout: a request that waited for an answer would never end.
       expect(slow).toMatchObject({ status: null, error: 'timed out after 0.3 s' });
-      const endless = await postWebhook({ url: `${base}/endless`, body: '{}', headers: {}, allowedHosts: ['127.0.0.1'], timeoutMs: 3000 });
+      const endless = await postWebhook({
+        url: `${base}/endless`,
+        body: '{}',
+        headers: {},
+        allowedHosts: ['127.0.0.1'],
+        timeoutMs: 3000,
+      });
       expect(endless).toMatchObject({ status: 200, error: null });
     } finally {
       server.closeAllConnections();

@@ -83,12 +83,19 @@ describe('isForbiddenAddress', () => {
     expect(isForbiddenAddress(ip)).toBe(false);
   });
 
-  it.each([['localhost'], [''], ['1.2.3'], ['256.1.1.1'], ['1.2.3.4.5'], ['::ffff:1.2.3.999'], ['1:2:3:4:5:6:7:8:9'], ['1::2::3'], ['g::1']])(
-    'refuses %j, which is not an IP address',
-    (ip) => {
-      expect(isForbiddenAddress(ip)).toBe(true);
-    },
-  );
+  it.each([
+    ['localhost'],
+    [''],
+    ['1.2.3'],
+    ['256.1.1.1'],
+    ['1.2.3.4.5'],
+    ['::ffff:1.2.3.999'],
+    ['1:2:3:4:5:6:7:8:9'],
+    ['1::2::3'],
+    ['g::1'],
+  ])('refuses %j, which is not an IP address', (ip) => {
+    expect(isForbiddenAddress(ip)).toBe(true);
+  });
 
   it('parses IPv6 forms to the same bytes', () => {
     expect(parseV6('::ffff:127.0.0.1')).toEqual(parseV6('0:0:0:0:0:ffff:7f00:0001'));
@@ -117,8 +124,14 @@ describe('resolveTarget', () => {
     );
 
   it('returns the checked address to connect to', async () => {
-    expect(await resolveTarget(new URL('https://public.example/hook'), [], dns)).toEqual({ address: '93.184.215.14', family: 4 });
-    expect(await resolveTarget(new URL('https://v6.example/hook'), [], dns)).toEqual({ address: '2606:4700::1', family: 6 });
+    expect(await resolveTarget(new URL('https://public.example/hook'), [], dns)).toEqual({
+      address: '93.184.215.14',
+      family: 4,
+    });
+    expect(await resolveTarget(new URL('https://v6.example/hook'), [], dns)).toEqual({
+      address: '2606:4700::1',
+      family: 6,
+    });
     expect(await resolveTarget(new URL('https://8.8.8.8/hook'), [], dns)).toEqual({ address: '8.8.8.8', family: 4 });
   });
 
@@ -146,12 +159,21 @@ describe('resolveTarget', () => {
   });
 
   it('lets allowed hosts use http and private addresses, and only those hosts', async () => {
-    expect(await resolveTarget(new URL('http://127.0.0.1:8080/hook'), ['127.0.0.1'], dns)).toEqual({ address: '127.0.0.1', family: 4 });
-    expect(await resolveTarget(new URL('http://rebind.example/hook'), ['rebind.example'], dns)).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(await resolveTarget(new URL('http://127.0.0.1:8080/hook'), ['127.0.0.1'], dns)).toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
+    expect(await resolveTarget(new URL('http://rebind.example/hook'), ['rebind.example'], dns)).toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
     expect(await resolveTarget(new URL('http://[::1]/hook'), ['::1'], dns)).toEqual({ address: '::1', family: 6 });
     expect(await refusal('https://localhost/hook', ['127.0.0.1'])).toMatch(/loopback name/);
     // An allowed name is the same host with its trailing dot.
-    expect(await resolveTarget(new URL('http://rebind.example./hook'), ['rebind.example'], dns)).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(await resolveTarget(new URL('http://rebind.example./hook'), ['rebind.example'], dns)).toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
     expect(await refusal('https://10.0.0.1/hook', ['127.0.0.1'])).toMatch(/10\.0\.0\.1 is a/);
   });
 });

@@ -43,7 +43,7 @@ const FORBIDDEN_V6: [string, number][] = [
 
 function inRange(bytes: number[], base: number[], prefix: number): boolean {
   for (let bit = 0; bit < prefix; bit++) {
-    const mask = 0x80 >> bit % 8;
+    const mask = 0x80 >> (bit % 8);
     if ((bytes[bit >> 3]! & mask) !== (base[bit >> 3]! & mask)) return false;
   }
   return true;
@@ -106,7 +106,11 @@ const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: t
  * Checks a webhook URL and resolves its host: https (unless the host is allowed), and no resolved address may be
  * forbidden (unless the host is allowed). Returns the address to connect to; throws RefusedTarget, or the DNS error.
  */
-export async function resolveTarget(url: URL, allowedHosts: readonly string[], resolve: Resolver = systemResolver): Promise<Target> {
+export async function resolveTarget(
+  url: URL,
+  allowedHosts: readonly string[],
+  resolve: Resolver = systemResolver,
+): Promise<Target> {
   const host = hostOf(url);
   const name = nameOf(host);
   const allowed = allowedHosts.some((allowedHost) => nameOf(allowedHost) === name);
@@ -123,7 +127,9 @@ export async function resolveTarget(url: URL, allowedHosts: readonly string[], r
     const bad = addresses.find((a) => isForbiddenAddress(a.address));
     if (bad) {
       const what = literal ? host : `${host} resolves to ${bad.address}, which`;
-      throw new RefusedTarget(`${what} is a loopback, private, link-local or metadata address, which webhooks may not reach`);
+      throw new RefusedTarget(
+        `${what} is a loopback, private, link-local or metadata address, which webhooks may not reach`,
+      );
     }
   }
   const first = addresses[0]!;
@@ -134,7 +140,11 @@ export async function resolveTarget(url: URL, allowedHosts: readonly string[], r
  * The subscribe-time check: a refusal message for a URL webhooks may not reach, or undefined. A host that does not
  * resolve (yet) is accepted: every delivery checks again.
  */
-export async function refusalOf(url: string, allowedHosts: readonly string[], resolve: Resolver = systemResolver): Promise<string | undefined> {
+export async function refusalOf(
+  url: string,
+  allowedHosts: readonly string[],
+  resolve: Resolver = systemResolver,
+): Promise<string | undefined> {
   const slowDns = new Promise<[]>((ok) => setTimeout(() => ok([]), 5000).unref());
   try {
     await resolveTarget(new URL(url), allowedHosts, (host) => Promise.race([resolve(host), slowDns]));

@@ -5,7 +5,11 @@ import type { Db, Collection } from '../db/index.js';
 import { insertNumbered, isDuplicateKey } from '../db/index.js';
 import type { ReviewTopic } from '../reviews/model.js';
 
-export const WEBHOOK_TOPICS = ['reviews.created', 'reviews.updated', 'reviews.deleted'] as const satisfies readonly ReviewTopic[];
+export const WEBHOOK_TOPICS = [
+  'reviews.created',
+  'reviews.updated',
+  'reviews.deleted',
+] as const satisfies readonly ReviewTopic[];
 
 export interface WebhookSubscription {
   id: number;
@@ -103,13 +107,19 @@ export class WebhookStore {
 
   /** The subscriptions that should receive an event of this shop and topic. */
   async active(shopId: number, topic: ReviewTopic): Promise<WebhookSubscription[]> {
-    return this.collection.find({ shopId, topic, is_active: true }, { projection: { _id: 0 } }).sort({ id: 1 }).toArray();
+    return this.collection
+      .find({ shopId, topic, is_active: true }, { projection: { _id: 0 } })
+      .sort({ id: 1 })
+      .toArray();
   }
 
   /** Active subscriptions of several shops at once (one query per batch of events). */
   async activeForShops(shopIds: number[]): Promise<WebhookSubscription[]> {
     if (shopIds.length === 0) return [];
-    return this.collection.find({ shopId: { $in: shopIds }, is_active: true }, { projection: { _id: 0 } }).sort({ id: 1 }).toArray();
+    return this.collection
+      .find({ shopId: { $in: shopIds }, is_active: true }, { projection: { _id: 0 } })
+      .sort({ id: 1 })
+      .toArray();
   }
 
   async byIds(ids: number[]): Promise<WebhookSubscription[]> {

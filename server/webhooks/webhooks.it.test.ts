@@ -11,9 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function subscribe(body: unknown, { as = shop, raw, query }: { as?: Pick<Webshop, 'id' | 'code'>; raw?: string; query?: string } = {}) {
+function subscribe(
+  body: unknown,
+  { as = shop, raw, query }: { as?: Pick<Webshop, 'id' | 'code'>; raw?: string; query?: string } = {},
+) {
   const path = query !== undefined ? `/api/1.0/webhook.json?${query}` : withAuth('/api/1.0/webhook.json', as);
-  return t.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ?? JSON.stringify(body) });
+  return t.fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: raw ?? JSON.stringify(body),
+  });
 }
 
 async function expectError(res: Response, status: number, message: RegExp | string) {
@@ -34,7 +41,12 @@ describe('POST /api/1.0/webhook.json', () => {
     expect(body).toEqual({
       status: 'success',
       message: 'Webhook subscription created',
-      data: { webhook_id: expect.any(Number), url: 'https://hooks.example/reviews', topic: 'reviews.created', secret: expect.any(String) },
+      data: {
+        webhook_id: expect.any(Number),
+        url: 'https://hooks.example/reviews',
+        topic: 'reviews.created',
+        secret: expect.any(String),
+      },
     });
     expect(Number.isInteger(body.data.webhook_id)).toBe(true);
     expect(body.data.secret).toMatch(/^[0-9a-f]{64}$/);
@@ -45,11 +57,22 @@ describe('POST /api/1.0/webhook.json', () => {
 
   it('stores is_active false, which the scheduler does not see as active', async () => {
     const s = await t.createShop();
-    const res = await subscribe({ url: 'https://hooks.example/x', topic: 'reviews.deleted', is_active: false }, { as: s });
+    const res = await subscribe(
+      { url: 'https://hooks.example/x', topic: 'reviews.deleted', is_active: false },
+      { as: s },
+    );
     const { data } = await res.json();
     expect(await t.services.webhooks.active(s.id, 'reviews.deleted')).toEqual([]);
     const list = await (await t.fetch(withAuth('/api/1.0/webhooks.json', s))).json();
-    expect(list).toEqual([{ id: data.webhook_id, topic: 'reviews.deleted', url: 'https://hooks.example/x', secret: data.secret, is_active: false }]);
+    expect(list).toEqual([
+      {
+        id: data.webhook_id,
+        topic: 'reviews.deleted',
+        url: 'https://hooks.example/x',
+        secret: data.secret,
+        is_active: false,
+      },
+    ]);
   });
 
   it('accepts every topic', async () => {
@@ -72,13 +95,25 @@ describe('POST /api/1.0/webhook.json', () => {
       ['a relative url', { url: '/hook', topic: 'reviews.created' }, /^url: must be an absolute http/],
       ['an ftp url', { url: 'ftp://hooks.example/x', topic: 'reviews.created' }, /^url: must be an absolute http/],
       ['a javascript url', { url: 'javascript:alert(1)', topic: 'reviews.created' }, /^url: must be an absolute http/],
-      ['a url too long', { url: `https://hooks.example/${'a'.repeat(2000)}`, topic: 'reviews.created' }, /^url: must be at most 2000/],
+      [
+        'a url too long',
+        { url: `https://hooks.example/${'a'.repeat(2000)}`, topic: 'reviews.created' },
+        /^url: must be at most 2000/,
+      ],
       ['url as an array', { url: ['https://hooks.example'], topic: 'reviews.created' }, 'url: must be a string'],
       ['url as an operator object', { url: { $ne: '' }, topic: 'reviews.created' }, 'url: must be a string'],
       ['topic missing', { url: 'https://hooks.example' }, 'topic: is required'],
-      ['an unknown topic', { url: 'https://hooks.example', topic: 'orders.created' }, /^topic: must be one of reviews.created/],
+      [
+        'an unknown topic',
+        { url: 'https://hooks.example', topic: 'orders.created' },
+        /^topic: must be one of reviews.created/,
+      ],
       ['topic as an array', { url: 'https://hooks.example', topic: ['reviews.created'] }, /^topic: must be one of/],
-      ['is_active as a string', { url: 'https://hooks.example', topic: 'reviews.created', is_active: 'false' }, 'is_active: must be true or false'],
+      [
+        'is_active as a string',
+        { url: 'https://hooks.example', topic: 'reviews.created', is_active: 'false' },
+        'is_active: must be true or false',
+      ],
     ])('for %s', async (_name, body, message) => {
       await expectError(await subscribe(body), 400, message);
     });
@@ -107,19 +142,39 @@ describe('POST /api/1.0/webhook.json', () => {
     const s = await t.createShop();
     const ids: number[] = [];
     for (let i = 0; i < CAP; i++) {
-      const res = await subscribe({ url: `https://hooks.example/${i}`, topic: 'reviews.created', is_active: i % 2 === 0 }, { as: s });
+      const res = await subscribe(
+        { url: `https://hooks.example/${i}`, topic: 'reviews.created', is_active: i % 2 === 0 },
+        { as: s },
+      );
       expect(res.status).toBe(200);
       ids.push((await res.json()).data.webhook_id);
     }
-    await expectError(await subscribe({ url: 'https://hooks.example/one-more', topic: 'reviews.created' }, { as: s }), 400, full);
+    await expectError(
+      await subscribe({ url: 'https://hooks.example/one-more', topic: 'reviews.created' }, { as: s }),
+      400,
+      full,
+    );
     expect(await t.services.webhooks.countForShop(s.id)).toBe(CAP);
     // Another shop is not affected.
-    expect((await subscribe({ url: 'https://hooks.example/elsewhere', topic: 'reviews.created' }, { as: await t.createShop() })).status).toBe(200);
+    expect(
+      (
+        await subscribe(
+          { url: 'https://hooks.example/elsewhere', topic: 'reviews.created' },
+          { as: await t.createShop() },
+        )
+      ).status,
+    ).toBe(200);
 
     const removed = await t.fetch(withAuth(`/api/1.0/webhooks/${ids[0]}.json`, s), { method: 'DELETE' });
     expect(removed.status).toBe(200);
-    expect((await subscribe({ url: 'https://hooks.example/one-more', topic: 'reviews.created' }, { as: s })).status).toBe(200);
-    await expectError(await subscribe({ url: 'https://hooks.example/two-more', topic: 'reviews.created' }, { as: s }), 400, full);
+    expect(
+      (await subscribe({ url: 'https://hooks.example/one-more', topic: 'reviews.created' }, { as: s })).status,
+    ).toBe(200);
+    await expectError(
+      await subscribe({ url: 'https://hooks.example/two-more', topic: 'reviews.created' }, { as: s }),
+      400,
+      full,
+    );
   }, 120_000);
 });
 
@@ -127,7 +182,8 @@ describe('GET /api/1.0/webhooks.json', () => {
   let listed: Webshop;
   const urls = (page: { url: string }[]) => page.map((w) => w.url);
   /** `https://hooks.example/{to}` … `/{from}`: newest first. */
-  const newestFirst = (to: number, from: number) => Array.from({ length: to - from + 1 }, (_, i) => `https://hooks.example/${to - i}`);
+  const newestFirst = (to: number, from: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => `https://hooks.example/${to - i}`);
 
   beforeAll(async () => {
     // Subscribed as a shop does, one after the other: creation order is the numbering order.
@@ -146,7 +202,11 @@ describe('GET /api/1.0/webhooks.json', () => {
     const page1 = await res.json();
     expect(urls(page1)).toEqual(newestFirst(45, 26));
     expect(Object.keys(page1[0]).sort()).toEqual(['id', 'is_active', 'secret', 'topic', 'url']);
-    expect(page1[0]).toMatchObject({ topic: 'reviews.updated', is_active: true, secret: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(page1[0]).toMatchObject({
+      topic: 'reviews.updated',
+      is_active: true,
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const res2 = await t.fetch(withAuth('/api/1.0/webhooks.json', listed, { page: '2' }));
     expect(res2.headers.get('x-total')).toBe('45');
@@ -170,7 +230,11 @@ describe('GET /api/1.0/webhooks.json', () => {
     const zero = await (await t.fetch(withAuth('/api/1.0/webhooks.json', listed, { page: '0' }))).json();
     expect(zero[0].url).toBe('https://hooks.example/45');
     await expectError(await t.fetch(withAuth('/api/1.0/webhooks.json', listed, { page: 'two' })), 400, /page/);
-    await expectError(await t.fetch(`${withAuth('/api/1.0/webhooks.json', listed)}&page[$gt]=1&page=1&page=2`), 400, /page/);
+    await expectError(
+      await t.fetch(`${withAuth('/api/1.0/webhooks.json', listed)}&page[$gt]=1&page=1&page=2`),
+      400,
+      /page/,
+    );
   });
 
   it("never lists another shop's subscriptions", async () => {

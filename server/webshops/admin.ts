@@ -17,7 +17,10 @@ const JSON_LIMIT = 1024 * 1024;
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 const optionalUrl = z.union([httpUrl, z.literal('')]);
-const hexColor = z.union([z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'a CSS hex colour such as #1a7f37'), z.literal('')]);
+const hexColor = z.union([
+  z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'a CSS hex colour such as #1a7f37'),
+  z.literal(''),
+]);
 const text = (max: number) => z.string().trim().max(max);
 
 const address = z
@@ -49,7 +52,14 @@ export const sidebarSchema = z
         settingKey(name),
         pattern === BOOL
           ? z.boolean()
-          : z.string().trim().toLowerCase().regex(new RegExp(`^(${pattern})$`), pattern === OFFSET ? 'pixels (e.g. 300 or 12.5px) or a percentage (e.g. 40%)' : `one of: ${pattern}`),
+          : z
+              .string()
+              .trim()
+              .toLowerCase()
+              .regex(
+                new RegExp(`^(${pattern})$`),
+                pattern === OFFSET ? 'pixels (e.g. 300 or 12.5px) or a percentage (e.g. 40%)' : `one of: ${pattern}`,
+              ),
       ]),
     ),
   )
@@ -120,7 +130,12 @@ export function registerWebshopAdminRoutes(router: Router, services: Services): 
       languages: input.languages ? languagesFrom(input.languages, input.url) : undefined,
       partner_assurances: input.partner_assurances ? { ...input.partner_assurances } : undefined,
     } as Parameters<typeof webshops.create>[0]);
-    await services.audit.record({ shopId: shop.id, actor: OPERATOR, action: 'webshop.created', details: { settings: Object.keys(input).sort() } });
+    await services.audit.record({
+      shopId: shop.id,
+      actor: OPERATOR,
+      action: 'webshop.created',
+      details: { settings: Object.keys(input).sort() },
+    });
     ctx.status = 201;
     ctx.body = adminView(shop);
   });

@@ -16,7 +16,9 @@ function storeWithHeldCollection(): { store: WebshopStore; collection: Collectio
   const collection = t.db.collection<Webshop>('webshops');
   const db = new Proxy(t.db, {
     get: (target, key) =>
-      key === 'collection' ? (name: string) => (name === 'webshops' ? collection : target.collection(name)) : Reflect.get(target, key),
+      key === 'collection'
+        ? (name: string) => (name === 'webshops' ? collection : target.collection(name))
+        : Reflect.get(target, key),
   }) as Db;
   return { store: new WebshopStore(db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 }), collection };
 }

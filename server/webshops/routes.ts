@@ -24,10 +24,17 @@ export function registerWebshopRoutes(router: Router, services: Services): void 
   router.get(
     '/api/1.0/webshop.json',
     // The cached shop object is replaced when the shop changes, and its text with it.
-    classic(services, { empty: { data: [] } }, async (_ctx, { shop }) =>
-      new JsonText(
-        memoJson(shop, () => ({ status: 'success', message: 'Webshop details successfully retrieved!', data: webshopDetails(shop) })),
-      ),
+    classic(
+      services,
+      { empty: { data: [] } },
+      async (_ctx, { shop }) =>
+        new JsonText(
+          memoJson(shop, () => ({
+            status: 'success',
+            message: 'Webshop details successfully retrieved!',
+            data: webshopDetails(shop),
+          })),
+        ),
     ),
   );
 }

@@ -28,7 +28,10 @@ export function reminderDays(shop: Pick<Webshop, 'reminder_days'>): number {
 export function hostOf(url: string): string {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
   try {
-    return new URL(withScheme).hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+    return new URL(withScheme).hostname
+      .toLowerCase()
+      .replace(/^www\./, '')
+      .replace(/\.$/, '');
   } catch {
     return '';
   }

@@ -62,7 +62,8 @@ function defaultLanguages(iso: Language, url: string): ShopLanguage[] {
   return [{ name: LANGUAGE_NAMES[iso], url, iso, all: false, main: true }];
 }
 
-type NewWebshop = Pick<Webshop, 'name' | 'url'> & Partial<Omit<Webshop, 'id' | 'code' | 'host' | 'created' | 'updated'>>;
+type NewWebshop = Pick<Webshop, 'name' | 'url'> &
+  Partial<Omit<Webshop, 'id' | 'code' | 'host' | 'created' | 'updated'>>;
 
 /** Which shop the development demo created (a single document, so its look-up is by `_id`). */
 interface DemoShopRecord {
@@ -174,7 +175,11 @@ export class WebshopStore {
   }
 
   async findByHost(host: string): Promise<Webshop[]> {
-    return this.collection.find({ host }, { projection: { _id: 0 } }).sort({ id: 1 }).limit(50).toArray();
+    return this.collection
+      .find({ host }, { projection: { _id: 0 } })
+      .sort({ id: 1 })
+      .limit(50)
+      .toArray();
   }
 
   async count(): Promise<number> {

@@ -94,7 +94,11 @@ describe('operator API: webshops', () => {
       json: { reply_access: true, address: { city: 'Utrecht' }, sidebar: { theme: 'light' } },
     });
     expect(patch.status).toBe(200);
-    expect(await patch.json()).toMatchObject({ reply_access: true, address: { city: 'Utrecht', street: '' }, sidebar: { theme: 'light' } });
+    expect(await patch.json()).toMatchObject({
+      reply_access: true,
+      address: { city: 'Utrecht', street: '' },
+      sidebar: { theme: 'light' },
+    });
     const rotated = await (await t.admin(`/admin/api/webshops/${s.id}/code`, { method: 'POST' })).json();
     expect(rotated.code).not.toBe(s.code);
     const old = await (await t.fetch(withAuth('/api/1.0/webshop.json', s))).json();

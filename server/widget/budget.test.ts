@@ -4,13 +4,19 @@ import { LAYOUTS, LAYOUT_INFO } from '../../widget/layouts.js';
 import { BUDGET, pageSizes } from './sizes.js';
 
 describe('widget page budgets', () => {
-  it.each(LAYOUTS.flatMap((layout) => (LAYOUT_INFO[layout].lists ? [[layout, 'slider'], [layout, 'list']] : [[layout, '']])))(
-    '%s %s stays within its compressed budget',
-    (layout, view) => {
-      const sizes = pageSizes({ layout: layout!, amount: '6', ...(view ? { view } : {}) });
-      const budget = LAYOUT_INFO[layout as keyof typeof LAYOUT_INFO].lists ? BUDGET.list : BUDGET.compact;
-      expect(sizes.gzip).toBeLessThanOrEqual(budget);
-      expect(sizes.brotli).toBeLessThanOrEqual(budget);
-    },
-  );
+  it.each(
+    LAYOUTS.flatMap((layout) =>
+      LAYOUT_INFO[layout].lists
+        ? [
+            [layout, 'slider'],
+            [layout, 'list'],
+          ]
+        : [[layout, '']],
+    ),
+  )('%s %s stays within its compressed budget', (layout, view) => {
+    const sizes = pageSizes({ layout: layout!, amount: '6', ...(view ? { view } : {}) });
+    const budget = LAYOUT_INFO[layout as keyof typeof LAYOUT_INFO].lists ? BUDGET.list : BUDGET.compact;
+    expect(sizes.gzip).toBeLessThanOrEqual(budget);
+    expect(sizes.brotli).toBeLessThanOrEqual(budget);
+  });
 });

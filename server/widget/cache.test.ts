@@ -6,7 +6,9 @@ describe('WidgetPageCache', () => {
   it('stays within its entry and byte bounds whatever the keys (e.g. arbitrary css values)', async () => {
     const cache = new WidgetPageCache({ freshMs: 60_000, maxEntries: 50, maxBytes: 200_000 });
     for (let i = 0; i < 500; i++) {
-      await cache.get(1, `css-${i}-${'x'.repeat(i * 10)}`, async () => preparePage(`<p>${i}</p>`.repeat(50), "default-src 'none'"));
+      await cache.get(1, `css-${i}-${'x'.repeat(i * 10)}`, async () =>
+        preparePage(`<p>${i}</p>`.repeat(50), "default-src 'none'"),
+      );
       expect(cache.size).toBeLessThanOrEqual(50);
       expect(cache.totalBytes).toBeLessThanOrEqual(200_000);
     }

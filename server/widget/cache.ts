@@ -43,7 +43,8 @@ export class WidgetPageCache {
     const fullKey = `${shopId}:${key}`;
     const cached = this.pages.get(fullKey);
     if (cached) {
-      if (this.now() - cached.rendered > this.limits.freshMs) this.renderOnce(shopId, fullKey, render).catch(() => undefined);
+      if (this.now() - cached.rendered > this.limits.freshMs)
+        this.renderOnce(shopId, fullKey, render).catch(() => undefined);
       return cached.page;
     }
     return this.renderOnce(shopId, fullKey, render);

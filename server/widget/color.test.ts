@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { contrast, normalizeHex, readableOn, textOn } from '../../widget/color.js';
 
-const sample = ['#000000', '#ffffff', '#1a7f37', '#ffff00', '#e8590c', '#777777', '#0969da', '#ff00ff', '#00ffff', '#3b3b3b'];
+const sample = [
+  '#000000',
+  '#ffffff',
+  '#1a7f37',
+  '#ffff00',
+  '#e8590c',
+  '#777777',
+  '#0969da',
+  '#ff00ff',
+  '#00ffff',
+  '#3b3b3b',
+];
 const backgrounds = ['#ffffff', '#16191d'];
 
 describe('widget colours', () => {

@@ -25,7 +25,20 @@ describe('GET /webshops/widget (configurator)', () => {
     expect(html).toContain(
       `&lt;iframe src=&quot;https://reviews.example.com/webshops/widget_html?id=${shop.id}&amp;amp;layout=new_default&amp;amp;theme=light&amp;amp;color=%230969da&amp;amp;show=yes&amp;amp;view=slider&amp;amp;amount=3&amp;amp;interval=5000&amp;amp;width=auto&amp;amp;height=260&amp;amp;language=eng&quot; width=&quot;100%&quot; height=&quot;260&quot; title=&quot;Reviews of Fiets &amp;amp; Co&quot; loading=&quot;lazy&quot; style=&quot;border:0&quot;>&lt;/iframe>`,
     );
-    for (const name of ['layout', 'theme', 'color', 'show', 'view', 'amount', 'interval', 'width', 'width_amount', 'height', 'language', 'css']) {
+    for (const name of [
+      'layout',
+      'theme',
+      'color',
+      'show',
+      'view',
+      'amount',
+      'interval',
+      'width',
+      'width_amount',
+      'height',
+      'language',
+      'css',
+    ]) {
       expect(html, name).toContain(`name="${name}"`);
     }
     expect(html).toContain('<button type="button" id="copy" hidden>');
@@ -34,7 +47,8 @@ describe('GET /webshops/widget (configurator)', () => {
   it('hides the fields that do not apply to the chosen layout', async () => {
     const badge = (await open(`id=${shop.id}&layout=new_badges`)).html;
     for (const param of ['show', 'view', 'amount', 'interval']) expect(rowHidden(badge, param), param).toBe(true);
-    for (const param of ['theme', 'color', 'height', 'language', 'css']) expect(rowHidden(badge, param), param).toBe(false);
+    for (const param of ['theme', 'color', 'height', 'language', 'css'])
+      expect(rowHidden(badge, param), param).toBe(false);
     const modern = (await open(`id=${shop.id}&layout=modern&view=list`)).html;
     expect(rowHidden(modern, 'theme')).toBe(true);
     expect(rowHidden(modern, 'color')).toBe(true);

@@ -81,7 +81,10 @@ describe('widget_html css outside a frame', () => {
 
 describe('widget_html css content', () => {
   it('drops content text from the rules and renders the page (never a 400)', async () => {
-    const res = await get({ css: '.w::before{content:"Call 0800 for a refund";color:red} .sc::after{content:""}' }, FRAME);
+    const res = await get(
+      { css: '.w::before{content:"Call 0800 for a refund";color:red} .sc::after{content:""}' },
+      FRAME,
+    );
     expect(res.status).toBe(200);
     expect(res.html).not.toContain('Call 0800');
     expect(res.html).toContain('\n.w::before{;color:red} .sc::after{content:""}</style>');

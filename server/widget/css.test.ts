@@ -8,7 +8,8 @@ const problem = (css: string) => {
 
 describe('parseCustomCss', () => {
   it('keeps ordinary rules, including child combinators, strings and media ranges', () => {
-    const css = '.sc{background:#c00!important} .w > a{quotes:"\\201C" "\\201D"} @media (width < 400px){.t{display:none}}';
+    const css =
+      '.sc{background:#c00!important} .w > a{quotes:"\\201C" "\\201D"} @media (width < 400px){.t{display:none}}';
     expect(parseCustomCss(css)).toEqual({ ok: true, value: { kind: 'rules', css, imports: [] } });
   });
 
@@ -17,8 +18,16 @@ describe('parseCustomCss', () => {
       ok: true,
       value: { kind: 'url', url: 'https://cdn.example.com/widget.css?v=2' },
     });
-    expect(parseCustomCss('//cdn.example.com/w.css')).toMatchObject({ ok: true, value: { url: 'https://cdn.example.com/w.css' } });
-    for (const url of ['http://cdn.example.com/w.css', 'javascript:alert(1)', 'data:text/css,a', 'https://user:pw@x.example/a.css']) {
+    expect(parseCustomCss('//cdn.example.com/w.css')).toMatchObject({
+      ok: true,
+      value: { url: 'https://cdn.example.com/w.css' },
+    });
+    for (const url of [
+      'http://cdn.example.com/w.css',
+      'javascript:alert(1)',
+      'data:text/css,a',
+      'https://user:pw@x.example/a.css',
+    ]) {
       expect(problem(url), url).toBe('a stylesheet URL must be an https URL');
     }
   });
@@ -47,8 +56,13 @@ describe('parseCustomCss', () => {
   });
 
   it('allows @import of https stylesheets and lists them for the CSP', () => {
-    const result = parseCustomCss('@import url("https://fonts.example.com/a.css"); @import \'https://cdn.example.com/b.css\' screen; a{color:red}');
-    expect(result).toMatchObject({ ok: true, value: { kind: 'rules', imports: ['https://fonts.example.com/a.css', 'https://cdn.example.com/b.css'] } });
+    const result = parseCustomCss(
+      '@import url("https://fonts.example.com/a.css"); @import \'https://cdn.example.com/b.css\' screen; a{color:red}',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value: { kind: 'rules', imports: ['https://fonts.example.com/a.css', 'https://cdn.example.com/b.css'] },
+    });
   });
 
   it.each([
@@ -116,8 +130,11 @@ describe('parseCustomCss: content', () => {
     expect(rules(css)).toBe(css);
   });
 
-  it('never refuses a value for its content declarations (merchants\' iframes keep rendering)', () => {
-    expect(parseCustomCss('.sc::after{content:"★"}')).toEqual({ ok: true, value: { kind: 'rules', css: '.sc::after{}', imports: [] } });
+  it("never refuses a value for its content declarations (merchants' iframes keep rendering)", () => {
+    expect(parseCustomCss('.sc::after{content:"★"}')).toEqual({
+      ok: true,
+      value: { kind: 'rules', css: '.sc::after{}', imports: [] },
+    });
   });
 });
 

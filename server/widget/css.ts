@@ -6,8 +6,7 @@ export const CSS_MAX_LENGTH = 8000;
 
 export type CustomCss =
   /** Rules, and the https stylesheets they @import (which the CSP must allow). */
-  | { kind: 'rules'; css: string; imports: string[] }
-  | { kind: 'url'; url: string };
+  { kind: 'rules'; css: string; imports: string[] } | { kind: 'url'; url: string };
 
 type CssResult = { ok: true; value: CustomCss } | { ok: false; problem: string };
 
@@ -34,14 +33,19 @@ export function cspSourceFor(url: string): string {
 
 /** Undoes CSS escapes (`\69`, `\i`), the way the browser's tokenizer reads them, so checks see what it sees. */
 export function decodeCssEscapes(css: string): string {
-  return css.replace(/\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|([\s\S]))/g, (_m, hex: string, newline: string, char: string) => {
-    if (hex) {
-      const code = Number.parseInt(hex, 16);
-      return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
-    }
-    if (newline) return '';
-    return char ?? '';
-  });
+  return css.replace(
+    /\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|([\s\S]))/g,
+    (_m, hex: string, newline: string, char: string) => {
+      if (hex) {
+        const code = Number.parseInt(hex, 16);
+        return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)
+          ? '\ufffd'
+          : String.fromCodePoint(code);
+      }
+      if (newline) return '';
+      return char ?? '';
+    },
+  );
 }
 
 const stripComments = (css: string) => css.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, ' ');
@@ -57,11 +61,14 @@ export function parseCustomCss(input: string): CssResult {
   if (value.length > CSS_MAX_LENGTH) return { ok: false, problem: `must be at most ${CSS_MAX_LENGTH} characters` };
   if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)\S*$/i.test(value) && !value.includes('{')) {
     const url = httpsStylesheetUrl(value.startsWith('//') ? `https:${value}` : value);
-    return url ? { ok: true, value: { kind: 'url', url } } : { ok: false, problem: 'a stylesheet URL must be an https URL' };
+    return url
+      ? { ok: true, value: { kind: 'url', url } }
+      : { ok: false, problem: 'a stylesheet URL must be an https URL' };
   }
   // Only `</style` ends a <style> element, but no markup of any kind has a place in CSS.
   if (/<[a-z/!?]/i.test(value)) return { ok: false, problem: 'must not contain markup' };
-  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(value)) return { ok: false, problem: 'must not contain control characters' };
+  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(value))
+    return { ok: false, problem: 'must not contain control characters' };
 
   const decoded = decodeCssEscapes(value);
   // Checked with and without comments: a comment can hide a token from us that a string around it makes real.
@@ -93,7 +100,10 @@ export function parseCustomCss(input: string): CssResult {
  * loses whole declarations, cut at the delimiters that end them, so it creates no new token.
  */
 function dropTextContent(css: string): string {
-  return removeRanges(css, declarationRanges(css).filter(([start, end]) => showsText(css.slice(start, end))));
+  return removeRanges(
+    css,
+    declarationRanges(css).filter(([start, end]) => showsText(css.slice(start, end))),
+  );
 }
 
 const EMPTY_CONTENT = /^(?:""|''|none|normal)$/i;
@@ -131,7 +141,11 @@ function declarationRanges(css: string): [number, number][] {
     } else if (NAME_CHAR.test(c) || isEscape(css, i)) {
       const start = i;
       i = endOfName(css, i);
-      if (css[i] === '(' && decodeCssEscapes(css.slice(start, i)).toLowerCase() === 'url' && !/^\(\s*["']/.test(css.slice(i))) {
+      if (
+        css[i] === '(' &&
+        decodeCssEscapes(css.slice(start, i)).toLowerCase() === 'url' &&
+        !/^\(\s*["']/.test(css.slice(i))
+      ) {
         i = endOfUrl(css, i + 1);
       }
     } else if (c === '{' || c === '(' || c === '[') {

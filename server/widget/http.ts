@@ -23,7 +23,9 @@ export async function preparePage(html: string, csp: string): Promise<PreparedPa
   const identity = Buffer.from(html, 'utf8');
   const [gzip, br] = await Promise.all([
     gzipAsync(identity, { level: 9 }),
-    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotliAsync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
   ]);
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { identity, gzip, br, etag, csp, bytes: identity.length + gzip.length + br.length + csp.length + 200 };

@@ -70,7 +70,8 @@ describe('origin labels and report links on each review', () => {
     for (const language of LANGUAGES) {
       const html = page({ layout: 'new_default', view: 'list' }, language);
       const t = STRINGS[language];
-      for (const text of [t.verifiedOrder, t.emailConfirmed, t.incentivised, t.report, t.policy]) expect(html).toContain(text);
+      for (const text of [t.verifiedOrder, t.emailConfirmed, t.incentivised, t.report, t.policy])
+        expect(html).toContain(text);
       expect(html).toContain(t.importedFrom('&lt;b>Kiyoh&lt;/b>'));
     }
   });
@@ -90,7 +91,12 @@ describe('the policy link ("How reviews are checked")', () => {
   });
 
   it('is in the rich snippet’s link area', () => {
-    const html = renderRichSnippet({ shopName: 'Fiets', pageUrl: data.pageUrl, policyUrl: data.policyUrl, score: 9, count: 4 }, 'nl');
-    expect(html).toContain('<a href="https://reviews.example/webshops/7/policy?lang=en" target="_blank" rel="noopener">Zo worden reviews gecontroleerd</a>');
+    const html = renderRichSnippet(
+      { shopName: 'Fiets', pageUrl: data.pageUrl, policyUrl: data.policyUrl, score: 9, count: 4 },
+      'nl',
+    );
+    expect(html).toContain(
+      '<a href="https://reviews.example/webshops/7/policy?lang=en" target="_blank" rel="noopener">Zo worden reviews gecontroleerd</a>',
+    );
   });
 });

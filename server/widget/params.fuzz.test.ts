@@ -6,9 +6,31 @@ import { describe, expect, it } from 'vitest';
 import { LAYOUTS } from '../../widget/layouts.js';
 import { fastestMs, fuzzOptions, repeated, textOf } from '../../test/fuzz.js';
 import { CSS_MAX_LENGTH } from './css.js';
-import { DEFAULTS, LIMITS, optionsKey, parseWidgetQuery, widgetOptions, WidgetParamError, type ShopDefaults } from './params.js';
+import {
+  DEFAULTS,
+  LIMITS,
+  optionsKey,
+  parseWidgetQuery,
+  widgetOptions,
+  WidgetParamError,
+  type ShopDefaults,
+} from './params.js';
 
-const PARAMS = ['id', 'layout', 'theme', 'color', 'show', 'view', 'amount', 'width', 'width_amount', 'height', 'interval', 'language', 'css'];
+const PARAMS = [
+  'id',
+  'layout',
+  'theme',
+  'color',
+  'show',
+  'view',
+  'amount',
+  'width',
+  'width_amount',
+  'height',
+  'interval',
+  'language',
+  'css',
+];
 /** For 16 KB values: a few ms when linear; the margin is for a machine busy with other work. */
 const LINEAR_MS = 500;
 
@@ -50,7 +72,10 @@ const value = (values: string[]) =>
     { arbitrary: near(values), weight: 6 },
     { arbitrary: fc.string({ maxLength: 20 }), weight: 1 },
     { arbitrary: fc.array(fc.string({ maxLength: 3 }), { minLength: 2, maxLength: 2 }), weight: 1 },
-    { arbitrary: fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { minKeys: 1, maxKeys: 1 }), weight: 1 },
+    {
+      arbitrary: fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { minKeys: 1, maxKeys: 1 }),
+      weight: 1,
+    },
   );
 const query = fc.record(
   {
@@ -66,7 +91,13 @@ const query = fc.record(
     height: value(['20', '4000', '19px', '300px', 'px', '4001']),
     interval: value(['1000', '120000', '999', '120001', String(DEFAULTS.interval)]),
     language: value(['nld', 'eng', 'deu', 'fra', 'nl', 'de-DE', 'klingon']),
-    css: value(['.w{color:red}', '@import url(https://cdn.example/a.css);', 'https://cdn.example/a.css', '</style>', 'content:"x"']),
+    css: value([
+      '.w{color:red}',
+      '@import url(https://cdn.example/a.css);',
+      'https://cdn.example/a.css',
+      '</style>',
+      'content:"x"',
+    ]),
     unknown: fc.string(),
   },
   { requiredKeys: [] },
@@ -82,7 +113,10 @@ describe('widget parameters', () => {
 
   it('take linear time on long values, custom CSS included', async () => {
     const param = fc.constantFrom(...PARAMS);
-    const long = fc.oneof(repeated('#abc0123456789px%;{}()/*\\"\'@: url', 16 * 1024), repeated('/*{}"\\url(@import', CSS_MAX_LENGTH - 4));
+    const long = fc.oneof(
+      repeated('#abc0123456789px%;{}()/*\\"\'@: url', 16 * 1024),
+      repeated('/*{}"\\url(@import', CSS_MAX_LENGTH - 4),
+    );
     await fc.assert(
       fc.asyncProperty(param, long, async (name, text) => {
         const q = { id: '7', [name]: text };

@@ -105,8 +105,12 @@ describe('widget parameters', () => {
   });
 
   it('keys the cache only by what the layout uses', () => {
-    expect(optionsKey(options({ layout: 'modern', theme: 'dark' }))).toBe(optionsKey(options({ layout: 'modern', theme: 'light' })));
-    expect(optionsKey(options({ layout: 'new_badges', amount: '2' }))).toBe(optionsKey(options({ layout: 'new_badges', amount: '5' })));
+    expect(optionsKey(options({ layout: 'modern', theme: 'dark' }))).toBe(
+      optionsKey(options({ layout: 'modern', theme: 'light' })),
+    );
+    expect(optionsKey(options({ layout: 'new_badges', amount: '2' }))).toBe(
+      optionsKey(options({ layout: 'new_badges', amount: '5' })),
+    );
     expect(optionsKey(options({ theme: 'dark' }))).not.toBe(optionsKey(options({ theme: 'light' })));
   });
 });

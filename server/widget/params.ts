@@ -67,7 +67,10 @@ const schema = z.object({
       const unit = m?.[2] === '%' ? '%' : 'px';
       const [min, max] = unit === '%' ? [1, 100] : LIMITS.widthPx;
       if (!m || value < min || value > max) {
-        ctx.addIssue({ code: 'custom', message: 'must be a CSS width in pixels (20 to 4000, e.g. 300px) or a percentage (1% to 100%)' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a CSS width in pixels (20 to 4000, e.g. 300px) or a percentage (1% to 100%)',
+        });
         return z.NEVER;
       }
       return { mode: 'manual', value, unit };
@@ -132,7 +135,9 @@ export function widgetOptions(query: WidgetQuery, shop: ShopDefaults): WidgetOpt
   const amount = query.amount ?? DEFAULTS.amount;
   const requested = query.language ?? shop.mainLanguage;
   const width: WidthOption =
-    query.width === 'manual' ? (query.width_amount ?? { mode: 'manual', value: LAYOUT_INFO[layout].width, unit: 'px' }) : { mode: 'auto' };
+    query.width === 'manual'
+      ? (query.width_amount ?? { mode: 'manual', value: LAYOUT_INFO[layout].width, unit: 'px' })
+      : { mode: 'auto' };
   return {
     layout,
     theme: query.theme ?? DEFAULTS.theme,
@@ -163,4 +168,3 @@ export function optionsKey(options: WidgetOptions): string {
   parts.push(options.css ?? null);
   return JSON.stringify(parts);
 }
-

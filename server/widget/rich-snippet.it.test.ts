@@ -11,9 +11,21 @@ beforeAll(async () => {
     languages: [{ name: 'Nederlands', url: 'https://shop.example/', iso: 'nl', all: false, main: true }],
   });
   for (const rating of [5, 4, 4]) {
-    await t.services.reviews.create(shop.id, { name: 'A', email: 'a@example.com', rating, language: 'nl', comment: 'ok' });
+    await t.services.reviews.create(shop.id, {
+      name: 'A',
+      email: 'a@example.com',
+      rating,
+      language: 'nl',
+      comment: 'ok',
+    });
   }
-  await t.services.reviews.create(shop.id, { name: 'Q', email: 'q@example.com', rating: 1, language: 'nl', quarantine: true });
+  await t.services.reviews.create(shop.id, {
+    name: 'Q',
+    email: 'q@example.com',
+    rating: 1,
+    language: 'nl',
+    quarantine: true,
+  });
 });
 afterAll(() => t.close());
 

@@ -21,7 +21,14 @@ import { localeFor } from '../../widget/strings.js';
 import type { WidgetData } from '../../widget/components.js';
 import { WidgetPageCache } from './cache.js';
 import { preparePage, sendPage } from './http.js';
-import { optionsKey, parseWidgetQuery, widgetOptions, WidgetParamError, type ShopDefaults, type WidgetQuery } from './params.js';
+import {
+  optionsKey,
+  parseWidgetQuery,
+  widgetOptions,
+  WidgetParamError,
+  type ShopDefaults,
+  type WidgetQuery,
+} from './params.js';
 
 /** Browsers and proxies may keep a widget page this long; the server's own cache follows review changes at once. */
 const WIDGET_CACHE_CONTROL = 'public, max-age=120';
@@ -97,7 +104,12 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
       const errorId = randomUUID();
       log.error({ err, errorId, url: redactUrl(ctx.url) }, 'widget page failed');
       ctx.set('X-Error-Id', errorId);
-      await sendErrorPage(ctx, 500, 'Reviews unavailable', `The reviews cannot be shown right now (error id ${errorId}).`);
+      await sendErrorPage(
+        ctx,
+        500,
+        'Reviews unavailable',
+        `The reviews cannot be shown right now (error id ${errorId}).`,
+      );
     }
   }
 
@@ -160,10 +172,14 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
         problem = `The parameter ${err.param} ${err.problem}; the default is shown instead.`;
       }
       if (rawId && !shop) problem = `There is no webshop with id ${rawId}.`;
-      const defaults: ShopDefaults = shop ? shopDefaults(shop) : { heroColor: '', mainLanguage: 'en', enabledLanguages: ['en'] };
+      const defaults: ShopDefaults = shop
+        ? shopDefaults(shop)
+        : { heroColor: '', mainLanguage: 'en', enabledLanguages: ['en'] };
       const options = widgetOptions(query, defaults);
       const titles: Partial<Record<Language, string>> = {};
-      if (shop) for (const l of LANGUAGES) titles[l] = localeFor(defaults.enabledLanguages.includes(l) ? l : 'en').t.title(shop.name);
+      if (shop)
+        for (const l of LANGUAGES)
+          titles[l] = localeFor(defaults.enabledLanguages.includes(l) ? l : 'en').t.title(shop.name);
       const { html, csp } = renderConfigurator({
         baseUrl: config.baseUrl,
         shop: shop ? { id: shop.id, name: shop.name, languages: defaults.enabledLanguages } : undefined,
@@ -185,7 +201,10 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
     const id = parseId(ctx.query.id);
     const shop = id === undefined ? null : await webshops.get(id);
     if (!shop) {
-      ctx.body = { result: 'error', error: id === undefined ? 'The parameter id must be a webshop id.' : `There is no webshop with id ${id}.` };
+      ctx.body = {
+        result: 'error',
+        error: id === undefined ? 'The parameter id must be a webshop id.' : `There is no webshop with id ${id}.`,
+      };
       return;
     }
     const language: Language = normalizeLanguage(ctx.query.lang) ?? mainLanguage(shop);

@@ -10,7 +10,10 @@ export const BUDGET = { list: 12 * 1024, compact: 5 * 1024 };
 
 /** Varied words (repeated text would compress unrealistically well). */
 function prose(words: number, seed: number): string {
-  const vocabulary = 'delivery fast friendly service package order again quality price shop helpful answer question product arrived well packed recommend'.split(' ');
+  const vocabulary =
+    'delivery fast friendly service package order again quality price shop helpful answer question product arrived well packed recommend'.split(
+      ' ',
+    );
   let x = seed;
   return Array.from({ length: words }, () => {
     x = (x * 1103515245 + 12345) % 2147483648;
@@ -43,9 +46,16 @@ function heaviestData(): WidgetData {
 }
 
 export function pageSizes(query: Record<string, string>) {
-  const options = widgetOptions(parseWidgetQuery({ id: '1', ...query }), { heroColor: '', mainLanguage: 'en', enabledLanguages: ['en'] });
+  const options = widgetOptions(parseWidgetQuery({ id: '1', ...query }), {
+    heroColor: '',
+    mainLanguage: 'en',
+    enabledLanguages: ['en'],
+  });
   const { html } = renderWidgetPage(options, heaviestData());
   const raw = Buffer.from(html);
-  return { raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length, brotli: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length };
+  return {
+    raw: raw.length,
+    gzip: gzipSync(raw, { level: 9 }).length,
+    brotli: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
 }
-

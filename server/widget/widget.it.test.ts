@@ -41,11 +41,42 @@ beforeAll(async () => {
   empty = await t.createShop({ name: 'Empty shop' });
   const reviews = t.services.reviews;
   const day = (n: number) => new Date(Date.UTC(2025, 0, n));
-  await reviews.create(shop.id, { name: 'Oldest Olga', email: 'o@example.com', rating: 3, language: 'nl', comment: 'Oldest review', created: day(1) });
-  const replied = await reviews.create(shop.id, { name: 'Replied Rita', email: 'r@example.com', rating: 5, language: 'nl', comment: 'Very good', created: day(2) });
-  await reviews.update(replied.id, { reply: { text: 'Thank you, Rita!', date: day(3), notify: false, revision: 1, notified: null } });
-  await reviews.create(shop.id, { name: 'Hidden Hank', email: 'h@example.com', rating: 1, language: 'nl', comment: 'Quarantined text', created: day(4), quarantine: true });
-  const deleted = await reviews.create(shop.id, { name: 'Deleted Dora', email: 'd@example.com', rating: 1, language: 'nl', comment: 'Deleted text', created: day(5) });
+  await reviews.create(shop.id, {
+    name: 'Oldest Olga',
+    email: 'o@example.com',
+    rating: 3,
+    language: 'nl',
+    comment: 'Oldest review',
+    created: day(1),
+  });
+  const replied = await reviews.create(shop.id, {
+    name: 'Replied Rita',
+    email: 'r@example.com',
+    rating: 5,
+    language: 'nl',
+    comment: 'Very good',
+    created: day(2),
+  });
+  await reviews.update(replied.id, {
+    reply: { text: 'Thank you, Rita!', date: day(3), notify: false, revision: 1, notified: null },
+  });
+  await reviews.create(shop.id, {
+    name: 'Hidden Hank',
+    email: 'h@example.com',
+    rating: 1,
+    language: 'nl',
+    comment: 'Quarantined text',
+    created: day(4),
+    quarantine: true,
+  });
+  const deleted = await reviews.create(shop.id, {
+    name: 'Deleted Dora',
+    email: 'd@example.com',
+    rating: 1,
+    language: 'nl',
+    comment: 'Deleted text',
+    created: day(5),
+  });
   await reviews.softDelete(deleted.id);
   await reviews.create(shop.id, {
     name: '"><img src=x onerror=alert(1)>',
@@ -99,17 +130,22 @@ describe('GET /webshops/widget_html', () => {
     expect(html).toContain('&quot;>&lt;img src=x onerror=alert(1)>');
   });
 
-  it.each(LAYOUTS)('renders %s in both themes, with structured data and a link to the shop page in a new tab', async (layout) => {
-    for (const theme of ['light', 'dark']) {
-      const { res, html } = await page({ layout, theme, color: '#e8590c' });
-      expect(res.status).toBe(200);
-      expect(html).toContain('itemtype="https://schema.org/AggregateRating"');
-      expect(html).toContain('<meta itemprop="bestRating" content="10"/><meta itemprop="worstRating" content="1"/>');
-      expect(html).toContain(`href="${t.services.config.baseUrl}/webshops/${shop.id}" target="_blank" rel="noopener"`);
-      expect(html).toContain('(opent in een nieuw tabblad)');
-      if (layout !== 'modern') expect(html).toContain(theme === 'light' ? '--bg:#ffffff' : '--bg:#16191d');
-    }
-  });
+  it.each(LAYOUTS)(
+    'renders %s in both themes, with structured data and a link to the shop page in a new tab',
+    async (layout) => {
+      for (const theme of ['light', 'dark']) {
+        const { res, html } = await page({ layout, theme, color: '#e8590c' });
+        expect(res.status).toBe(200);
+        expect(html).toContain('itemtype="https://schema.org/AggregateRating"');
+        expect(html).toContain('<meta itemprop="bestRating" content="10"/><meta itemprop="worstRating" content="1"/>');
+        expect(html).toContain(
+          `href="${t.services.config.baseUrl}/webshops/${shop.id}" target="_blank" rel="noopener"`,
+        );
+        expect(html).toContain('(opent in een nieuw tabblad)');
+        if (layout !== 'modern') expect(html).toContain(theme === 'light' ? '--bg:#ffffff' : '--bg:#16191d');
+      }
+    },
+  );
 
   it('makes each layout visibly what its name says', async () => {
     const marker: Record<string, string> = {
@@ -139,11 +175,15 @@ describe('GET /webshops/widget_html', () => {
     const badge = await page({ layout: 'new_badges', view: 'list', amount: '2' });
     expect(badge.html).not.toContain('class="rv"');
     // modern has its own palette: theme and colour do not apply.
-    expect((await page({ layout: 'modern', theme: 'dark' })).html).toBe((await page({ layout: 'modern', theme: 'light' })).html);
+    expect((await page({ layout: 'modern', theme: 'dark' })).html).toBe(
+      (await page({ layout: 'modern', theme: 'light' })).html,
+    );
   });
 
   it('sizes the widget from height and a manual pixel width', async () => {
-    expect((await page({ height: '300', width: 'manual', width_amount: '320px' })).html).toContain('.w{width:320px;max-width:100%;height:300px;max-height:100%}');
+    expect((await page({ height: '300', width: 'manual', width_amount: '320px' })).html).toContain(
+      '.w{width:320px;max-width:100%;height:300px;max-height:100%}',
+    );
     expect((await page({ width: 'manual', width_amount: '50%' })).html).toContain('.w{height:260px;max-height:100%}');
   });
 
@@ -171,7 +211,9 @@ describe('GET /webshops/widget_html', () => {
   it('is made to be framed: CSP frame-ancestors * and no X-Frame-Options', async () => {
     const { res, html } = await page({});
     const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; base-uri 'none'; form-action 'none'; frame-ancestors \*$/);
+    expect(csp).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; base-uri 'none'; form-action 'none'; frame-ancestors \*$/,
+    );
     expect(res.headers.get('x-frame-options')).toBeNull();
     // The hashes are those of the inline style and script, so nothing else can run.
     const { createHash } = await import('node:crypto');
@@ -320,7 +362,13 @@ describe('widget_html caching and compression', () => {
     const before = await (await widget({ id: String(other.id) })).text();
     expect(before).toContain('No reviews yet');
     expect(await (await widget({ id: String(other.id) })).text()).toBe(before);
-    await t.services.reviews.create(other.id, { name: 'Newest Nina', email: 'n@example.com', rating: 5, language: 'en', comment: 'Fresh' });
+    await t.services.reviews.create(other.id, {
+      name: 'Newest Nina',
+      email: 'n@example.com',
+      rating: 5,
+      language: 'en',
+      comment: 'Fresh',
+    });
     const after = await (await widget({ id: String(other.id) })).text();
     expect(after).toContain('Newest Nina');
     expect(after).toContain('1 review');

@@ -44,7 +44,11 @@ function start(form: HTMLFormElement): void {
     const info = layout();
     const amount = Math.min(6, Math.max(1, Number(value('amount')) || 1));
     const height =
-      !takes('show') || value('show') !== 'yes' ? info.none : value('view') === 'slider' ? info.slider : info.list[amount - 1];
+      !takes('show') || value('show') !== 'yes'
+        ? info.none
+        : value('view') === 'slider'
+          ? info.slider
+          : info.list[amount - 1];
     field('height')!.value = String(height);
   };
 
@@ -129,7 +133,8 @@ function start(form: HTMLFormElement): void {
   copyButton.hidden = false;
   copyButton.addEventListener('click', () => {
     copied.textContent = '';
-    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(snippet.value).then(() => report(true), copyBySelection);
+    if (navigator.clipboard?.writeText)
+      navigator.clipboard.writeText(snippet.value).then(() => report(true), copyBySelection);
     else copyBySelection();
   });
 

@@ -42,7 +42,10 @@ function start(root: HTMLElement): void {
 
   const setPaused = (value: boolean) => {
     paused = value;
-    pauseButton.setAttribute('aria-label', pauseButton.getAttribute(value ? 'data-play-label' : 'data-pause-label') ?? '');
+    pauseButton.setAttribute(
+      'aria-label',
+      pauseButton.getAttribute(value ? 'data-play-label' : 'data-pause-label') ?? '',
+    );
     pauseButton.firstChild!.textContent = value ? '\u25B6' : '\u275A\u275A';
     schedule();
   };

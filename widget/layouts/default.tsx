@@ -1,5 +1,14 @@
 // new_default: the score, then reviews as a slider or a list (or the score alone with show=no).
-import { Organization, PageLink, PolicyLink, ReviewList, ReviewSlider, Score, Stars, type WidgetData } from '../components.js';
+import {
+  Organization,
+  PageLink,
+  PolicyLink,
+  ReviewList,
+  ReviewSlider,
+  Score,
+  Stars,
+  type WidgetData,
+} from '../components.js';
 import type { Locale } from '../strings.js';
 import type { ReviewOptions } from './index.js';
 

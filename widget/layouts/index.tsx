@@ -12,7 +12,17 @@ export interface ReviewOptions {
   interval: number;
 }
 
-export function LayoutView({ layout, data, locale, options }: { layout: Layout; data: WidgetData; locale: Locale; options: ReviewOptions }) {
+export function LayoutView({
+  layout,
+  data,
+  locale,
+  options,
+}: {
+  layout: Layout;
+  data: WidgetData;
+  locale: Locale;
+  options: ReviewOptions;
+}) {
   if (layout === 'new_default') return <DefaultLayout data={data} locale={locale} options={options} />;
   if (layout === 'modern') return <ModernLayout data={data} locale={locale} options={options} />;
   return <LinkLayout layout={layout} data={data} locale={locale} />;

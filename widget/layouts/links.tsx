@@ -18,7 +18,8 @@ const Whose = ({ data, locale, more }: Props & { more?: string }) => (
 );
 
 /** "8.7 out of 10, 6 reviews", for the layouts that do not show both in words. */
-const inWords = ({ data, locale }: Props) => `${locale.t.outOf(locale.number(data.score), '10')}, ${locale.reviewCount(data.count)}`;
+const inWords = ({ data, locale }: Props) =>
+  `${locale.t.outOf(locale.number(data.score), '10')}, ${locale.reviewCount(data.count)}`;
 
 function ButtonText({ data, locale }: Props) {
   return (

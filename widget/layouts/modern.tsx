@@ -1,5 +1,14 @@
 // modern: a large score line and the reviews as cards side by side (as many as fit), or one card at a time.
-import { Organization, PageLink, PolicyLink, ReviewList, ReviewSlider, Score, Stars, type WidgetData } from '../components.js';
+import {
+  Organization,
+  PageLink,
+  PolicyLink,
+  ReviewList,
+  ReviewSlider,
+  Score,
+  Stars,
+  type WidgetData,
+} from '../components.js';
 import type { Locale } from '../strings.js';
 import type { ReviewOptions } from './index.js';
 
@@ -10,7 +19,9 @@ export function ModernLayout({ data, locale, options }: { data: WidgetData; loca
       <PolicyLink data={data} locale={locale} />
       <Organization data={data} class="hd">
         <Score class="big" data={data} locale={locale} />
-        <span class="mu" aria-hidden="true">/ 10</span>
+        <span class="mu" aria-hidden="true">
+          / 10
+        </span>
         <Stars value={data.score / 2} locale={locale} />
         <PageLink data={data} locale={locale} class="t">
           {locale.reviewCount(data.count)}
