@@ -214,24 +214,14 @@ export class WebhookDeliveryStore {
     return new Claims(this.db, 'webhook_claims', now);
   }
 
-  /** Records attempts in the log and their outcomes on the deliveries (and their due entries): three writes. */
+  /**
+   * Records attempts: their outcomes on the deliveries (and their due entries), then the log: three writes. The log
+   * goes last because a shop redelivers from what it shows: an entry visible before its outcome was stored let a
+   * redelivery asked for in between be overwritten by that outcome (made pending, then marked delivered and its due
+   * entry deleted: never sent). A crash between the writes loses a log line, never a delivery.
+   */
   async recordAttempts(records: AttemptRecord[]): Promise<void> {
     if (records.length === 0) return;
-    await this.log.insertMany(
-      records.map(({ delivery, attempt }) => ({
-        subscriptionId: delivery.subscriptionId,
-        shopId: delivery.shopId,
-        deliveryId: delivery._id,
-        event_id: delivery.eventId,
-        topic: delivery.topic,
-        attempt: delivery.attempts + 1,
-        time: attempt.time,
-        status: attempt.status,
-        error: attempt.error,
-        duration_ms: attempt.durationMs,
-        redelivery: !delivery.retries,
-      })),
-    );
     await this.deliveries.bulkWrite(
       records.map(({ delivery, attempt, outcome }) => {
         const set: Partial<WebhookDelivery> = { attempts: delivery.attempts + 1 };
@@ -249,6 +239,21 @@ export class WebhookDeliveryStore {
           : { deleteOne: { filter: { _id: delivery._id } } },
       ),
       { ordered: false },
+    );
+    await this.log.insertMany(
+      records.map(({ delivery, attempt }) => ({
+        subscriptionId: delivery.subscriptionId,
+        shopId: delivery.shopId,
+        deliveryId: delivery._id,
+        event_id: delivery.eventId,
+        topic: delivery.topic,
+        attempt: delivery.attempts + 1,
+        time: attempt.time,
+        status: attempt.status,
+        error: attempt.error,
+        duration_ms: attempt.durationMs,
+        redelivery: !delivery.retries,
+      })),
     );
   }
 

@@ -61,3 +61,32 @@ it('drops an entry left without a pending delivery for more than a minute', asyn
   await store.due(now, 10);
   expect(await due.countDocuments({ _id: { $in: ['12:1:1', '13:1:1'] } })).toBe(0);
 });
+
+it('sends a redelivery asked for as soon as the log shows the attempt, before the attempt was finished', async () => {
+  // Seen in CI: the shop saw the first attempt in the log and redelivered; the attempt's outcome, stored after the
+  // log entry, marked the delivery delivered again and deleted the redelivery's due entry: it was never sent.
+  const start = new Date();
+  const pending = delivery('14:1:1', start);
+  await deliveries.insertOne(pending);
+  await due.insertOne({ _id: '14:1:1', shopId: 7, subscriptionId: 1, nextAttempt: start });
+  const recorder = new WebhookDeliveryStore(db);
+  const insertLog = recorder.log.insertMany.bind(recorder.log);
+  // The shop's click, the moment the log entry is there.
+  recorder.log.insertMany = (async (docs: Parameters<typeof insertLog>[0]) => {
+    const written = await insertLog(docs);
+    const seen = await store.find(1, '14:1');
+    await store.redeliver(seen!, new Date());
+    return written;
+  }) as typeof recorder.log.insertMany;
+  await recorder.recordAttempts([
+    {
+      delivery: pending,
+      attempt: { time: start, status: 200, error: null, durationMs: 5 },
+      outcome: { kind: 'delivered' },
+    },
+  ]);
+  const later = new Date(Date.now() + 1000);
+  expect((await store.due(later, 10)).map((d) => ({ id: d._id, retries: d.retries }))).toEqual([
+    { id: '14:1:1', retries: false },
+  ]);
+});
