@@ -269,7 +269,8 @@ export class WebhookDeliveryStore {
 
   /**
    * Sends a delivery again now. A pending one just moves up (keeping its retries); a finished one gets a single
-   * extra attempt.
+   * extra attempt. A pending one whose attempt is in flight at that moment is not sent twice: that attempt, which
+   * the log shows once it is done, is the one asked for.
    */
   async redeliver(delivery: WebhookDelivery, now: Date): Promise<void> {
     const set: Partial<WebhookDelivery> =
