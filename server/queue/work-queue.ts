@@ -51,10 +51,18 @@ export class WorkQueue<P> {
     await this.claims.ensureIndexes();
   }
 
-  /** Queues an item due at `due`; false when an item with this key is queued already (nothing changes then). */
-  async enqueue(key: string, payload: P, due: Date = this.now()): Promise<boolean> {
+  /**
+   * Queues an item due at `due`; false when an item with this key is queued already (nothing changes then).
+   * `history`: the failed attempts of an item moved here from an older queue.
+   */
+  async enqueue(
+    key: string,
+    payload: P,
+    due: Date = this.now(),
+    history: Pick<WorkItem<P>, 'attempts' | 'lastError'> = { attempts: 0, lastError: null },
+  ): Promise<boolean> {
     try {
-      await this.items.insertOne({ _id: key, due, attempts: 0, lastError: null, queued: this.now(), payload });
+      await this.items.insertOne({ _id: key, due, ...history, queued: this.now(), payload });
       return true;
     } catch (err) {
       if (isDuplicateKey(err)) return false;
