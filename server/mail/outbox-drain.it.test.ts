@@ -148,4 +148,23 @@ describe('with the mail server down', () => {
     await back.waitFor((s) => s.to('marker@fiets.example').length === 1, 60_000);
     expect(back.to('late@fiets.example')).toEqual([]);
   });
+
+  it('an e-mail that cannot be composed is retried later, and does not hold up the e-mails behind it', async () => {
+    const back = sink ?? (await startSmtp());
+    const now = new Date(Date.now() + aheadMs);
+    // Due before anything else, in a language no template has: composing it throws.
+    const poison = { kind: 'removal', reviewId: 999_999, shopId: shop.id, to: 'poison@fiets.example', ground: 'spam' };
+    await t.services.outbox.enqueue(
+      'review.999999.removed',
+      { ...poison, language: 'xx' } as never,
+      new Date(now.getTime() - 60_000),
+    );
+    await owner('behind@fiets.example');
+    expect((await askForLink('behind@fiets.example')).status).toBe(202);
+    await back.waitFor((s) => s.to('behind@fiets.example').length === 1, 60_000);
+    const stuck = await t.services.outbox.get('review.999999.removed');
+    expect(stuck?.attempts).toBeGreaterThanOrEqual(1);
+    expect(stuck?.due.getTime()).toBeGreaterThan(now.getTime());
+    expect(back.to('poison@fiets.example')).toEqual([]);
+  });
 });

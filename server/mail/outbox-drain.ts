@@ -66,7 +66,15 @@ async function sendOne(
 ): Promise<unknown> {
   const { outbox, log } = services;
   const kind = kinds[item.payload.kind] as OutboxKind<OutboxMail>;
-  const composed = await kind.compose(item.payload);
+  let composed: Awaited<ReturnType<typeof kind.compose>>;
+  try {
+    composed = await kind.compose(item.payload);
+  } catch (err) {
+    // A database hiccup, or an e-mail that cannot be composed: retried and in the end given up like a failed send,
+    // so that one such e-mail never holds up the others behind it.
+    await failed(services, kind, holder, item, err, 'transient');
+    return undefined;
+  }
   if ('drop' in composed) {
     log.info({ mail: item._id, reason: composed.drop }, 'outbox e-mail dropped');
     await outbox.giveUp(holder, item._id);
@@ -75,23 +83,30 @@ async function sendOne(
   try {
     await services.mailer.send({ ...composed, messageId: outboxMessageId(item._id, services.mailer.domain) });
   } catch (err) {
-    const error = describeSendError(err);
-    const next = afterFailure(
-      item.attempts + 1,
-      classifySendError(err),
-      services.config.mail.retryScheduleMs,
-      services.now(),
-    );
-    if ('retryAt' in next) {
-      await outbox.retryLater(holder, item._id, next.retryAt, error);
-      return err;
-    }
-    log.warn({ mail: item._id, reason: next.giveUp, error }, 'outbox e-mail given up');
-    await kind.gaveUp?.(item.payload, `${next.giveUp}: ${error}`);
-    await outbox.giveUp(holder, item._id);
-    return undefined;
+    return (await failed(services, kind, holder, item, err, classifySendError(err))) ? err : undefined;
   }
   // Right after the server's acceptance: the only moment in which a crash can cause a second copy.
   await outbox.finish(holder, item._id);
   return undefined;
+}
+
+/** Records a failed attempt: retried on the mail schedule (true), or given up (false). */
+async function failed(
+  services: DrainServices,
+  kind: OutboxKind<OutboxMail>,
+  holder: string,
+  item: WorkItem<OutboxMail>,
+  err: unknown,
+  failure: ReturnType<typeof classifySendError>,
+): Promise<boolean> {
+  const error = describeSendError(err);
+  const next = afterFailure(item.attempts + 1, failure, services.config.mail.retryScheduleMs, services.now());
+  if ('retryAt' in next) {
+    await services.outbox.retryLater(holder, item._id, next.retryAt, error);
+    return true;
+  }
+  services.log.warn({ mail: item._id, reason: next.giveUp, error }, 'outbox e-mail given up');
+  await kind.gaveUp?.(item.payload, `${next.giveUp}: ${error}`);
+  await services.outbox.giveUp(holder, item._id);
+  return false;
 }
