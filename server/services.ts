@@ -28,6 +28,7 @@ import type { InvitationLimitStore } from './accounts/invitation-limit-store.js'
 import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
+import type { Outbox } from './mail/outbox-mail.js';
 
 export interface Services {
   config: Config;
@@ -80,4 +81,6 @@ export interface Services {
    * run only when the order has a pop-up receipt.
    */
   release: ReviewRelease;
+  /** E-mails queued for the worker's `mail.outbox` drain: sign-in links, team invitations, new edit links, removal notices. */
+  outbox: Outbox;
 }

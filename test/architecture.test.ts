@@ -20,7 +20,7 @@ const COMPOSITION = new Set([
   'server/jobs/registry.ts',
 ]);
 /** Shared plumbing: folders under server/ that are not features (root-level files are plumbing too). */
-const PLUMBING_FOLDERS = new Set(['http', 'db', 'jobs']);
+const PLUMBING_FOLDERS = new Set(['http', 'db', 'jobs', 'queue']);
 
 /**
  * A module that owns collections: `store.ts`, `*-store.ts`, a queue (`queue.ts`, `*-queue.ts`), server/db, the job

@@ -23,6 +23,8 @@ interface SmtpSinkOptions {
   hold?: () => Promise<void> | undefined;
   /** Keep only counts and Message-IDs (benchmarks). */
   light?: boolean;
+  /** Listen on this port (a server started again where one was stopped); a free one by default. */
+  port?: number;
 }
 
 export interface SmtpSink {
@@ -81,7 +83,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   });
   // A client that dies mid-conversation (the crash test kills one) resets its connection: expected here.
   server.on('error', () => undefined);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise<void>((ok) => server.listen(options.port ?? 0, '127.0.0.1', ok));
   const port = (server.server.address() as AddressInfo).port;
   const sink: SmtpSink = {
     port,

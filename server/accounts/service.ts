@@ -6,6 +6,7 @@ import type { AuditActor } from '../audit/store.js';
 import { HttpError } from '../http/errors.js';
 import { tooManyRequests } from '../http/rate-limit.js';
 import type { Language } from '../languages.js';
+import { queueMail, type OutboxKind, type OutboxMailOf } from '../mail/outbox-mail.js';
 import { signInMail } from '../mail/templates.js';
 import { sha256Hex } from '../hash.js';
 import type { Services } from '../services.js';
@@ -31,7 +32,17 @@ import { membershipsOf, type Membership, type TeamMembership, type User } from '
 
 type AccountServices = Pick<
   Services,
-  'config' | 'log' | 'now' | 'users' | 'sessions' | 'signInLinks' | 'teamInvitations' | 'mailer' | 'audit' | 'webshops'
+  | 'config'
+  | 'log'
+  | 'now'
+  | 'users'
+  | 'sessions'
+  | 'signInLinks'
+  | 'teamInvitations'
+  | 'outbox'
+  | 'scheduler'
+  | 'audit'
+  | 'webshops'
 >;
 
 /** 32 random bytes, base64url: the secret of a link or a session cookie. */
@@ -59,24 +70,44 @@ interface SignInMailTeam {
   role: Role;
 }
 
-/** E-mails a fresh link, without waiting for the SMTP server: a hiccup there is the log's business, not the caller's. */
-function sendSignInMail(
+/**
+ * Queues the e-mail with a sign-in link (the outbox, server/mail/outbox-mail.ts): the worker makes the link when it
+ * sends it, so its 15 minutes count from then. A request for a link is dropped if not sent within those 15 minutes
+ * (the requester asks again); a team invitation waits for the mail server as long as the retries last.
+ */
+async function queueSignInMail(
   services: AccountServices,
-  user: User,
-  url: string,
+  userId: number,
   language: Language,
   team?: SignInMailTeam,
-): void {
-  const mail = signInMail({
+): Promise<void> {
+  const expires = team ? null : new Date(services.now().getTime() + SIGN_IN_LINK_MS);
+  await queueMail(services, `sign-in.${randomBytes(12).toString('hex')}`, {
+    kind: 'sign-in',
+    userId,
     language,
-    brandName: services.config.brandName,
-    signInUrl: url,
-    team: team && { ...team, requestUrl: requestUrl(services.config) },
+    team: team ?? null,
+    expires,
   });
-  const messageId = `<sign-in.${randomBytes(12).toString('hex')}@${services.mailer.domain}>`;
-  services.mailer
-    .send({ fromName: team?.shopName ?? services.config.brandName, to: user.email, ...mail, messageId })
-    .catch((err: unknown) => services.log.warn({ err, userId: user.id }, 'sign-in e-mail not sent'));
+}
+
+/** The outbox's sign-in e-mails, when the drain gets to them: a fresh link, unless the user can no longer use one. */
+export function signInMailKind(services: AccountServices): OutboxKind<OutboxMailOf<'sign-in'>> {
+  return {
+    compose: async (queued) => {
+      if (queued.expires && queued.expires <= services.now()) return { drop: 'the request for a link expired' };
+      const user = await services.users.get(queued.userId);
+      // Removed from every shop since: the link would lead nowhere.
+      if (!user || membershipsOf(user).length === 0) return { drop: 'the user has no shop any more' };
+      const mail = signInMail({
+        language: queued.language,
+        brandName: services.config.brandName,
+        signInUrl: await createSignInLink(services, user.id),
+        team: queued.team ? { ...queued.team, requestUrl: requestUrl(services.config) } : undefined,
+      });
+      return { fromName: queued.team?.shopName ?? services.config.brandName, to: user.email, ...mail };
+    },
+  };
 }
 
 type LinkRequestOutcome = 'sent' | 'no_access' | 'limited';
@@ -94,7 +125,7 @@ export async function requestSignInLink(
   const user = await services.users.findByEmail(email);
   if (!user || membershipsOf(user).length === 0) return 'no_access';
   if (!(await services.signInLinks.takeLinkPlace(sha256Hex(addressKey(user.email))))) return 'limited';
-  sendSignInMail(services, user, await createSignInLink(services, user.id), language);
+  await queueSignInMail(services, user.id, language);
   return 'sent';
 }
 
@@ -284,10 +315,7 @@ export async function addTeamMember(
     details: { role: input.role },
   });
   const language = input.language ?? mainLanguage(shop);
-  sendSignInMail(services, user, await createSignInLink(services, user.id), language, {
-    shopName: shop.name,
-    role: input.role,
-  });
+  await queueSignInMail(services, user.id, language, { shopName: shop.name, role: input.role });
   return { id: user.id, email: input.email, role: input.role, ...added, signedInSinceAdded: false };
 }
 

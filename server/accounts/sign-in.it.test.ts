@@ -15,9 +15,12 @@ const MINUTE = 60_000;
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await startTestApp({ SMTP_URL: sink.url, BRAND_NAME: 'Reviews' }, { now: () => clock });
+  // The worker's outbox drain sends the e-mails.
+  await t.services.scheduler.start();
   shop = await t.createShop({ name: 'Fietsen & Co' });
 });
 afterAll(async () => {
+  await t.services.scheduler.stop();
   t.services.mailer.close();
   await t.close();
   await sink.close();

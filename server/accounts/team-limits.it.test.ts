@@ -17,8 +17,11 @@ const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await startTestApp({ SMTP_URL: sink.url }, { now: () => clock });
+  // The worker's outbox drain sends the e-mails.
+  await t.services.scheduler.start();
 });
 afterAll(async () => {
+  await t.services.scheduler.stop();
   t.services.mailer.close();
   await t.close();
   await sink.close();

@@ -15,10 +15,13 @@ let shopB: Webshop;
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await startTestApp({ SMTP_URL: sink.url });
+  // The worker's outbox drain sends the e-mails.
+  await t.services.scheduler.start();
   shopA = await t.createShop({ name: 'Shop A' });
   shopB = await t.createShop({ name: 'Shop B' });
 });
 afterAll(async () => {
+  await t.services.scheduler.stop();
   t.services.mailer.close();
   await t.close();
   await sink.close();

@@ -13,6 +13,7 @@
 // messages to it; erasing in one shop only touches what belongs to that shop's invitations and reviews.
 // Most steps filter on something other than `_id`, which FerretDB answers with a scan: acceptable for an operator
 // action that is rare.
+import { sameAddress } from '../email.js';
 import type { Language } from '../languages.js';
 import type { ShopOrder } from '../consents/store.js';
 import { messageIdFor, type MailPurpose } from '../mail/message-id.js';
@@ -148,7 +149,10 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
   const reviewMails = await forgetReviewMails(services, reviewIds, everywhere ? email : undefined);
   const consentsDeleted = await services.consents.erase(email, shopId, orders);
   const tokensDeleted = await services.popupTokens.erase(email, shopId, orders);
-  const moderationDeleted = await services.moderation.erase(email, shopId, reviewIds);
+  const moderationDeleted =
+    (await services.moderation.erase(email, shopId, reviewIds)) +
+    // Removal notices still queued in the outbox keep the address the removed review had.
+    (await services.outbox.forget({ kind: 'removal', to: sameAddress(email), ...(everywhere ? {} : { shopId }) }));
   await services.reviews.forgetOrders(orders);
 
   let outboxDeleted = 0;

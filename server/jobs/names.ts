@@ -7,6 +7,6 @@ export const JOB = {
   reminderMail: 'mail.reminders',
   /** E-mails about reviews: edit link, confirmation, reply (server/mail/reviews.ts). */
   reviewMail: 'mail.reviews',
-  /** The e-mail telling a writer their review was removed, and why (server/moderation/jobs.ts). */
-  removalNotice: 'moderation.notices',
+  /** The e-mails of the outbox: sign-in links, team invitations, new edit links, removal notices (server/mail/outbox-drain.ts). */
+  outbox: 'mail.outbox',
 } as const;

@@ -6,7 +6,10 @@ import { defineReminderMail } from '../invitations/reminders.js';
 import { defineMailJobs } from '../mail/jobs.js';
 import { registerWebhookJobs } from '../webhooks/jobs.js';
 import { defineReviewCleanupJobs } from '../reviews/jobs.js';
-import { defineModerationJobs } from '../moderation/jobs.js';
+import { removalNoticeKind } from '../moderation/jobs.js';
+import { defineOutbox } from '../mail/outbox-drain.js';
+import { signInMailKind } from '../accounts/service.js';
+import { newEditLinkMailKind } from '../pages/writer.js';
 import { defineAccountJobs } from '../accounts/jobs.js';
 
 export async function registerJobs(services: Services): Promise<void> {
@@ -15,6 +18,11 @@ export async function registerJobs(services: Services): Promise<void> {
   await defineMailJobs(services);
   registerWebhookJobs(services);
   defineReviewCleanupJobs(services);
-  defineModerationJobs(services);
+  // Each kind of outbox e-mail is composed by the feature that queues it.
+  defineOutbox(services, {
+    'sign-in': signInMailKind(services),
+    'edit-link': newEditLinkMailKind(services),
+    removal: removalNoticeKind(services),
+  });
   defineAccountJobs(services);
 }

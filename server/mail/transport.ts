@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { domainOf } from './message-id.js';
 
-interface OutgoingMail {
+export interface OutgoingMail {
   /** Display name of the sender (the shop); the address is MAIL_FROM's. */
   fromName: string;
   to: string;

@@ -6,6 +6,7 @@
 import type { Services } from '../services.js';
 import { migrateConsentTrust } from './consent-trust.js';
 import { migrateRemovalGround } from './removal-ground.js';
+import { migrateRemovalNotices } from './removal-notices.js';
 import { migrateReviewOrigins } from './review-origins.js';
 import { migrateWebhookFailureCount } from './webhook-failure-count.js';
 import { migrateWebhookLogNames } from './webhook-log-names.js';
@@ -19,6 +20,7 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateReviewOrigins,
   migrateRemovalGround,
   migrateWebhookFailureCount,
+  migrateRemovalNotices,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {

@@ -1,6 +1,7 @@
 // Reporting and moderation end to end: the public report form, the operator's queue and decisions, the review
 // events they cause (a real webhook receiver), the writer's e-mail (a real SMTP server), and the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removalNoticeKey } from './jobs.js';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
@@ -248,7 +249,7 @@ describe('decisions', () => {
       details: { reason: expect.stringMatching(/^rejected: .*sha256:[0-9a-f]{64}/) },
     });
     expect(JSON.stringify(failed)).not.toContain('bounce@');
-    expect(await t.services.moderation.dueNotices(new Date(Date.now() + 86_400_000), 100)).toEqual([]);
+    expect(await t.services.outbox.get(removalNoticeKey(review.id))).toBeUndefined();
   });
 
   it('keep: the review stays as it is, no event, the report leaves the open queue', async () => {

@@ -5,8 +5,8 @@ import type { AuditActor } from '../audit/store.js';
 import { HttpError } from '../http/errors.js';
 import type { Review, ReviewChanges } from '../reviews/model.js';
 import type { Services } from '../services.js';
-import { JOB } from '../jobs/names.js';
-import { noticeMessageId } from './jobs.js';
+import { queueMail } from '../mail/outbox-mail.js';
+import { removalNoticeKey } from './jobs.js';
 import type { Decision, Ground, ReportFormValues } from './schema.js';
 import type { Report, ReportDecision } from './store.js';
 
@@ -141,15 +141,14 @@ async function remove(
   await moderation.closeOthers(review.id, report._id, record);
   // The address is blank once deleted: the notice keeps the one the review had.
   if (removed && review.email) {
-    await moderation.addNotice({
-      _id: noticeMessageId(review.id, services.mailer.domain),
+    await queueMail(services, removalNoticeKey(review.id), {
+      kind: 'removal',
       reviewId: review.id,
       shopId: review.shopId,
       to: review.email,
       language: review.language,
       ground,
     });
-    services.scheduler.trigger(JOB.removalNotice);
   }
   return removed;
 }

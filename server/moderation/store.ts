@@ -4,15 +4,13 @@
 //   the operator can ask back, and is erased with the customer (customers/erase.ts).
 // - `review_removals`: one document per review removed on a ground, `_id` the review id: the policy page's counts per
 //   ground read this small collection instead of the reports history.
-// - `removal_notices`: the e-mails that tell writers their review was removed, until sent or given up: a small queue
-//   keyed by Message-ID. The review's address is blanked by the removal, so the notice keeps it (and erasure deletes it).
+// The e-mails that tell writers their review was removed go through the mail outbox (server/mail/outbox-mail.ts).
 // - `moderation_keys`: the HMAC key of the report form's token, made once and shared by every process.
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Collection, Db } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
 import { sameAddress } from '../email.js';
-import type { Language } from '../languages.js';
 import type { Ground, ReportStatus } from './schema.js';
 
 export interface ReportDecision {
@@ -49,21 +47,6 @@ interface Removal {
   at: Date;
 }
 
-interface RemovalNotice {
-  /** The Message-ID (`<review.{id}.removed@…>`): one notice per review, the same for every attempt. */
-  _id: string;
-  reviewId: number;
-  shopId: number;
-  to: string;
-  language: Language;
-  ground: Ground;
-  attempts: number;
-  /** Not before then: the end of a claim or the next retry. */
-  nextAttempt: Date;
-  failed: boolean;
-  lastError: string | null;
-}
-
 interface Key {
   _id: string;
   key: string;
@@ -75,7 +58,6 @@ export class ModerationStore {
   private readonly reports: Collection<Report>;
   private readonly removals: Collection<Removal>;
   private readonly keys: Collection<Key>;
-  private readonly notices: Collection<RemovalNotice>;
 
   constructor(
     db: Db,
@@ -84,7 +66,6 @@ export class ModerationStore {
     this.reports = db.collection<Report>('reports');
     this.removals = db.collection<Removal>('review_removals');
     this.keys = db.collection<Key>('moderation_keys');
-    this.notices = db.collection<RemovalNotice>('removal_notices');
   }
 
   async ensureIndexes(): Promise<void> {
@@ -161,45 +142,8 @@ export class ModerationStore {
     return counts;
   }
 
-  async addNotice(
-    notice: Pick<RemovalNotice, '_id' | 'reviewId' | 'shopId' | 'to' | 'language' | 'ground'>,
-  ): Promise<void> {
-    try {
-      await this.notices.insertOne({ ...notice, attempts: 0, nextAttempt: this.now(), failed: false, lastError: null });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-  }
-
-  /** Notices due at `now`: the whole small collection is read (sent and given-up notices are deleted). */
-  async dueNotices(now: Date, limit: number): Promise<RemovalNotice[]> {
-    return this.notices
-      .find({ failed: false, nextAttempt: { $lte: now } })
-      .limit(limit)
-      .toArray();
-  }
-
-  /** Takes a notice for `leaseMs`; false when another run holds it or it was sent meanwhile. */
-  async claimNotice(notice: RemovalNotice, now: Date, leaseMs: number): Promise<boolean> {
-    const result = await this.notices.updateOne(
-      { _id: notice._id, attempts: notice.attempts, failed: false, nextAttempt: { $lte: now } },
-      { $set: { nextAttempt: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
-    );
-    return result.modifiedCount === 1;
-  }
-
-  async noticeSent(id: string): Promise<void> {
-    await this.notices.deleteOne({ _id: id });
-  }
-
-  /** A retry later, or (given up) the notice is dropped: the queue holds only what may still be sent. */
-  async noticeFailed(id: string, next: { retryAt: Date } | { giveUp: string }, lastError: string): Promise<void> {
-    if ('giveUp' in next) await this.notices.deleteOne({ _id: id });
-    else await this.notices.updateOne({ _id: id }, { $set: { nextAttempt: next.retryAt, lastError } });
-  }
-
   /**
-   * Erasure: deletes the reports this address made and the removal notices to it (in one shop or all), and blanks
+   * Erasure: deletes the reports this address made (in one shop or all), and blanks
    * the texts of reports about the erased reviews (a report may quote them). Scans on FerretDB: erasures are rare.
    */
   async erase(email: string, shopId: number | undefined, reviewIds: readonly number[]): Promise<number> {
@@ -208,7 +152,6 @@ export class ModerationStore {
     const blanked = reviewIds.length
       ? await this.reports.updateMany({ reviewId: { $in: [...reviewIds] }, text: { $ne: '' } }, { $set: { text: '' } })
       : { modifiedCount: 0 };
-    const notices = await this.notices.deleteMany({ ...scope, to: sameAddress(email) });
-    return deleted.deletedCount + blanked.modifiedCount + notices.deletedCount;
+    return deleted.deletedCount + blanked.modifiedCount;
   }
 }

@@ -233,13 +233,12 @@ export function registerPageRoutes(router: Router, services: Services): void {
   router.post('/edit/:token/renew', async (ctx) => {
     const found = await writerLink(ctx);
     if (!found) return;
-    const { review, shopName: name, frame, token } = found;
+    const { review, frame, token } = found;
     const w = WRITER_STRINGS[frame.lang];
     if (!editLinkExpired(review, services.now())) return ctx.redirect(`/edit/${token}`);
-    const outcome = await emailNewEditLink(services, review, token, name);
+    const outcome = await emailNewEditLink(services, review, token);
     if (outcome === 'limited') return sendPlain(ctx, 429, messagePage(frame, frame.t.editExpiredTitle, w.renewLimited));
     if (outcome === 'gone') return sendPlain(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
-    if (outcome === 'failed') return sendPlain(ctx, 503, messagePage(frame, frame.t.editExpiredTitle, w.renewFailed));
     sendPlain(ctx, 200, messagePage(frame, w.renewSentTitle, w.renewSentBody));
   });
 

@@ -15,7 +15,6 @@ export interface WriterStrings {
   renewSentTitle: string;
   renewSentBody: string;
   renewLimited: string;
-  renewFailed: string;
 }
 
 const en: WriterStrings = {
@@ -31,7 +30,6 @@ const en: WriterStrings = {
   renewSentTitle: 'Check your inbox',
   renewSentBody: 'A new link to your review is on its way to the address you wrote it with.',
   renewLimited: 'Too many e-mails to this address today. Please try again tomorrow.',
-  renewFailed: 'The e-mail could not be sent just now. Please try again later.',
 };
 
 const nl: WriterStrings = {
@@ -48,7 +46,6 @@ const nl: WriterStrings = {
   renewSentTitle: 'Kijk in je inbox',
   renewSentBody: 'Een nieuwe link naar je review is onderweg naar het adres waarmee je hem schreef.',
   renewLimited: 'Te veel e-mails naar dit adres vandaag. Probeer het morgen opnieuw.',
-  renewFailed: 'De e-mail kon nu niet worden verstuurd. Probeer het later opnieuw.',
 };
 
 const de: WriterStrings = {
@@ -65,7 +62,6 @@ const de: WriterStrings = {
   renewSentTitle: 'Sehen Sie in Ihr Postfach',
   renewSentBody: 'Ein neuer Link zu Ihrer Bewertung ist unterwegs an die Adresse, mit der Sie sie geschrieben haben.',
   renewLimited: 'Heute wurden zu viele E-Mails an diese Adresse gesendet. Bitte versuchen Sie es morgen erneut.',
-  renewFailed: 'Die E-Mail konnte gerade nicht gesendet werden. Bitte versuchen Sie es später erneut.',
 };
 
 const fr: WriterStrings = {
@@ -82,7 +78,6 @@ const fr: WriterStrings = {
   renewSentTitle: 'Consultez votre boîte de réception',
   renewSentBody: 'Un nouveau lien vers votre avis est en route vers l’adresse avec laquelle vous l’avez écrit.',
   renewLimited: 'Trop d’e-mails vers cette adresse aujourd’hui. Veuillez réessayer demain.',
-  renewFailed: 'L’e-mail n’a pas pu être envoyé pour le moment. Veuillez réessayer plus tard.',
 };
 
 const es: WriterStrings = {
@@ -99,7 +94,6 @@ const es: WriterStrings = {
   renewSentTitle: 'Revisa tu bandeja de entrada',
   renewSentBody: 'Un enlace nuevo a tu opinión va de camino a la dirección con la que la escribiste.',
   renewLimited: 'Demasiados correos a esta dirección hoy. Inténtalo de nuevo mañana.',
-  renewFailed: 'No se ha podido enviar el correo ahora. Inténtalo de nuevo más tarde.',
 };
 
 const it: WriterStrings = {
@@ -116,7 +110,6 @@ const it: WriterStrings = {
   renewSentTitle: 'Controlla la tua casella di posta',
   renewSentBody: 'Un nuovo link alla tua recensione sta arrivando all’indirizzo con cui l’hai scritta.',
   renewLimited: 'Troppe e-mail a questo indirizzo oggi. Riprova domani.',
-  renewFailed: 'Non è stato possibile inviare l’e-mail ora. Riprova più tardi.',
 };
 
 const hr: WriterStrings = {
@@ -133,7 +126,6 @@ const hr: WriterStrings = {
   renewSentTitle: 'Provjerite pretinac',
   renewSentBody: 'Nova poveznica na vašu recenziju stiže na adresu s kojom ste je napisali.',
   renewLimited: 'Danas je previše e-poruka poslano na ovu adresu. Pokušajte ponovno sutra.',
-  renewFailed: 'E-poruku trenutačno nije moguće poslati. Pokušajte ponovno kasnije.',
 };
 
 export const WRITER_STRINGS: Record<Language, WriterStrings> = { en, nl, de, fr, es, it, hr };

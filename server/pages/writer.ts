@@ -4,6 +4,7 @@
 // - POST /edit/{token}/renew, for an expired link: a new link by e-mail to the address the review was written
 //   with (never one typed here), within the per-recipient limit; the old link stops working.
 // The token in the address is the credential, as for the edit page; every action is a POST (mail scanners GET links).
+import { queueMail, type OutboxKind, type OutboxMailOf } from '../mail/outbox-mail.js';
 import { editMail } from '../mail/templates.js';
 import type { Language } from '../languages.js';
 import { newLinkSecret } from '../links.js';
@@ -46,42 +47,56 @@ export async function deleteByWriter(services: Services, review: Review): Promis
 }
 
 /**
- * E-mails a new edit link to the address the review was written with, in place of the expired `token`.
- * `limited`: the per-recipient limit of e-mails an anonymous request causes (mail/recipient-limit-store.ts);
- * `gone`: the review or its link changed meanwhile; `failed`: not sent, the old link is put back.
+ * Gives the review a new edit link in place of the expired `token` and queues the e-mail that carries it to the
+ * address the review was written with (the outbox: the worker sends it, so a mail server that is down delays the
+ * e-mail but fails no request). `limited`: the per-recipient limit of e-mails an anonymous request causes
+ * (mail/recipient-limit-store.ts); `gone`: the review or its link changed meanwhile.
  */
 export async function emailNewEditLink(
   services: Services,
   review: Review,
   token: string,
-  shopName: string,
-): Promise<'sent' | 'limited' | 'gone' | 'failed'> {
-  const { reviews, config } = services;
+): Promise<'queued' | 'limited' | 'gone'> {
+  const { reviews } = services;
   if (!review.email || !(await services.recipientLimit.take(review.email))) return 'limited';
-  const sent = services.now();
-  const fresh = newLinkSecret();
-  if (!(await reviews.renewEditLink(review.id, token, { token: fresh, sent }))) return 'gone';
-  const mail = editMail({
-    language: review.language,
-    shopName,
-    brandName: config.brandName,
-    editUrl: `${config.baseUrl}/edit/${fresh}`,
+  const renewed = services.now();
+  if (!(await reviews.renewEditLink(review.id, token, { token: newLinkSecret(), sent: renewed }))) return 'gone';
+  // Its own Message-ID: a copy of the first edit e-mail's would be dropped as a duplicate by mail servers.
+  await queueMail(services, `review.${review.id}.edit.${renewed.getTime()}`, {
+    kind: 'edit-link',
+    reviewId: review.id,
+    shopId: review.shopId,
+    renewed,
   });
-  try {
-    // Its own Message-ID: a copy of the first edit e-mail's would be dropped as a duplicate by mail servers.
-    const messageId = `<review.${review.id}.edit.${sent.getTime()}@${services.mailer.domain.toLowerCase()}>`;
-    await services.mailer.send({ fromName: shopName, to: review.email, ...mail, messageId });
-  } catch (err) {
-    // The old (expired) link is put back, so the writer can ask again from the same page.
-    await reviews.renewEditLink(review.id, fresh, { token, sent: review.editMailSent });
-    services.log.warn({ err, reviewId: review.id }, 'new edit link could not be e-mailed');
-    return 'failed';
-  }
   await services.audit.record({
     shopId: review.shopId,
     actor: { kind: 'writer', id: `review:${review.id}` },
     action: 'review.edit_link_renewed',
     target: `review:${review.id}`,
   });
-  return 'sent';
+  return 'queued';
+}
+
+/**
+ * The outbox's new-edit-link e-mails, when the drain gets to them: the review's current link, unless the review is
+ * gone, renewed again since (that renewal's e-mail carries the link), or the link expired meanwhile.
+ */
+export function newEditLinkMailKind(services: Services): OutboxKind<OutboxMailOf<'edit-link'>> {
+  return {
+    compose: async (queued) => {
+      const review = await services.reviews.get(queued.reviewId);
+      if (!review || review.deleted || !review.email || !review.editToken) return { drop: 'the review is gone' };
+      if (review.editMailSent?.getTime() !== queued.renewed.getTime()) return { drop: 'renewed again since' };
+      if (editLinkExpired(review, services.now())) return { drop: 'the link expired' };
+      const shopName = (await services.webshops.get(review.shopId))?.name ?? '';
+      const { config } = services;
+      const mail = editMail({
+        language: review.language,
+        shopName,
+        brandName: config.brandName,
+        editUrl: `${config.baseUrl}/edit/${review.editToken}`,
+      });
+      return { fromName: shopName || config.brandName, to: review.email, ...mail };
+    },
+  };
 }

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { WorkQueue } from './work-queue.js';
+import { scratchDatabase } from '../../test/scratch-db.js';
+
+const { db } = await scratchDatabase('work_queue');
+
+let clock = new Date('2026-01-01T00:00:00Z');
+const now = () => clock;
+const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
+const LEASE = 60_000;
+
+const fresh = async (): Promise<WorkQueue<{ to: string }>> => {
+  const queue = new WorkQueue<{ to: string }>(db, `work_${randomBytes(4).toString('hex')}`, now);
+  await queue.ensureIndexes();
+  return queue;
+};
+
+it('queues an item once under its key, and gives it out only once due', async () => {
+  const queue = await fresh();
+  expect(await queue.enqueue('a', { to: 'first' }, new Date(clock.getTime() + 1000))).toBe(true);
+  expect(await queue.enqueue('a', { to: 'second' })).toBe(false);
+  expect(await queue.size()).toBe(1);
+  expect(await queue.take('w', 10, LEASE)).toEqual([]);
+  later(1000);
+  const taken = await queue.take('w', 10, LEASE);
+  expect(taken.map((i) => [i._id, i.payload.to, i.attempts])).toEqual([['a', 'first', 0]]);
+  await queue.finish('w', 'a');
+  expect(await queue.take('w', 10, LEASE)).toEqual([]);
+  expect(await queue.size()).toBe(0);
+  // Finished, the key may be queued again (a new message with the same purpose is the caller's to key apart).
+  expect(await queue.enqueue('a', { to: 'again' })).toBe(true);
+});
+
+it('gives each item to exactly one of several workers taking at once', async () => {
+  const queue = await fresh();
+  const keys = Array.from({ length: 40 }, (_, i) => `item-${String(i).padStart(2, '0')}`);
+  for (const key of keys) await queue.enqueue(key, { to: key });
+  const workers = ['a', 'b', 'c', 'd'];
+  const got = await Promise.all(workers.map((w) => queue.take(w, 100, LEASE)));
+  expect(
+    got
+      .flat()
+      .map((i) => i._id)
+      .sort(),
+  ).toEqual(keys);
+  // Held: nobody else gets them, even with the leases running.
+  later(LEASE / 2);
+  expect(await queue.take('e', 100, LEASE)).toEqual([]);
+});
+
+it('gives the items of a worker that died to another once its lease ran out, and only then', async () => {
+  const queue = await fresh();
+  await queue.enqueue('x', { to: 'x' });
+  await queue.enqueue('y', { to: 'y' });
+  expect(await queue.take('dead', 10, LEASE)).toHaveLength(2);
+  // The worker dies here: no finish, no release.
+  later(LEASE - 1);
+  expect(await queue.take('alive', 10, LEASE)).toEqual([]);
+  later(2);
+  const [first, second] = await Promise.all([queue.take('alive', 10, LEASE), queue.take('other', 10, LEASE)]);
+  expect([...first!, ...second!].map((i) => i._id).sort()).toEqual(['x', 'y']);
+});
+
+it('retries an item later with its attempt counted, and gives it up for good', async () => {
+  const queue = await fresh();
+  await queue.enqueue('m', { to: 'm' });
+  await queue.take('w', 10, LEASE);
+  await queue.retryLater('w', 'm', new Date(clock.getTime() + 5000), '421 try later');
+  expect(await queue.take('w', 10, LEASE)).toEqual([]);
+  later(5000);
+  const [again] = await queue.take('w2', 10, LEASE);
+  expect([again!.attempts, again!.lastError]).toEqual([1, '421 try later']);
+  await queue.giveUp('w2', 'm');
+  later(LEASE * 10);
+  expect(await queue.take('w', 10, LEASE)).toEqual([]);
+  expect(await queue.get('m')).toBeUndefined();
+});
+
+it('lets a run release what it did not get to, and forgets items by payload for an erasure', async () => {
+  const queue = await fresh();
+  await queue.enqueue('p', { to: 'erase@example.com' });
+  await queue.enqueue('q', { to: 'keep@example.com' });
+  expect(await queue.take('w', 10, LEASE)).toHaveLength(2);
+  await queue.release('w');
+  expect(await queue.take('w2', 10, LEASE)).toHaveLength(2);
+  expect(await queue.forget({ to: 'erase@example.com' })).toBe(1);
+  expect((await queue.get('q'))?.payload.to).toBe('keep@example.com');
+  expect(await queue.get('p')).toBeUndefined();
+});

@@ -1,0 +1,158 @@
+// A work queue: items of one kind of work, each queued once under a key, taken when due by one worker at a time
+// (a claim with a lease), then finished, retried later, or given up. The mail outbox (server/mail/outbox-queue.ts)
+// is built on it.
+//
+// Two small collections per kind of work, never shared between kinds (on FerretDB even an `_id` read slows with the
+// collection's size, so one kind's backlog must not slow another's):
+// - `<name>`: one document per item still to do (`_id` the key, `due`, failed `attempts`, `lastError`, `payload`).
+//   Finished and given-up items are deleted, so the collection stays as small as the work in progress and the one
+//   read that is not by `_id` (what is due) scans only that;
+// - `<name>_claims`: who holds an item, until when (server/db/claims.ts: inserting the claim is the claim, atomic on
+//   FerretDB too, where a conditional update or findAndModify is a read followed by a write).
+//
+// The order of writes is what keeps an item from being done twice: an item is deleted (or its due time moved) before
+// its claim is released, and a taker reads the item again by `_id` after it got the claim, so an item finished by
+// another worker between the taker's first read and its claim is seen to be gone. A worker that dies holding items
+// leaves claims that run out after the lease: the items are still due, and the next `take` takes them over. The
+// work itself must tolerate a repeat after such a crash (for e-mail: the same Message-ID).
+import type { Collection, Db } from '../db/index.js';
+import { isDuplicateKey } from '../db/index.js';
+import { Claims } from '../db/claims.js';
+
+export interface WorkItem<P> {
+  /** The key: a second enqueue with it is a no-op while the item is queued. */
+  _id: string;
+  /** Not before then: when queued, later the next retry. */
+  due: Date;
+  /** Failed attempts so far. */
+  attempts: number;
+  lastError: string | null;
+  queued: Date;
+  /** What to do, as the kind of work defines it. */
+  payload: P;
+}
+
+export class WorkQueue<P> {
+  private readonly items: Collection<WorkItem<P>>;
+  private readonly claims: Claims;
+
+  constructor(
+    db: Db,
+    /** The kind's collection (`mail_outbox`); its claims go to `<name>_claims`. */
+    readonly name: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.items = db.collection<WorkItem<P>>(name);
+    this.claims = new Claims(db, `${name}_claims`, now);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.items.createIndex({ due: 1 }, { name: 'due' });
+    await this.claims.ensureIndexes();
+  }
+
+  /**
+   * Queues an item due at `due`; false when an item with this key is queued already (nothing changes then).
+   * `history`: the failed attempts of an item moved here from an older queue.
+   */
+  async enqueue(
+    key: string,
+    payload: P,
+    due: Date = this.now(),
+    history: Pick<WorkItem<P>, 'attempts' | 'lastError'> = { attempts: 0, lastError: null },
+  ): Promise<boolean> {
+    try {
+      await this.items.insertOne({ _id: key, due, ...history, queued: this.now(), payload });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  /** The item queued under `key`, if any (one read by `_id`). */
+  async get(key: string): Promise<WorkItem<P> | undefined> {
+    return (await this.items.findOne({ _id: key })) ?? undefined;
+  }
+
+  /**
+   * Up to `limit` items due now, claimed for `holder` for `leaseMs`, earliest first. Items another worker holds are
+   * left to it; items whose holder's lease ran out are taken over. The holder finishes, retries or gives up each one,
+   * or releases what it did not get to.
+   */
+  async take(holder: string, limit: number, leaseMs: number): Promise<WorkItem<P>[]> {
+    const now = this.now();
+    const due = await this.items
+      .find({ due: { $lte: now } }, { projection: { _id: 1 } })
+      .sort({ due: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
+    if (due.length === 0) return [];
+    const won = await this.claims.claim(
+      due.map((d) => d._id),
+      holder,
+      leaseMs,
+    );
+    if (won.length === 0) return [];
+    // Read again under the claim: another worker may have finished or postponed an item since the first read.
+    const current = await this.items.find({ _id: { $in: won } }).toArray();
+    const ready = current.filter((item) => item.due <= now).sort((a, b) => a.due.getTime() - b.due.getTime());
+    const readyIds = new Set(ready.map((item) => item._id));
+    await this.claims.release(
+      holder,
+      won.filter((id) => !readyIds.has(id)),
+    );
+    return ready;
+  }
+
+  /** Extends the holder's claims (a long run); returns the keys it still holds. */
+  renew(holder: string, leaseMs: number): Promise<Set<string>> {
+    return this.claims.renew(holder, leaseMs);
+  }
+
+  /** Done: the item goes, then its claim. */
+  async finish(holder: string, key: string): Promise<void> {
+    await this.items.deleteOne({ _id: key });
+    await this.claims.release(holder, [key]);
+  }
+
+  /** Not done, try again at `at`: the failed attempt is counted and its error kept. */
+  async retryLater(holder: string, key: string, at: Date, error: string): Promise<void> {
+    await this.items.updateOne({ _id: key }, { $set: { due: at, lastError: error }, $inc: { attempts: 1 } });
+    await this.claims.release(holder, [key]);
+  }
+
+  /** Never to be done (rejected, out of retries, its purpose gone): the item goes. The caller records why. */
+  giveUp(holder: string, key: string): Promise<void> {
+    return this.finish(holder, key);
+  }
+
+  /** Lets go of everything `holder` still holds (a run that stops early): the items stay due for the next run. */
+  release(holder: string): Promise<void> {
+    return this.claims.release(holder);
+  }
+
+  /**
+   * Erasure: deletes the items whose payload matches `filter` (fields of the payload, given by the caller, never a
+   * client's object). A scan of the small collection.
+   */
+  async forget(filter: Record<string, unknown>): Promise<number> {
+    const scoped = Object.fromEntries(Object.entries(filter).map(([field, value]) => [`payload.${field}`, value]));
+    const doomed = await this.items.find(scoped, { projection: { _id: 1 } }).toArray();
+    if (doomed.length === 0) return 0;
+    const keys = doomed.map((d) => d._id);
+    const deleted = await this.items.deleteMany({ _id: { $in: keys } });
+    await this.claims.forget(keys);
+    return deleted.deletedCount;
+  }
+
+  /** How many items are queued (the operator's health view, tests). */
+  size(): Promise<number> {
+    return this.items.countDocuments();
+  }
+
+  /** Removes claims and take-over markers that ran out before `before` (no TTL indexes on FerretDB). */
+  prune(before: Date): Promise<number> {
+    return this.claims.prune(before);
+  }
+}
