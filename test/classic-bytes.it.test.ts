@@ -52,7 +52,7 @@ beforeAll(async () => {
     rating: null,
     content: '',
   };
-  const base = { email: 'klant@example.com', language: 'nl', country: 'NL' };
+  const base = { email: 'klant@example.com', language: 'nl' as const, country: 'NL' };
   await t.services.reviews.create(shop.id, {
     ...base,
     name: 'Anna',
@@ -68,7 +68,7 @@ beforeAll(async () => {
   await t.services.reviews.create(shop.id, {
     ...base,
     name: 'Bob',
-    language: 'en',
+    language: 'en' as const,
     rating: 4,
     ratings: { shippingtime: 4, customerservice: 4, pricequality: 5, aftersale: 3 },
     verified: true,
@@ -82,7 +82,7 @@ beforeAll(async () => {
     ratings: { shippingtime: 3, customerservice: 5, pricequality: 4, aftersale: 0 },
     comment: 'Ging goed',
     imported_from: 'other-platform',
-    original_date: '2025-12-24',
+    original_date: new Date('2025-12-24T00:00:00Z'),
     created: at(3),
   });
   const deleted = await t.services.reviews.create(shop.id, {
