@@ -13,7 +13,7 @@ const actor = z.object({
 });
 
 /** A member of a shop's team as the team (and the operator) see them. */
-export const teamUserSchema = z.object({
+const teamUserSchema = z.object({
   id: z.int(),
   email: z.string().meta({ description: 'when adding: the address as typed, whether or not it was known' }),
   role,
@@ -29,7 +29,7 @@ export type TeamUser = z.infer<typeof teamUserSchema>;
 const team = z.object({ users: z.array(teamUserSchema) });
 
 /** The signed-in user, their shops and the CSRF token. */
-export const meSchema = z.object({
+const meSchema = z.object({
   user: z.object({ id: z.int(), email: z.string() }),
   shops: z.array(z.object({ id: z.int(), name: z.string(), role })),
   csrf_token: z.string().meta({ description: 'send as X-CSRF-Token on POST, PUT, PATCH and DELETE' }),
