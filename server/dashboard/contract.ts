@@ -5,8 +5,7 @@ import { z } from 'zod';
 import type { Settings } from '../../embed/shared/settings.js';
 import { GROUNDS, REPORT_STATUSES } from '../moderation/schema.js';
 import { ORIGINS } from '../reviews/origin.js';
-import { deliveryLogItemSchema } from '../webhooks/openapi.js';
-import { WEBHOOK_TOPICS } from '../webhooks/store.js';
+import { deliveryLogItemSchema, topic } from '../webhooks/openapi.js';
 import { CSV_LIMITS } from './invitations.js';
 import { REVIEW_STATUSES } from './review-view.js';
 
@@ -148,7 +147,7 @@ export const apiCodeSchema = z.object({ code: z.string().meta({ description: 'th
 export const dashboardWebhookSchema = z.object({
   id: z.int(),
   url: z.string(),
-  topic: z.enum(WEBHOOK_TOPICS),
+  topic,
   is_active: z.boolean(),
   secret: z.string().meta({ description: 'keys the X-Hash of every delivery' }),
   disabled_reason: z.string().nullable().meta({ description: 'set when the service switched it off' }),

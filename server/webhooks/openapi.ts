@@ -5,7 +5,7 @@ import { classicError, classicSuccess, credentials, ids, json, type Endpoint } f
 import { patchSchema, subscribeSchema } from './routes.js';
 import { WEBHOOK_TOPICS } from './store.js';
 
-const topic = z.enum(WEBHOOK_TOPICS).meta({ id: 'Topic' });
+export const topic = z.enum(WEBHOOK_TOPICS).meta({ id: 'Topic' });
 
 /** A subscription as webhooks.json lists it. */
 export const listedSubscription = z
