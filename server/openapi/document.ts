@@ -31,7 +31,7 @@ import { widgetEndpoints } from '../widget/openapi.js';
 import { serviceEndpoints } from './endpoints.js';
 
 /** Every endpoint of the document, feature by feature. */
-const ENDPOINTS: Endpoint[] = [
+export const ENDPOINTS: Endpoint[] = [
   ...invitationEndpoints,
   ...ratingEndpoints,
   ...webshopEndpoints,
