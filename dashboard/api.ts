@@ -2,6 +2,7 @@
 // call that changes something, errors as ApiError with the server's code and message. A 401 on any call means the
 // session ended (expired, or signed out elsewhere): the app falls back to the sign-in screen.
 import { signal } from '@preact/signals';
+import type { Page } from '../server/dashboard/contract.js';
 
 const API = '/dashboard/api';
 
@@ -81,12 +82,7 @@ export function query(values: Record<string, string | number | boolean | undefin
 }
 
 /** Lists answer `{items, total, page, page_size}`; a few older ones a bare array. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type { Page };
 
 export function asPage<T>(value: unknown, key = 'items'): Page<T> {
   if (Array.isArray(value)) return { items: value as T[], total: value.length, page: 1, page_size: value.length || 20 };

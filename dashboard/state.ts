@@ -2,18 +2,9 @@
 import { computed, signal } from '@preact/signals';
 import { api, ApiError, csrf, sessionEnded } from './api.js';
 import { parseRoute, pagePath } from './route.js';
-import type { Role } from '../server/accounts/roles.js';
+import type { Me } from '../server/accounts/openapi.js';
 
-export interface Shop {
-  id: number;
-  name: string;
-  role: Role;
-}
-interface Me {
-  user: { id: string | number; email: string };
-  shops: Shop[];
-  csrf_token: string;
-}
+export type Shop = Me['shops'][number];
 
 /** undefined while loading, null when signed out. */
 export const me = signal<Me | null | undefined>(undefined);

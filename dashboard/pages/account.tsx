@@ -4,15 +4,7 @@ import { api } from '../api.js';
 import { dateTime, t } from '../i18n.js';
 import { announce } from '../state.js';
 import { ErrorLine, Loading, PageHeading, useAction, useLoad, RecordTable } from '../ui.js';
-
-interface Session {
-  id: string;
-  created: string;
-  last_seen: string;
-  expires: string;
-  user_agent: string;
-  current: boolean;
-}
+import type { Session } from '../../server/accounts/openapi.js';
 
 /** "Chrome on Linux" from a user-agent string; the whole string stays available as the cell's text for the rest. */
 function browserOf(agent: string): string {

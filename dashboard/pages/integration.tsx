@@ -20,36 +20,10 @@ import {
   Field,
   RecordTable,
 } from '../ui.js';
+import type { DashboardDelivery, DashboardWebhook, Integration } from '../../server/dashboard/contract.js';
 
-interface Integration {
-  shop_id: number;
-  require_signed_order_data: boolean;
-  plugins: {
-    client: string;
-    platform_version: string;
-    plugin_version: string;
-    last_seen: string;
-    invitations: number;
-  }[];
-}
-interface Webhook {
-  id: number;
-  topic: string;
-  url: string;
-  secret?: string;
-  is_active: boolean;
-  disabled_reason?: string | null;
-}
-interface Delivery {
-  time: string;
-  topic: string;
-  event_id: string;
-  attempt: number;
-  http_status: number | null;
-  error: string | null;
-  duration_ms: number;
-  redelivery: boolean;
-}
+type Webhook = DashboardWebhook;
+type Delivery = DashboardDelivery;
 
 const TOPICS = ['reviews.created', 'reviews.updated', 'reviews.deleted'] as const;
 
@@ -366,7 +340,7 @@ function WebhookForm({
         <input type="url" required maxLength={2000} value={url} ref={field} onInput={(e) => setUrl(fieldValue(e))} />
       </Field>
       <Field label={t('event')}>
-        <select value={topic} onChange={(e) => setTopic(fieldValue(e))}>
+        <select value={topic} onChange={(e) => setTopic(fieldValue(e) as Webhook['topic'])}>
           {TOPICS.map((topic) => (
             <option value={topic}>{topic}</option>
           ))}

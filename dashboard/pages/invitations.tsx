@@ -8,29 +8,10 @@ import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
 import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, Field, RecordTable } from '../ui.js';
+import type { CsvResult, DashboardInvitation } from '../../server/dashboard/contract.js';
 
-interface Invitation {
-  id: number | string;
-  email: string;
-  order: string;
-  name: string;
-  language: string;
-  state: 'queued' | 'sent' | 'failed' | 'not_sent';
-  reason: string | null;
-  created: string;
-  send_at: string | null;
-  sent_at: string | null;
-}
-
-interface Upload {
-  queued: number;
-  skipped_duplicates: number;
-  /** Rows whose customer already reviewed the order. */
-  skipped_reviewed?: number;
-  errors: { row: number; message: string }[];
-  /** Every row error, also past the listed ones. */
-  error_count?: number;
-}
+type Invitation = DashboardInvitation;
+type Upload = CsvResult;
 
 const PAGE_SIZE = 20;
 /** The largest file the server takes; refused here first so a wrong file is not sent at all. */

@@ -7,15 +7,7 @@ import { month, number, percent, t, tn } from '../i18n.js';
 import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { ErrorLine, Loading, PageHeading, useLoad } from '../ui.js';
-
-interface Overview {
-  score: number | null;
-  count: number;
-  months: { month: string; score: number | null; count: number }[];
-  distribution: Record<string, number>;
-  sub_scores: Record<string, number | null>;
-  answered_share: number;
-}
+import type { Overview } from '../../server/dashboard/contract.js';
 
 const SUB_SCORE: Record<string, Key> = {
   shippingtime: 'subShippingtime',
@@ -191,7 +183,7 @@ function Distribution({ distribution }: { distribution: Overview['distribution']
           </tr>
         </thead>
         <tbody>
-          {[5, 4, 3, 2, 1].map((stars) => {
+          {([5, 4, 3, 2, 1] as const).map((stars) => {
             const n = distribution[stars] ?? 0;
             const share = total ? n / total : 0;
             return (

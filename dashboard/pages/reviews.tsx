@@ -23,23 +23,9 @@ import {
   fieldValue,
   Field,
 } from '../ui.js';
+import type { DashboardReview } from '../../server/dashboard/contract.js';
 
-interface Review {
-  id: number;
-  name: string;
-  rating: number;
-  ratings: Record<string, number>;
-  comment: string | null;
-  language: string;
-  country: string;
-  order: string;
-  created: string;
-  status: 'published' | 'quarantined' | 'awaiting_confirmation' | 'deleted';
-  origin: string;
-  incentivised: boolean;
-  read: boolean;
-  reply: { text: string; date: string; notify: boolean } | null;
-}
+type Review = DashboardReview;
 
 /** The grounds of the operator's report queue (server/moderation/schema.ts), in the order the form shows them. */
 const GROUNDS = [

@@ -21,26 +21,13 @@ import {
   Field,
   RecordTable,
 } from '../ui.js';
+import type { TeamUser } from '../../server/accounts/openapi.js';
+import type { DashboardAuditEntry } from '../../server/dashboard/contract.js';
 
 /** `operator`, `system`, `writer` or `user:<id>`. */
 type Actor = string | { kind: string; id?: string };
 
-interface TeamUser {
-  id: number | string;
-  email: string;
-  role: Role;
-  added_at: string | null;
-  added_by: Actor | null;
-  signed_in_since_added: boolean;
-}
-interface AuditEntry {
-  id: string;
-  at: string;
-  actor: Actor;
-  action: string;
-  target: string | null;
-  details?: Record<string, unknown>;
-}
+type AuditEntry = DashboardAuditEntry;
 
 export default function TeamPage({ shop }: PageProps) {
   const users = useLoad(() => api<{ users: TeamUser[] }>('GET', shopApi(shop.id, '/users')), String(shop.id));

@@ -22,14 +22,9 @@ import {
   fieldValue,
   Field,
 } from '../ui.js';
+import type { Widget } from '../../server/dashboard/contract.js';
 
-interface WidgetData {
-  settings?: Partial<Settings>;
-  snippets?: { sidebar_script?: string; order_data_element?: string; php_signature?: string };
-  configurator_url?: string;
-  preview_url?: string;
-  global_prefix?: string;
-}
+type WidgetData = Widget;
 
 const KEYS = Object.keys(DEFAULTS) as (keyof Settings)[];
 const MOBILE = [
@@ -48,7 +43,8 @@ const LANGS = ['', 'nld', 'eng', 'deu', 'fra', 'spa', 'ita', 'hrv', 'browser', '
 
 /** The settings in an answer: under `settings`, or at the top level beside the snippets. */
 function settingsOf(data: WidgetData): Settings {
-  const source = (data.settings ?? data) as Record<string, unknown>;
+  // The settings' own type has no index: read as a record, key by key.
+  const source = (data.settings ?? data) as unknown as Record<string, unknown>;
   const found: Record<string, unknown> = {};
   for (const key of KEYS) if (source[key] !== undefined) found[key] = source[key];
   return { ...DEFAULTS, ...(found as Partial<Settings>) };

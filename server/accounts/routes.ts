@@ -29,6 +29,7 @@ import {
 import { accountOf, requireShopRole } from './middleware.js';
 import { linkProblemPage, linkSentPage, pageContext, sendPage, signInPage } from './pages.js';
 import { clearedSessionCookie, SECRET_FORMAT, sessionCookie } from './rules.js';
+import type { Me, Session, TeamUser } from './openapi.js';
 import {
   addTeamMember,
   changeTeamRole,
@@ -51,7 +52,7 @@ const WINDOW_MS = 15 * 60_000;
 export const LINKS_PER_CLIENT = 30;
 
 /** The team as the dashboard and the operator see it (service.ts TeamMember: nothing of other shops). */
-export function teamMemberJson(shopId: number, m: TeamMember) {
+export function teamMemberJson(shopId: number, m: TeamMember): TeamUser {
   return {
     id: m.id,
     email: m.email,
@@ -164,12 +165,13 @@ export function registerAccountRoutes(router: Router, services: Services): void 
         return shop && { id: shop.id, name: shop.name, role: m.role };
       }),
     );
-    ctx.body = {
+    const me: Me = {
       user: account.user,
       shops: shops.filter((s) => s !== null).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
       csrf_token: account.csrf,
       language: null,
     };
+    ctx.body = me;
   });
 
   router.get('/dashboard/api/sessions', async (ctx) => {
@@ -178,14 +180,16 @@ export function registerAccountRoutes(router: Router, services: Services): void 
     ctx.body = {
       sessions: sessions
         .sort((a, b) => b.lastSeen.getTime() - a.lastSeen.getTime())
-        .map((s) => ({
-          id: s.id,
-          created: s.created.toISOString(),
-          last_seen: s.lastSeen.toISOString(),
-          expires: new Date(Math.min(s.expires.getTime(), s.absoluteExpires.getTime())).toISOString(),
-          user_agent: s.userAgent,
-          current: s.id === account.sessionId,
-        })),
+        .map(
+          (s): Session => ({
+            id: s.id,
+            created: s.created.toISOString(),
+            last_seen: s.lastSeen.toISOString(),
+            expires: new Date(Math.min(s.expires.getTime(), s.absoluteExpires.getTime())).toISOString(),
+            user_agent: s.userAgent,
+            current: s.id === account.sessionId,
+          }),
+        ),
     };
   });
 

@@ -6,6 +6,7 @@ import { requireAdmin } from '../admin/auth.js';
 import { validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { AUDIT_LIST_MAX, type AuditEntry } from './store.js';
+import type { operatorAuditEntry } from './openapi.js';
 
 export const auditQuerySchema = z
   .object({
@@ -15,7 +16,7 @@ export const auditQuerySchema = z
   })
   .strict();
 
-const auditView = (e: AuditEntry) => ({
+const auditView = (e: AuditEntry): z.infer<typeof operatorAuditEntry> => ({
   id: e.id,
   at: e.at.toISOString(),
   webshop_id: e.shopId,

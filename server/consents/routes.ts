@@ -8,6 +8,8 @@ import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { requiresSignedOrderData } from '../webshops/rules.js';
 import { hasConsent } from './rules.js';
+import type { orderPermission } from './openapi.js';
+import type { z } from 'zod';
 
 export function registerConsentRoutes(router: Router, services: Services): void {
   router.get(
@@ -29,7 +31,10 @@ export function registerConsentRoutes(router: Router, services: Services): void 
         if (!order) throw new HttpError(400, MESSAGES.missing);
         const receipts = await services.consents.forOrder(shop.id, order);
         // Set directly: the answer is the bare object, without the classic `status`/`message`.
-        ctx.body = { has_consent: hasConsent(receipts, requiresSignedOrderData(shop)) };
+        const answer: z.infer<typeof orderPermission> = {
+          has_consent: hasConsent(receipts, requiresSignedOrderData(shop)),
+        };
+        ctx.body = answer;
         return {};
       },
     ),

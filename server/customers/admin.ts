@@ -11,6 +11,7 @@ import { isValidEmail, normalizeEmail } from '../email.js';
 import type { Services } from '../services.js';
 import { parseId } from '../http/credentials.js';
 import { eraseCustomer } from './erase.js';
+import type { erasureCounts } from './openapi.js';
 
 export const erasureQuery = z.object({
   email: z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid e-mail address'),
@@ -38,6 +39,6 @@ export function registerCustomerAdminRoutes(router: Router, services: Services):
       action: 'customer.erased',
       details: { ...counts },
     });
-    ctx.body = counts;
+    ctx.body = counts satisfies z.infer<typeof erasureCounts>;
   });
 }

@@ -2,6 +2,7 @@
 //   GET /dashboard/api/shops/{shopId}/audit?page&page_size   the shop's entries, newest first (owners: action `team`)
 // The trail is the one of server/audit (moderation decisions, writers' deletions, operator and merchant actions);
 // a merchant's action is recorded with the actor `user:<id>` and never an address (the store hashes any that slips in).
+import type { DashboardAuditEntry } from './contract.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { accountOf } from '../accounts/middleware.js';
@@ -25,7 +26,7 @@ export async function recordMerchantAction(
   await services.audit.record({ shopId: shop.id, actor: userActor(ctx), action, ...entry });
 }
 
-function entryView(e: AuditEntry) {
+function entryView(e: AuditEntry): DashboardAuditEntry {
   return {
     id: e.id,
     at: e.at.toISOString(),

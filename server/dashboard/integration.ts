@@ -12,6 +12,7 @@
 //   POST   /dashboard/api/shops/{shopId}/webhooks/{webhookId}/redeliver   {event_id}
 // The webhook rules are the classic API's (webhooks/service.ts), the code rotation the operator's
 // (WebshopStore.rotateCode). The shop's URL is not here: it decides fetch_domain.json, so it stays the operator's.
+import type { DashboardWebhook, Integration } from './contract.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -44,7 +45,7 @@ const CALLERS_SCAN = 5000;
 type Caller = Pick<InvitationRow, 'client' | 'platform_version' | 'plugin_version' | 'created'>;
 
 /** The distinct plugins (client, platform and plugin version) among these invitations, most recently seen first. */
-export function pluginsOf(callers: Caller[]) {
+export function pluginsOf(callers: Caller[]): Integration['plugins'] {
   const byKey = new Map<
     string,
     {
@@ -84,7 +85,7 @@ export const redeliverSchema = z
   .object({ event_id: z.string().refine(isEventId, 'must be an event id as sent in X-Event-Id, e.g. 12:1') })
   .strict();
 
-function webhookView(s: WebhookSubscription) {
+function webhookView(s: WebhookSubscription): DashboardWebhook {
   return {
     id: s.id,
     url: s.url,
@@ -110,7 +111,7 @@ export function registerDashboardIntegrationRoutes(router: Router, services: Ser
       shop_id: shop.id,
       require_signed_order_data: requiresSignedOrderData(shop),
       plugins: pluginsOf(await invitationViewOf(services).newestSince(shop.id, since, CALLERS_SCAN)),
-    };
+    } satisfies Integration;
   });
 
   router.patch('/dashboard/api/shops/:shopId/integration', ...owner, async (ctx) => {
@@ -121,7 +122,10 @@ export function registerDashboardIntegrationRoutes(router: Router, services: Ser
     await recordMerchantAction(services, ctx, 'integration.settings_changed', {
       details: { require_signed_order_data: { from: before, to: requiresSignedOrderData(shop) } },
     });
-    ctx.body = { shop_id: shop.id, require_signed_order_data: requiresSignedOrderData(shop) };
+    ctx.body = { shop_id: shop.id, require_signed_order_data: requiresSignedOrderData(shop) } satisfies Omit<
+      Integration,
+      'plugins'
+    >;
   });
 
   router.post('/dashboard/api/shops/:shopId/integration/code/reveal', ...owner, async (ctx) => {

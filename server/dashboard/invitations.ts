@@ -5,6 +5,7 @@
 // The state is what the operator's history (invitations/admin.ts historyOf) computes from the sending records; the
 // upload puts every row through Add invitation's service (invitations/intake.ts), so a row is refused, deduplicated,
 // delayed by a consent or skipped for a written review exactly as the API would.
+import type { CsvResult, DashboardInvitation, ReminderSettings } from './contract.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { ObjectId } from 'mongodb';
@@ -30,14 +31,8 @@ export const invitationListQuery = pageQuery.extend({
   q: z.string().trim().max(254, { error: 'must be at most 254 characters' }).optional(),
 });
 
-type InvitationState = 'queued' | 'sent' | 'failed' | 'not_sent';
-
-interface StateOfInvitation {
-  state: InvitationState;
-  reason: string | null;
-  sent_at: string | null;
-  reminder_sent_at: string | null;
-}
+type InvitationState = DashboardInvitation['state'];
+type StateOfInvitation = Pick<DashboardInvitation, 'state' | 'reason' | 'sent_at' | 'reminder_sent_at'>;
 
 /**
  * Where an invitation stands, from its history (historyOf): the first e-mail's end if it has one, else queued; a
@@ -60,7 +55,7 @@ export function stateOf(history: ReturnType<typeof historyOf>, retryError: strin
  * its reminder's outcome, and for one not ended, its queue entry (the server's last answer while it waits for a
  * retry). The reminder still to come is not a state the list shows.
  */
-async function listView(services: Services, found: InvitationRow[]) {
+async function listView(services: Services, found: InvitationRow[]): Promise<DashboardInvitation[]> {
   const { queue, reminders } = services.invitations;
   const ids = found.map((i) => ObjectId.createFromHexString(i.id));
   const outcomes = await queue.outcomesOf(ids);
@@ -191,16 +186,7 @@ export interface CheckedCsv {
 }
 
 /** The answer: the checked file's counts and row errors, and what became of its good rows. */
-interface CsvUploadResult {
-  rows: number;
-  queued: number;
-  /** Rows whose address and order were invited before (an earlier upload, the API, or a row above). */
-  skipped_duplicates: number;
-  /** Rows not queued because the customer already wrote their review for the order. */
-  skipped_reviewed: number;
-  errors: { row: number; message: string }[];
-  error_count: number;
-}
+type CsvUploadResult = CsvResult;
 
 /** The file is over a limit: refused as a whole (413), whatever its rows. */
 class CsvTooLarge extends CsvFileError {}
@@ -325,7 +311,7 @@ export const invitationSettingsSchema = z
 export function registerDashboardInvitationRoutes(router: Router, services: Services): void {
   const guard = shopGuard(services);
   router.get('/dashboard/api/shops/:shopId/invitations/settings', ...guard('invite'), async (ctx) => {
-    ctx.body = { reminder_days: reminderDays(ctx.state.shop as Webshop) };
+    ctx.body = { reminder_days: reminderDays(ctx.state.shop as Webshop) } satisfies ReminderSettings;
   });
 
   router.patch('/dashboard/api/shops/:shopId/invitations/settings', ...guard('invite'), async (ctx) => {
@@ -334,7 +320,7 @@ export function registerDashboardInvitationRoutes(router: Router, services: Serv
     if (!shop) throw new HttpError(404, 'No such webshop.');
     const reminder = { from: reminderDays(ctx.state.shop as Webshop), to: reminderDays(shop) };
     await recordMerchantAction(services, ctx, 'invitations.settings_changed', { details: { reminder_days: reminder } });
-    ctx.body = { reminder_days: reminderDays(shop) };
+    ctx.body = { reminder_days: reminderDays(shop) } satisfies ReminderSettings;
   });
 
   router.get('/dashboard/api/shops/:shopId/invitations', ...guard('invite'), async (ctx) => {

@@ -3,10 +3,11 @@
 // searches on fields no query could use anyway (a substring of the comment). The counter is ReviewStore.versionsOf's
 // `all`; changes are the reviews whose `modified` moved; hard deletes (unconfirmed reviews expiring) reach the
 // listener with no newer version and reload the view.
+import type { Overview } from './contract.js';
 import { onePerServices, ShopView, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
 import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
-import { awaitsConfirmation, SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
+import { awaitsConfirmation, type SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
 import { summarize } from '../reviews/rating.js';
 import type { Services } from '../services.js';
@@ -109,15 +110,6 @@ function matches(row: ViewRow, f: ReviewFilter): boolean {
 /** Newest first; the id orders reviews written in the same millisecond. */
 const newestFirst = (a: ViewRow, b: ViewRow): number => b.created - a.created || b.id - a.id;
 
-interface Overview {
-  score: number | null;
-  count: number;
-  months: { month: string; score: number | null; count: number }[];
-  distribution: Record<1 | 2 | 3 | 4 | 5, number>;
-  sub_scores: Record<string, number | null>;
-  answered_share: number;
-}
-
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The 12 calendar months (UTC) up to and including the current one, oldest first. */
@@ -152,6 +144,8 @@ function overviewOf(rows: Iterable<ViewRow>, now: Date): Overview {
     if (r.reply) answered++;
   }
   const given = (key: (typeof SUB_RATINGS)[number]) => published.some((r) => (r.ratings[key] ?? 0) > 0);
+  // summarize() says 0 for "none given"; the dashboard says so with null.
+  const subScore = (key: (typeof SUB_RATINGS)[number]) => (given(key) ? summary.ratings_average[key] : null);
   return {
     score: published.length ? summary.rating_average : null,
     count: published.length,
@@ -160,8 +154,12 @@ function overviewOf(rows: Iterable<ViewRow>, now: Date): Overview {
       return { month: m, score: count ? round1((2 * sum) / count) : null, count };
     }),
     distribution,
-    // summarize() says 0 for "none given"; the dashboard says so with null.
-    sub_scores: Object.fromEntries(SUB_RATINGS.map((k) => [k, given(k) ? summary.ratings_average[k] : null])),
+    sub_scores: {
+      shippingtime: subScore('shippingtime'),
+      customerservice: subScore('customerservice'),
+      pricequality: subScore('pricequality'),
+      aftersale: subScore('aftersale'),
+    },
     answered_share: published.length ? Math.round((answered / published.length) * 10_000) / 10_000 : 0,
   };
 }

@@ -8,6 +8,7 @@
 // Every route needs a session and a role of the shop that may do the action (accounts/middleware.ts); another
 // shop's review answers 404 like a missing one. Replies and reports go to the audit trail with the user.
 // The shop cannot hide or delete a review itself: no review gating.
+import type { DashboardReview, FiledReport } from './contract.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -125,7 +126,7 @@ export const reportBody = z
   .strict();
 
 /** A listed review: never the writer's e-mail address (support staff see the list too), nor link secrets. */
-function reviewItem(r: ViewRow) {
+function reviewItem(r: ViewRow): DashboardReview {
   return {
     id: r.id,
     name: r.name,
@@ -286,6 +287,6 @@ export function registerDashboardReviewRoutes(router: Router, services: Services
         status: report.status,
         created: report.created.toISOString(),
       },
-    };
+    } satisfies FiledReport;
   });
 }

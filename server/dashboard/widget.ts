@@ -5,6 +5,7 @@
 // loader, the operator and the dashboard). The snippets are those README's "Embedding" section documents, filled
 // with the shop's id; the signature code names the API code `$apiCode` and never contains it (managers may not
 // see it).
+import type { Widget } from './contract.js';
 import type Router from '@koa/router';
 import type { Config } from '../config.js';
 import { snippetJs } from '../embed/demo.js';
@@ -34,7 +35,7 @@ echo '<script type="application/json" id="${elementId}">' . htmlspecialchars(jso
   return { sidebar_script: sidebarScript, order_data_element: orderDataElement, php_signature: phpSignature };
 }
 
-function widgetView(config: Config, shop: Webshop) {
+function widgetView(config: Config, shop: Webshop): Widget {
   return {
     settings: mergeSettings(shop.sidebar, {}),
     defaults: DEFAULTS,

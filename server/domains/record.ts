@@ -3,23 +3,10 @@ import type { RatingsSummary } from '../reviews/rating.js';
 import { publicPageUrl } from '../links.js';
 import { formatTimestamp } from '../time.js';
 import type { Webshop } from '../webshops/store.js';
+import type { domainRecordSchema } from './openapi.js';
+import type { z } from 'zod';
 
-interface DomainRecord {
-  id: number;
-  name: string;
-  url: string;
-  /** 1–10 scale. */
-  rating: number;
-  /** Published reviews. */
-  rating_count: number;
-  icon: string;
-  page: string;
-  hero_color: string;
-  hero_image: string;
-  created: string;
-  approved_date?: string;
-  partner_assurances?: Record<string, boolean>;
-}
+type DomainRecord = z.infer<typeof domainRecordSchema>;
 
 interface DomainRecordOptions {
   baseUrl: string;

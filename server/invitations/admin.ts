@@ -11,6 +11,7 @@ import type { Services } from '../services.js';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import type { InvitationOutcome } from './queue.js';
 import type { DueReminder, ReminderOutcome } from './reminder-queue.js';
+import type { historyEvent } from './openapi.js';
 
 export const historyQuery = z
   .object({
@@ -20,20 +21,7 @@ export const historyQuery = z
   })
   .refine((q) => q.email !== undefined || q.order !== undefined, 'give an email, an order, or both');
 
-interface HistoryEvent {
-  event:
-    | 'queued'
-    | 'sent'
-    | 'failed'
-    | 'not_sent'
-    | 'reminder_due'
-    | 'reminder_sent'
-    | 'reminder_skipped'
-    | 'reminder_failed';
-  at: string;
-  message_id?: string;
-  reason?: string;
-}
+type HistoryEvent = z.infer<typeof historyEvent>;
 
 /** An invitation's history, oldest first, from its records (pure: the records are read by the route). */
 export function historyOf(

@@ -8,6 +8,8 @@ import { mainLanguage } from '../webshops/rules.js';
 import { parseInvitationInput } from './input.js';
 import type { ListedInvitation } from './store.js';
 import { addInvitation } from './intake.js';
+import type { listedInvitation } from './openapi.js';
+import type { z } from 'zod';
 
 /** 1 MB of order_data grows to about 3 MB when URL-encoded; this leaves room for the other fields. */
 const BODY_LIMIT = 4 * 1024 * 1024;
@@ -20,7 +22,7 @@ const INVITATION_MESSAGES = {
   listed: 'Invitations successfully retrieved!',
 } as const;
 
-function toListedInvitation(i: ListedInvitation) {
+function toListedInvitation(i: ListedInvitation): z.infer<typeof listedInvitation> {
   return {
     email: i.email,
     order: i.order,

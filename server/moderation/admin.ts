@@ -9,11 +9,13 @@ import type { Services } from '../services.js';
 import { decisionSchema, listQuerySchema } from './schema.js';
 import { decideReport } from './service.js';
 import type { Report } from './store.js';
+import type { reportSchema } from './openapi.js';
+import type { z } from 'zod';
 
 const JSON_LIMIT = 64 * 1024;
 
 /** What the operator API shows of a report: everything, ids as strings, dates as ISO 8601. */
-function reportView(r: Report) {
+function reportView(r: Report): z.infer<typeof reportSchema> {
   return {
     id: r._id.toHexString(),
     review_id: r.reviewId,

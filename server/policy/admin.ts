@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { isPolicyLanguage, OPERATOR_TEXT_FIELDS, type PolicyLanguage } from './strings.js';
+import type { PolicyText } from './openapi.js';
 
 const TEXT_MAX = 5_000;
 const JSON_LIMIT = 64 * 1024;
@@ -34,7 +35,7 @@ export function registerPolicyAdminRoutes(router: Router, services: Services): v
   router.get('/admin/api/policy-text/:lang', admin, async (ctx) => {
     const lang = langParam(ctx.params.lang);
     const { text, custom } = await texts.get(lang);
-    ctx.body = { lang, custom, ...text };
+    ctx.body = { lang, custom, ...text } satisfies PolicyText;
   });
 
   router.put('/admin/api/policy-text/:lang', admin, async (ctx) => {
@@ -50,7 +51,7 @@ export function registerPolicyAdminRoutes(router: Router, services: Services): v
       target: `policy_text:${lang}`,
       details,
     });
-    ctx.body = { lang, custom: true, ...text };
+    ctx.body = { lang, custom: true, ...text } satisfies PolicyText;
   });
 
   router.delete('/admin/api/policy-text/:lang', admin, async (ctx) => {

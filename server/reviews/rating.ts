@@ -1,24 +1,40 @@
 // The spec's Rating object and ratings summary, as pure functions of stored reviews.
 import type { Review } from './model.js';
-import { SUB_RATINGS, type SubRatings } from './rules.js';
+import { SUB_RATINGS } from './rules.js';
 import { formatDate, formatTimestamp } from '../time.js';
-import { originFields, type OriginFields } from './origin.js';
+import { z } from 'zod';
+import { ORIGINS, originFields } from './origin.js';
 
-export interface Rating extends OriginFields {
-  id: number;
-  name: string;
-  email: string;
-  rating: number;
-  ratings: SubRatings;
-  comment: string | null;
-  date: string;
-  country: string;
-  created: string;
-  read: boolean;
-  quarantine: boolean;
-  reply: string | null;
-  reply_date: string | null;
-}
+const subScores = z.object({
+  shippingtime: z.int(),
+  customerservice: z.int(),
+  pricequality: z.int(),
+  aftersale: z.int(),
+});
+
+/** A review as ratings.json lists it (and the reviews.created/updated webhooks send it). */
+export const ratingSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    email: z.string(),
+    rating: z.int().meta({ description: '1–5' }),
+    ratings: subScores,
+    comment: z.string().nullable(),
+    date: z.string().meta({ description: 'YYYY-MM-DD' }),
+    country: z.string(),
+    created: z.string(),
+    read: z.boolean(),
+    quarantine: z.boolean(),
+    reply: z.string().nullable(),
+    reply_date: z.string().nullable(),
+    origin: z.enum(ORIGINS).meta({ description: 'how the review was checked' }),
+    incentivised: z.boolean(),
+    imported_from: z.string().nullable().meta({ description: 'imports: the source platform' }),
+    original_date: z.string().nullable().meta({ description: 'imports: ISO 8601 date on the source platform' }),
+  })
+  .meta({ id: 'Rating' });
+export type Rating = z.infer<typeof ratingSchema>;
 
 /** A review as ratings.json (and the reviews.created/updated webhooks) return it. */
 export function toRating(r: Review): Rating {
@@ -46,13 +62,20 @@ export function toRating(r: Review): Rating {
   };
 }
 
-export interface RatingsSummary {
-  amount: number;
+/** ratings_summary.json's `data`. Scores are numbers as computed: 4.5 is sent as 4.5, 4 as 4. */
+export const ratingsSummarySchema = z.object({
+  amount: z.int(),
   /** Twice the mean overall score: the 1–10 scale clients show. */
-  rating_average: number;
+  rating_average: z.number().meta({ description: '1–10' }),
   /** Means of the given sub-scores on the 1–5 scale; 0 when none was given. */
-  ratings_average: SubRatings;
-}
+  ratings_average: z.object({
+    shippingtime: z.number(),
+    customerservice: z.number(),
+    pricequality: z.number(),
+    aftersale: z.number(),
+  }),
+});
+export type RatingsSummary = z.infer<typeof ratingsSummarySchema>;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

@@ -22,6 +22,7 @@ import { idParam, validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { formatTimestamp } from '../time.js';
 import { WEBHOOK_TOPICS, type WebhookSubscription } from './store.js';
+import type { listedSubscription, subscriptionState } from './openapi.js';
 import {
   changeSubscription,
   deliveryLog,
@@ -57,7 +58,7 @@ export const subscribeSchema = z.object({
   is_active: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
-function listItem(s: WebhookSubscription) {
+function listItem(s: WebhookSubscription): z.infer<typeof listedSubscription> {
   return { id: s.id, topic: s.topic, url: s.url, secret: s.secret, is_active: s.is_active };
 }
 
@@ -102,7 +103,10 @@ export function registerWebhookRoutes(router: Router, services: Services): void 
 
 export const patchSchema = subscribeSchema.partial();
 
-const view = (s: WebhookSubscription) => ({ ...listItem(s), disabled_reason: s.disabled_reason ?? null });
+const view = (s: WebhookSubscription): z.infer<typeof subscriptionState> => ({
+  ...listItem(s),
+  disabled_reason: s.disabled_reason ?? null,
+});
 
 function eventIdParam(value: unknown): string {
   if (value === undefined || value === '') throw new HttpError(400, 'The parameter event_id is required.');

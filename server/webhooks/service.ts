@@ -9,6 +9,8 @@ import type { DeliveryLogEntry } from './delivery-store.js';
 import { triggerDelivery } from './jobs.js';
 import { refusalOf } from './ssrf.js';
 import type { WebhookSubscription } from './store.js';
+import type { deliveryLogItemSchema } from './openapi.js';
+import type { z } from 'zod';
 
 type NewSubscription = Pick<WebhookSubscription, 'url' | 'topic'> & { is_active?: boolean };
 type SubscriptionChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>>;
@@ -81,7 +83,10 @@ export function deliveryLog(
 }
 
 /** A delivery log entry as both APIs show it; `time` writes the date in the API's own format. */
-export function deliveryLogItem(e: DeliveryLogEntry, time: (at: Date) => string) {
+export function deliveryLogItem(
+  e: DeliveryLogEntry,
+  time: (at: Date) => string,
+): z.infer<typeof deliveryLogItemSchema> {
   return {
     time: time(e.time),
     topic: e.topic,

@@ -3,9 +3,11 @@ import type Router from '@koa/router';
 import { classic } from '../http/classic.js';
 import type { Services } from '../services.js';
 import type { Webshop } from './store.js';
+import type { webshopDetails as webshopDetailsSchema } from './openapi.js';
+import type { z } from 'zod';
 import { JsonText, memoJson } from '../http/json-text.js';
 
-function webshopDetails(shop: Webshop) {
+function webshopDetails(shop: Webshop): z.infer<typeof webshopDetailsSchema> {
   return {
     name: shop.name,
     address: {

@@ -4,6 +4,7 @@
 // - GET /webshops/rich_snippet: `{"result":"ok","content":"<html>"}` for shop plugins.
 // They answer HTML pages (or the rich snippet's JSON), never the JSON error envelope.
 import { randomUUID } from 'node:crypto';
+import type { RichSnippet } from './openapi.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
@@ -204,7 +205,7 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
       ctx.body = {
         result: 'error',
         error: id === undefined ? 'The parameter id must be a webshop id.' : `There is no webshop with id ${id}.`,
-      };
+      } satisfies RichSnippet;
       return;
     }
     const language: Language = normalizeLanguage(ctx.query.lang) ?? mainLanguage(shop);
@@ -220,6 +221,6 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
       language,
     );
     ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = { result: 'ok', content };
+    ctx.body = { result: 'ok', content } satisfies RichSnippet;
   });
 }

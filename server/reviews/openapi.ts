@@ -1,0 +1,41 @@
+// The contract of the operator's review routes (admin.ts): import, read, moderate, delete.
+import { z } from 'zod';
+import { ids, json, operatorErrors, type Endpoint } from '../http/contract.js';
+import { importSchema, patchSchema } from './admin.js';
+
+const operator = { family: 'operator', auth: 'operatorToken', params: ids('id') } as const;
+/** Every stored field of the review with its moderation state (admin.ts adminReviewView). */
+const adminReview = z.record(z.string(), z.unknown());
+
+export const reviewEndpoints: Endpoint[] = [
+  {
+    ...operator,
+    method: 'post',
+    path: '/admin/api/webshops/{id}/reviews',
+    summary: 'Import a review (audited, without the name, address or text)',
+    body: { schema: importSchema.meta({ id: 'ReviewImport' }) },
+    answers: { 201: json(z.object({ id: z.int() }), 'created'), ...operatorErrors },
+  },
+  {
+    ...operator,
+    method: 'get',
+    path: '/admin/api/reviews/{id}',
+    summary: 'Read a review with its moderation state',
+    answers: { 200: json(adminReview), ...operatorErrors },
+  },
+  {
+    ...operator,
+    method: 'patch',
+    path: '/admin/api/reviews/{id}',
+    summary: 'Moderate a review (audited: scores and flags before → after, texts only as changed with their lengths)',
+    body: { schema: patchSchema },
+    answers: { 200: json(adminReview), ...operatorErrors },
+  },
+  {
+    ...operator,
+    method: 'delete',
+    path: '/admin/api/reviews/{id}',
+    summary: 'Soft-delete a review (kept in the product feed as deleted; audited)',
+    answers: { 204: { description: 'deleted' }, ...operatorErrors },
+  },
+];
