@@ -34,6 +34,7 @@ import { UserStore } from './accounts/user-store.js';
 import { InvitationLimitStore } from './accounts/invitation-limit-store.js';
 import { SessionStore } from './accounts/session-store.js';
 import { SignInLinkStore } from './accounts/link-store.js';
+import { ExportSlots } from './exports/slot-store.js';
 
 interface AppDeps {
   config: Config;
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     signInLinks: new SignInLinkStore(db, now),
     teamInvitations: new InvitationLimitStore(db, now),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
+    exportSlots: new ExportSlots(db, now),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.audit.ensureIndexes();
   await services.moderation.ensureIndexes();
   await services.users.ensureIndexes();
+  await services.exportSlots.ensureIndexes();
   // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
   await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

@@ -28,6 +28,7 @@ import type { InvitationLimitStore } from './accounts/invitation-limit-store.js'
 import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
+import type { ExportSlots } from './exports/slot-store.js';
 
 export interface Services {
   config: Config;
@@ -80,4 +81,6 @@ export interface Services {
    * run only when the order has a pop-up receipt.
    */
   release: ReviewRelease;
+  /** One export per shop at a time, across processes (exports/slot-store.ts). */
+  exportSlots: ExportSlots;
 }
