@@ -5,57 +5,63 @@
 // Designed to be read back without loss: the review's id (stable: it never changes, and an import keyed by
 // platform and id finds a second import of the same file), every date in ISO 8601 UTC, the original and experience
 // dates where the review has them, the reply with its date, the products, the photos' URLs, and the status.
+import { z } from 'zod';
 import type { Review } from '../reviews/model.js';
-import { originFields } from '../reviews/origin.js';
+import { ORIGINS, originFields } from '../reviews/origin.js';
 import { SUB_RATINGS, type SubRatingKey } from '../reviews/rules.js';
 import type { ListedRecord } from '../invitations/store.js';
-import { statusOf } from '../dashboard/review-view.js';
+import { REVIEW_STATUSES, statusOf } from '../dashboard/review-view.js';
 
 /** Whether the export carries e-mail addresses (operator and owners) or leaves them empty (managers). */
 export type Addresses = 'included' | 'withheld';
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
-/** A product of a review as exported: the shop's product id and what the shop said of it, with its rating. */
-interface ExportedProduct {
-  id: string;
-  name: string;
-  url: string;
-  image_url: string;
-  sku: string;
-  gtin: string;
-  mpn: string;
-  brand: string;
-  rating: number | null;
-  comment: string;
-}
+const isoDate = z.string().describe('ISO 8601, UTC');
+const nullableIso = isoDate.nullable();
 
-export interface ReviewRecord {
-  id: number;
-  status: ReturnType<typeof statusOf>;
-  origin: string;
-  source: string;
-  verified: boolean;
-  incentivised: boolean;
-  imported_from: string | null;
-  original_date: string | null;
-  experience_date: string | null;
-  created: string;
-  modified: string;
-  name: string;
-  /** null when the export withholds addresses (or the review has none left: deleted reviews are blanked). */
-  email: string | null;
-  rating: number;
-  ratings: Record<SubRatingKey, number>;
-  comment: string | null;
-  language: string;
-  country: string;
-  order: string;
-  products: ExportedProduct[];
-  /** The shop's replies, oldest first (a review has at most one today). */
-  replies: { text: string; date: string }[];
-  photo_urls: string[];
-}
+/** A product of a review as exported: the shop's product id and what the shop said of it, with its rating. */
+const exportedProduct = z.object({
+  id: z.string().describe("the shop's product id (order_data.products[].id)"),
+  name: z.string(),
+  url: z.string(),
+  image_url: z.string(),
+  sku: z.string(),
+  gtin: z.string(),
+  mpn: z.string(),
+  brand: z.string(),
+  rating: z.number().int().nullable().describe('1–5; null when the customer did not rate the product'),
+  comment: z.string(),
+});
+
+/** A review as exported (JSON: as it is; CSV: REVIEW_COLUMNS). Also the OpenAPI document's schema of it. */
+export const reviewRecordSchema = z.object({
+  id: z.number().int().describe("the review's id: stable, never reused"),
+  status: z.enum(REVIEW_STATUSES),
+  origin: z.enum(ORIGINS),
+  source: z.enum(['invitation', 'popup', 'form', 'import']),
+  verified: z.boolean().describe('the order was proven'),
+  incentivised: z.boolean(),
+  imported_from: z.string().nullable(),
+  original_date: nullableIso.describe('imports: the date the review carried on the platform it came from'),
+  experience_date: nullableIso.describe('when the customer bought or used what they reviewed, where known'),
+  created: isoDate,
+  modified: isoDate,
+  name: z.string(),
+  email: z.string().nullable().describe("null when the export withholds addresses (a manager's), or none is left"),
+  rating: z.number().int().describe('1–5'),
+  ratings: z
+    .object(Object.fromEntries(SUB_RATINGS.map((k) => [k, z.number().int()])) as Record<SubRatingKey, z.ZodNumber>)
+    .describe('sub-scores 1–5, 0 = not given'),
+  comment: z.string().nullable(),
+  language: z.string(),
+  country: z.string(),
+  order: z.string(),
+  products: z.array(exportedProduct),
+  replies: z.array(z.object({ text: z.string(), date: isoDate })).describe("the shop's replies, oldest first"),
+  photo_urls: z.array(z.string()).describe('empty when the review has no photos'),
+});
+export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
 
 /**
  * The experience date (when the customer bought or used what they reviewed) is set by imports from a file's order
@@ -136,26 +142,28 @@ export const REVIEW_COLUMNS: readonly [string, (r: ReviewRecord) => Cell][] = [
 
 /** Where an invitation stands, as the dashboard's list says it (dashboard/invitations.ts stateOf). */
 export interface InvitationState {
-  state: string;
+  state: InvitationRecord['state'];
   reason: string | null;
   sent_at: string | null;
 }
 
-export interface InvitationRecord {
-  id: string;
-  email: string | null;
-  order: string;
-  name: string;
-  language: string;
-  created: string;
-  send_at: string;
-  state: string;
-  reason: string | null;
-  sent_at: string | null;
-  client: string | null;
-  platform_version: string | null;
-  plugin_version: string | null;
-}
+/** An invitation as exported (JSON: as it is; CSV: INVITATION_COLUMNS). */
+export const invitationRecordSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  order: z.string(),
+  name: z.string(),
+  language: z.string(),
+  created: isoDate,
+  send_at: isoDate.describe('when the e-mail is (or was) due'),
+  state: z.enum(['queued', 'sent', 'failed', 'not_sent']),
+  reason: z.string().nullable().describe('why it failed or was not sent'),
+  sent_at: nullableIso,
+  client: z.string().nullable(),
+  platform_version: z.string().nullable(),
+  plugin_version: z.string().nullable(),
+});
+type InvitationRecord = z.infer<typeof invitationRecordSchema>;
 
 export function invitationRecord(
   invitation: ListedRecord,

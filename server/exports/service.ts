@@ -133,34 +133,36 @@ export async function startExport(
     await slot.release();
     throw err;
   }
+  let complete = false;
+  let finished: Promise<void> | undefined;
+  // Records the export and frees the slot, once: at the end of the file, or when the stream closes early.
+  const finish = () =>
+    (finished ??= (async () => {
+      try {
+        await services.audit.record({
+          shopId: req.shop.id,
+          actor: req.actor,
+          action: `${req.kind}.exported`,
+          details: { format: req.format, records, complete, addresses: req.addresses },
+        });
+      } catch (err) {
+        services.log.warn({ err, shopId: req.shop.id }, 'the export could not be recorded in the audit trail');
+      } finally {
+        await slot.release().catch((err) => services.log.warn({ err }, 'an export slot could not be released'));
+      }
+    })());
   async function* rest(): AsyncGenerator<string> {
     if (!first.done) yield first.value;
     yield* chunks;
+    complete = true;
+    // Before the end of the answer: a client that asks again as soon as it has the file finds the slot free.
+    await finish();
   }
   const body = Readable.from(rest(), { objectMode: false });
-  let complete = false;
-  body.once('end', () => {
-    complete = true;
-  });
   body.once('close', () => {
-    // A client that went away destroyed the stream: the generators' `finally` closed the cursor.
-    void chunks.return(undefined).catch(() => undefined);
+    // A client that went away destroyed the stream, which ended the generators: their `finally` closed the cursor.
     void finish();
   });
-  const finish = async () => {
-    try {
-      await services.audit.record({
-        shopId: req.shop.id,
-        actor: req.actor,
-        action: `${req.kind}.exported`,
-        details: { format: req.format, records, complete, addresses: req.addresses },
-      });
-    } catch (err) {
-      services.log.warn({ err, shopId: req.shop.id }, 'the export could not be recorded in the audit trail');
-    } finally {
-      await slot.release().catch((err) => services.log.warn({ err }, 'an export slot could not be released'));
-    }
-  };
   return {
     fileName: fileNameOf(req.shop.id, req.kind, req.format, services.now()),
     contentType: CONTENT_TYPES[req.format],
