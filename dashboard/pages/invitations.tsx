@@ -8,6 +8,7 @@ import type { Key } from '../strings/en.js';
 import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
 import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, Field, RecordTable } from '../ui.js';
+import { ExportLinks } from '../export-links.js';
 
 interface Invitation {
   id: number | string;
@@ -130,6 +131,7 @@ export default function InvitationsPage({ shop }: PageProps) {
           </>
         )}
       </section>
+      <ExportLinks shopId={shop.id} kind="invitations" role={shop.role} />
     </>
   );
 }
