@@ -19,7 +19,7 @@ import type { Addresses } from './records.js';
 import type { ExportKind } from './service.js';
 
 /** Who sees e-mail addresses in which export. */
-export function addressesFor(role: Role, kind: ExportKind): Addresses {
+function addressesFor(role: Role, kind: ExportKind): Addresses {
   if (role === 'owner') return 'included';
   return kind === 'invitations' && role === 'manager' ? 'included' : 'withheld';
 }

@@ -15,7 +15,7 @@ import { BOM, csvLine } from './csv.js';
 import { type Addresses, INVITATION_COLUMNS, invitationRecord, REVIEW_COLUMNS, reviewRecord } from './records.js';
 import type { ExportSlots } from './slot-store.js';
 
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
+const EXPORT_FORMATS = ['csv', 'json'] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export type ExportKind = 'reviews' | 'invitations';
 
@@ -104,7 +104,7 @@ interface ExportFile {
 }
 
 /** `shop-12-reviews-2026-11-27.csv`: ASCII only, so that no header encoding is needed. */
-export const fileNameOf = (shopId: number, kind: ExportKind, format: ExportFormat, now: Date): string =>
+const fileNameOf = (shopId: number, kind: ExportKind, format: ExportFormat, now: Date): string =>
   `shop-${shopId}-${kind}-${now.toISOString().slice(0, 10)}.${format}`;
 
 /**
