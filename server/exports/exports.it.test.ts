@@ -161,6 +161,14 @@ describe('operator: GET /admin/api/webshops/:id/reviews/export', () => {
     expect(records.find((r) => r.id === 9001)!.comment).toBe(FORMULA);
   });
 
+  it('a shop without reviews gets an empty array, and a CSV of the header alone', async () => {
+    const empty = await t.createShop({ name: 'Empty Shop' });
+    const json = await t.admin(`/admin/api/webshops/${empty.id}/reviews/export?format=json`);
+    expect(await json.json()).toEqual([]);
+    const csv = await t.admin(`/admin/api/webshops/${empty.id}/reviews/export?format=csv`);
+    expect(csvRecords(new Uint8Array(await csv.arrayBuffer()), REVIEW_COLUMNS)).toEqual([]);
+  });
+
   it('an unknown shop is a 404, a bad format a 400, in the operator envelope; no token is a 401', async () => {
     const missing = await t.admin('/admin/api/webshops/999999/reviews/export?format=csv');
     expect(missing.status).toBe(404);
