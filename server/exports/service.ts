@@ -63,30 +63,28 @@ async function* invitationBatches(services: Services, shopId: number, addresses:
   }
 }
 
-/** The file's text, a chunk per batch; `counted` learns how many records went into it. */
+/**
+ * The file's text, a chunk per batch; `counted` learns how many records went into it. The header (CSV) or the
+ * opening bracket (JSON) goes out with the first batch, so that the first chunk is only there once the database
+ * answered.
+ */
 async function* encode<R>(
   format: ExportFormat,
   columns: Columns<R>,
   batches: AsyncGenerator<R[]>,
   counted: (n: number) => void,
 ): AsyncGenerator<string> {
-  if (format === 'csv') {
-    yield BOM + csvLine(columns.map(([name]) => name));
-    for await (const batch of batches) {
-      counted(batch.length);
-      yield batch.map((record) => csvLine(columns.map(([, cell]) => cell(record)))).join('');
-    }
-    return;
-  }
-  let first = true;
-  yield '[';
+  let head = format === 'csv' ? BOM + csvLine(columns.map(([name]) => name)) : '[';
   for await (const batch of batches) {
     if (!batch.length) continue;
     counted(batch.length);
-    yield (first ? '\n' : ',\n') + batch.map((record) => JSON.stringify(record)).join(',\n');
-    first = false;
+    yield format === 'csv'
+      ? head + batch.map((record) => csvLine(columns.map(([, cell]) => cell(record)))).join('')
+      : `${head}${head ? '\n' : ',\n'}${batch.map((record) => JSON.stringify(record)).join(',\n')}`;
+    head = '';
   }
-  yield '\n]\n';
+  const tail = head + (format === 'json' ? '\n]\n' : '');
+  if (tail) yield tail;
 }
 
 interface ExportRequest {
