@@ -36,6 +36,7 @@ import { SessionStore } from './accounts/session-store.js';
 import { SignInLinkStore } from './accounts/link-store.js';
 import { WorkQueue } from './queue/work-queue.js';
 import { OUTBOX_COLLECTION, type OutboxMail } from './mail/outbox-mail.js';
+import { ExportSlots } from './exports/slot-store.js';
 
 interface AppDeps {
   config: Config;
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     teamInvitations: new InvitationLimitStore(db, now),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
     outbox: new WorkQueue<OutboxMail>(db, OUTBOX_COLLECTION, now),
+    exportSlots: new ExportSlots(db, now),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.moderation.ensureIndexes();
   await services.users.ensureIndexes();
   await services.outbox.ensureIndexes();
+  await services.exportSlots.ensureIndexes();
   // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
   await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

@@ -43,6 +43,8 @@ import { registerWebhookManageRoutes, registerWebhookRoutes } from './webhooks/r
 import { registerWebshopAdminRoutes } from './webshops/admin.js';
 import { registerWebshopRoutes } from './webshops/routes.js';
 import { registerWidgetRoutes } from './widget/routes.js';
+import { registerExportAdminRoutes } from './exports/admin.js';
+import { registerDashboardExportRoutes } from './exports/routes.js';
 
 interface RouteGroup {
   name: string;
@@ -160,6 +162,9 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerAuditRoutes,
   // The merchant dashboard (/dashboard/…): server/dashboard/routes.ts lists its modules
   registerDashboardRoutes,
+  // Exports of a shop's reviews and invitations (operator API and dashboard): server/exports/
+  registerExportAdminRoutes,
+  registerDashboardExportRoutes,
 ];
 
 function registerHealthRoute(router: Router, { db }: Services): void {

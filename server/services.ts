@@ -29,6 +29,7 @@ import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
 import type { Outbox } from './mail/outbox-mail.js';
+import type { ExportSlots } from './exports/slot-store.js';
 
 export interface Services {
   config: Config;
@@ -83,4 +84,6 @@ export interface Services {
   release: ReviewRelease;
   /** E-mails queued for the worker's `mail.outbox` drain: sign-in links, team invitations, new edit links, removal notices. */
   outbox: Outbox;
+  /** One export per shop at a time, across processes (exports/slot-store.ts). */
+  exportSlots: ExportSlots;
 }

@@ -9,6 +9,7 @@ import type { PageProps } from '../main.js';
 import { announce } from '../state.js';
 import { ErrorLine, Loading, PageHeading, Pager, useAction, useLoad, fieldValue, Field, RecordTable } from '../ui.js';
 import type { CsvResult, DashboardInvitation } from '../../server/dashboard/contract.js';
+import { ExportLinks } from '../export-links.js';
 
 type Invitation = DashboardInvitation;
 type Upload = CsvResult;
@@ -111,6 +112,7 @@ export default function InvitationsPage({ shop }: PageProps) {
           </>
         )}
       </section>
+      <ExportLinks shopId={shop.id} kind="invitations" role={shop.role} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { can } from '../../server/accounts/roles.js';
 import { filtersOf, filterQuery, LANGUAGE_CODES, NO_FILTERS, STATUSES, type Filters } from '../review-filters.js';
 import type { Ground } from '../../server/moderation/schema.js';
 import { announce } from '../state.js';
+import { ExportLinks } from '../export-links.js';
 import {
   checkedOf,
   Confirm,
@@ -169,6 +170,7 @@ export default function ReviewsPage({ shop }: PageProps) {
           <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} label={t('pagesOfReviews')} />
         </>
       )}
+      <ExportLinks shopId={shop.id} kind="reviews" role={shop.role} />
     </>
   );
 }

@@ -116,6 +116,16 @@ export const en = {
   reviewsFound_other: '{n} reviews',
   noReviews: 'No reviews match.',
   pagesOfReviews: 'Pages of reviews',
+  exportReviews: 'Export reviews',
+  exportInvitations: 'Export invitations',
+  exportReviewsNoteOwner:
+    "Every review of the shop in every status, with replies, dates and products. The file includes the reviewers' e-mail addresses: keep it safe.",
+  exportReviewsNote:
+    "Every review of the shop in every status, with replies, dates and products. The reviewers' e-mail addresses are left out (only owners' exports include them).",
+  exportInvitationsNote:
+    "Every invitation of the shop with its state. The file includes the customers' e-mail addresses: keep it safe.",
+  exportCsv: 'Download CSV (spreadsheet)',
+  exportJson: 'Download JSON',
   anonymous: 'Anonymous',
   ratingOutOf5: '{n} out of 5',
   unread: 'Unread',

@@ -118,6 +118,16 @@ export const nl: Record<Key, string> = {
   reviewsFound_other: '{n} beoordelingen',
   noReviews: 'Geen beoordelingen gevonden.',
   pagesOfReviews: "Pagina's met beoordelingen",
+  exportReviews: 'Beoordelingen exporteren',
+  exportInvitations: 'Uitnodigingen exporteren',
+  exportReviewsNoteOwner:
+    'Alle beoordelingen van de winkel in elke status, met reacties, datums en producten. Het bestand bevat de e-mailadressen van de schrijvers: bewaar het zorgvuldig.',
+  exportReviewsNote:
+    'Alle beoordelingen van de winkel in elke status, met reacties, datums en producten. De e-mailadressen van de schrijvers zijn weggelaten (alleen exports van eigenaren bevatten ze).',
+  exportInvitationsNote:
+    'Alle uitnodigingen van de winkel met hun status. Het bestand bevat de e-mailadressen van de klanten: bewaar het zorgvuldig.',
+  exportCsv: 'CSV downloaden (spreadsheet)',
+  exportJson: 'JSON downloaden',
   anonymous: 'Anoniem',
   ratingOutOf5: '{n} van 5',
   unread: 'Ongelezen',

@@ -13,6 +13,8 @@ export interface Answer {
   schema?: z.ZodType;
   /** application/json unless said otherwise. */
   mediaType?: string;
+  /** The same answer in other media types the client may ask for (an export as CSV or JSON). */
+  alternatives?: Record<string, z.ZodType>;
 }
 
 export interface Endpoint {

@@ -28,6 +28,7 @@ import { reviewEndpoints } from '../reviews/openapi.js';
 import { webhookEndpoints } from '../webhooks/openapi.js';
 import { webshopEndpoints } from '../webshops/openapi.js';
 import { widgetEndpoints } from '../widget/openapi.js';
+import { exportEndpoints } from '../exports/openapi.js';
 import { serviceEndpoints } from './endpoints.js';
 
 /** Every endpoint of the document, feature by feature. */
@@ -50,10 +51,18 @@ export const ENDPOINTS: Endpoint[] = [
   ...customerEndpoints,
   ...accountEndpoints,
   ...dashboardEndpoints,
+  ...exportEndpoints,
 ];
 
 const content = (answer: Answer) =>
-  answer.schema ? { content: { [answer.mediaType ?? 'application/json']: { schema: answer.schema } } } : {};
+  answer.schema
+    ? {
+        content: {
+          [answer.mediaType ?? 'application/json']: { schema: answer.schema },
+          ...Object.fromEntries(Object.entries(answer.alternatives ?? {}).map(([type, schema]) => [type, { schema }])),
+        },
+      }
+    : {};
 
 function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const { family, auth, summary, description, params, query, body, answers } = endpoint;

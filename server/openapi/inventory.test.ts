@@ -55,10 +55,20 @@ function inventory(document: Json) {
   };
 }
 
+/** Operations added since the recording, each by the change that built it: anything else new is a mistake. */
+const ADDED_SINCE = [
+  // Exports (issue 19).
+  'get /admin/api/webshops/{id}/reviews/export',
+  'get /admin/api/webshops/{id}/invitations/export',
+  'get /dashboard/api/shops/{shopId}/reviews/export',
+  'get /dashboard/api/shops/{shopId}/invitations/export',
+];
+
 it('names every operation recorded before, with the same summary, tags, security, parameters, bodies and answers', () => {
   const now = new Map(operations(doc).map((op) => [op.operation, op]));
   for (const before of recorded.operations) expect(now.get(before.operation)).toEqual(before);
-  expect(now.size).toBe(recorded.operations.length);
+  const known = new Set(recorded.operations.map((op) => op.operation));
+  expect([...now.keys()].filter((op) => !known.has(op)).sort()).toEqual([...ADDED_SINCE].sort());
 });
 
 it('keeps every component recorded before', () => {

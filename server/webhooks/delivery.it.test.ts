@@ -182,7 +182,8 @@ describe('delivery', () => {
     expect(gaps[1]).toBeLessThan(10 * 2000);
     expect(receiver.at('/elsewhere')).toEqual([]);
 
-    const { total, entries } = await logWhen(webhookId, s, (log) => log.total >= 3);
+    // The page's count and its entries are two reads: wait until both show the third attempt.
+    const { total, entries } = await logWhen(webhookId, s, (log) => log.total >= 3 && log.entries.length >= 3);
     expect(total).toBe(3);
     expect(entries.map((e: { attempt: number; http_status: number }) => [e.attempt, e.http_status])).toEqual([
       [3, 200],
