@@ -16,7 +16,8 @@ export interface CacheBudget {
   /** Estimated bytes of every cache of the process together. */
   maxBytes: number;
   /** How long an entry is served before it is loaded (or checked) again: the bound for other processes' changes. */
-  ttlMs: number /** The largest value kept (its estimate); default a quarter of maxBytes. */;
+  ttlMs: number;
+  /** The largest value kept (its estimate); default a quarter of maxBytes. */
   maxEntryBytes?: number;
 }
 
@@ -81,6 +82,8 @@ export class Caches {
       ttlResolution: clock === Date.now ? 1 : 0,
       // A load whose key was deleted meanwhile still answers its callers (with what it read), but is not kept.
       ignoreFetchAbort: true,
+      // An entry past its TTL stays until evicted: its next load is handed it (to check a version and keep it).
+      noDeleteOnStaleGet: true,
       fetchMethod: async (_key, stale, { context }) => {
         // lru-cache calls this before it records the load under its key: a load that deletes its own key at once
         // (a write of this process) must find it recorded, so the load starts a tick later.
@@ -90,10 +93,9 @@ export class Caches {
         return { value, bytes: context.bytes(value), group: context.group, loaded: clock() };
       },
       onInsert: (held, key) => this.enlist(held.group, key),
+      // lru-cache does not call this for a load under way that is deleted: remove() and removeGroup() do it then.
       dispose: (held, key, reason) => {
-        if (reason === 'set') return;
-        this.ungroup(held.group, key);
-        this.byName.get(key.slice(0, key.indexOf(':')))?.forget(key);
+        if (reason !== 'set') this.dropped(held.group, key);
       },
     });
   }
@@ -144,7 +146,7 @@ export class Caches {
   remove(key: string): void {
     const held = this.entries.peek(key, { allowStale: true });
     this.entries.delete(key);
-    this.ungroup(held?.group, key);
+    this.dropped(held?.group, key);
   }
 
   /** @internal Deletes every key of the group. */
@@ -152,7 +154,10 @@ export class Caches {
     const keys = this.groups.get(group);
     if (!keys) return;
     this.groups.delete(group);
-    for (const key of keys) this.entries.delete(key);
+    for (const key of keys) {
+      this.entries.delete(key);
+      this.dropped(undefined, key);
+    }
   }
 
   /** @internal Counts the key in its group: a load under way too, so that deleting the group aborts it. */
@@ -161,6 +166,12 @@ export class Caches {
     const keys = this.groups.get(group) ?? new Set<string>();
     this.groups.set(group, keys);
     keys.add(key);
+  }
+
+  /** The key left the LRU: out of its group and its cache's share. */
+  private dropped(group: string | undefined, key: string): void {
+    this.ungroup(group, key);
+    this.byName.get(key.slice(0, key.indexOf(':')))?.forget(key);
   }
 
   private ungroup(group: string | undefined, key: string): void {
