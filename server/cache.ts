@@ -276,6 +276,12 @@ export class Cache<V> {
     if (this.ttlMs <= 0) return load(undefined);
     const fullKey = this.key(key);
     const lru = this.caches.lru;
+    // A fresh entry without building a load (the hot path: every classic request asks for its shop).
+    const fresh = lru.get(fullKey, { allowStale: false });
+    if (fresh !== undefined) {
+      this.own?.get(fullKey);
+      return fresh.value as L;
+    }
     const held = lru.peek(fullKey, { allowStale: true });
     const allowStale =
       this.staleMs > 0 && held !== undefined && this.caches.now() - held.loaded <= this.ttlMs + this.staleMs;

@@ -169,6 +169,8 @@ export class RatingsReadModel {
 
   /** One part of the shop's lists from the cache, loading it when missing; null when the shop is too large to hold. */
   private async load<P extends Part>(shopId: number, part: P): Promise<Parts[P] | null> {
+    const cached = this.cache.get(cacheKey(part, shopId));
+    if (cached !== undefined) return cached as Parts[P];
     // Requests that miss together share one check (and scan): when the TTL ends under load, every request would
     // otherwise start its own.
     const loaded = await this.cache.fetch(

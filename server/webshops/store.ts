@@ -119,6 +119,9 @@ export class WebshopStore {
 
   /** A shop by id, from the cache when fresh (see CACHE_TTL_MS); null when there is none. */
   async get(id: number): Promise<Webshop | null> {
+    // Every classic request asks: a fresh entry is answered without building a load.
+    const cached = this.cache.get(id);
+    if (cached !== undefined) return cached;
     // Requests that miss together share one query (the cache's): when the TTL ends under load, every request would
     // send its own.
     const shop = await this.cache.fetch(id, () => this.collection.findOne({ id }, { projection: { _id: 0 } }), {
