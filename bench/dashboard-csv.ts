@@ -314,7 +314,7 @@ function writeSection(runs: Run[], reads: Read[], live: Live[], invitations: num
     "What the upload keeps alive: the same code (`readCsv`, `queueCsv`) run in the bench's process,",
     `the heap sampled right after a forced collection every 250 ms, held at most ${live.map((l) => `+${l.mb} MB for ${l.rows.toLocaleString('en')} rows`).join(' and ')},`,
     `of which ${live.map((l) => `${l.retainedMb} MB`).join(' and ')} stayed after it: the shop's invitations in the dashboard's view, which grows with the`,
-    "shop's invitations (not with the file) and is bounded by CACHE_MAX_MB.",
+    "shop's invitations (not with the file) and is bounded by CACHE_MEMORY_MB.",
     'A file is read and checked to its end before any row is queued (a file refused part-way queues nothing), so the',
     `upload holds the good rows of one file, at most ${CSV_LIMITS.rows.toLocaleString('en')} from at most ${CSV_LIMITS.bytes / 1024 / 1024} MB, and at most ${CSV_LIMITS.errorsListed.toLocaleString('en')} listed row`,
     `errors; the rows go to Add invitation ${CSV_LIMITS.batch} at a time (\`server/dashboard/invitations.ts\`, \`CSV_LIMITS\`).`,

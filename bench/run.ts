@@ -13,6 +13,7 @@ import type { Review } from '../server/reviews/model.js';
 import { noSubRatings } from '../server/reviews/rules.js';
 import { load, type LoadResult } from './load.js';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';
+import { Caches } from '../server/cache.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const REVIEWS = 10_000;
@@ -100,7 +101,7 @@ async function main() {
   const serverVersion = ((await db.admin().command({ buildInfo: 1 })) as { version?: string }).version ?? '?';
   console.log(`database: ${kind} (reports version ${serverVersion}); ${SECONDS} s per target`);
 
-  const shops = new WebshopStore(db, { ttlMs: 0, maxEntries: 10, maxBytes: 1 });
+  const shops = new WebshopStore(db, new Caches({ ttlMs: 0, maxBytes: 1 }).cache('webshops'));
   await shops.ensureIndexes();
   const big = await shops.create({ name: 'Big Shop', url: 'https://big.example/' });
   const empty = await shops.create({ name: 'Empty Shop', url: 'https://empty.example/' });

@@ -13,6 +13,7 @@ import { WebshopStore } from '../server/webshops/store.js';
 import { load, type LoadResult } from './load.js';
 import { bytesTable } from './widget-bytes.js';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';
+import { Caches } from '../server/cache.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each target runs in this many slices, taking turns, so that load from elsewhere on the box hits all alike. */
@@ -40,7 +41,7 @@ async function main() {
   const { client, db } = await connect(uri, dbName);
   const database = embedded?.kind ?? 'external MongoDB';
 
-  const shops = new WebshopStore(db, { ttlMs: 0, maxEntries: 10, maxBytes: 1 });
+  const shops = new WebshopStore(db, new Caches({ ttlMs: 0, maxBytes: 1 }).cache('webshops'));
   const reviews = new ReviewStore(db);
   await shops.ensureIndexes();
   await reviews.ensureIndexes();

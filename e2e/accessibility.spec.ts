@@ -26,6 +26,7 @@ import { ReviewStore } from '../server/reviews/store.js';
 import { WebshopStore, type Webshop } from '../server/webshops/store.js';
 import { LAYOUTS, LAYOUT_INFO, recommendedHeight } from '../widget/layouts.js';
 import { ISO3, LANGUAGES, type Language } from '../server/languages.js';
+import { Caches } from '../server/cache.js';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 800 };
@@ -373,7 +374,7 @@ test.describe('server pages', () => {
     client = new MongoClient(process.env.E2E_MONGODB_URI!);
     await client.connect();
     db = client.db(process.env.E2E_MONGODB_DB!);
-    shop = await new WebshopStore(db, { ttlMs: 0, maxEntries: 10, maxBytes: 1_000_000 }).create({
+    shop = await new WebshopStore(db, new Caches({ ttlMs: 0, maxBytes: 1_000_000 }).cache('webshops')).create({
       name: 'Toegankelijke Fietsen',
       url: 'https://fietsen.example/',
       approved_date: '2022-05-01',

@@ -9,6 +9,7 @@ import { InvitationStore } from '../server/invitations/store.js';
 import { ReviewStore } from '../server/reviews/store.js';
 import type { NewReview } from '../server/reviews/model.js';
 import { WebshopStore, type Webshop } from '../server/webshops/store.js';
+import { Caches } from '../server/cache.js';
 
 const base = () => process.env.WIDGET_BASE!;
 const SHOTS = join('test-results', 'pages-screenshots');
@@ -26,7 +27,7 @@ test.beforeAll(async () => {
   client = new MongoClient(process.env.E2E_MONGODB_URI!);
   await client.connect();
   db = client.db(process.env.E2E_MONGODB_DB!);
-  const webshops = new WebshopStore(db, { ttlMs: 0, maxEntries: 10, maxBytes: 1_000_000 });
+  const webshops = new WebshopStore(db, new Caches({ ttlMs: 0, maxBytes: 1_000_000 }).cache('webshops'));
   other = await webshops.create({ name: 'Boekhandel', url: 'https://boek.example/' });
   shop = await webshops.create({
     name: 'Fietsenwinkel <De Trapper>',

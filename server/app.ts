@@ -8,7 +8,7 @@ import { mountRoutes } from './routes.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { WebshopStore } from './webshops/store.js';
-import type { Services } from './services.js';
+import type { PolicyNumbersEntry, Services } from './services.js';
 import { ReviewStore } from './reviews/store.js';
 import { RatingsReadModel } from './ratings/read-model.js';
 import { InvitationStore } from './invitations/store.js';
@@ -37,6 +37,11 @@ import { SignInLinkStore } from './accounts/link-store.js';
 import { WorkQueue } from './queue/work-queue.js';
 import { OUTBOX_COLLECTION, type OutboxMail } from './mail/outbox-mail.js';
 import { ExportSlots } from './exports/slot-store.js';
+import { Caches } from './cache.js';
+import { KNOWN_QUERY_CACHE, WidgetPageCache, widgetPageCacheOptions } from './widget/cache.js';
+import { ReviewView } from './dashboard/review-view.js';
+import { InvitationView } from './dashboard/invitation-view.js';
+import { CATCH_UP_WAIT_MS } from './dashboard/shop-view.js';
 
 interface AppDeps {
   config: Config;
@@ -56,8 +61,31 @@ export interface BuiltApp {
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const webshops = new WebshopStore(db, config.cache, now);
+  // Every in-process cache, in one memory budget (CACHE_MEMORY_MB) with one rule for other processes' changes
+  // (CACHE_TTL_MS; credentials never served stale): server/cache.ts, docs/decisions/caching.md.
+  const caches = new Caches(config.cache);
+  const webshops = new WebshopStore(db, caches.cache('webshops'), now);
   const reviews = new ReviewStore(db, now);
+  const ratings = new RatingsReadModel(reviews, caches.cache('ratings'));
+  const invitations = new InvitationStore(db, now);
+  // The dashboard's views: no TTL, their change counters are checked on every read (dashboard/shop-view.ts).
+  const viewLimits = { maxBytes: caches.maxEntryBytes, catchUpWaitMs: CATCH_UP_WAIT_MS };
+  const reviewView = new ReviewView(reviews, caches.cache('review-views', { ttlMs: Infinity }), viewLimits);
+  const invitationView = new InvitationView(
+    invitations,
+    caches.cache('invitation-views', { ttlMs: Infinity }),
+    viewLimits,
+  );
+  const widgetPages = new WidgetPageCache(caches.cache('widget-pages', widgetPageCacheOptions(config.cache.ttlMs)));
+  const policyNumbers = caches.cache<PolicyNumbersEntry>('policy-numbers');
+  // What this process writes shows in its caches at once: every review write changes the merchant's list, only
+  // some what the public sees (a review waiting in quarantine does not make public pages render again).
+  reviews.onChange((shopId) => ratings.invalidate(shopId, 'merchant'));
+  reviews.onPublicChange((shopId) => {
+    ratings.invalidate(shopId, 'public');
+    widgetPages.invalidate(shopId);
+    policyNumbers.delete(shopId);
+  });
   const services: Services = {
     config,
     db,
@@ -65,32 +93,39 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     now,
     webshops,
     reviews,
-    ratings: new RatingsReadModel(reviews, config.cache),
+    ratings,
     shopLimiter: new RateLimiter(config.rateLimit.perShopPerMinute),
     scheduler: new Scheduler(db, log, { ...config.scheduler, worker: config.role !== 'api' }),
-    invitations: new InvitationStore(db, now),
+    invitations,
     consents: new ConsentStore(db, now, config.consents),
     webhooks: new WebhookStore(db, now),
     webhookDeliveries: new WebhookDeliveryStore(db),
     reviewEvents: new EventQueue(db, now),
     reviewMails: new ReviewMailQueue(db, now),
-    domainTokens: new DomainTokenStore(db, config.cache, now),
+    domainTokens: new DomainTokenStore(db, caches.cache('domain-tokens'), now),
     popupTokens: new PopupTokenStore(db, now),
     confirmations: new ConfirmationQueue(db),
     mailer: createMailer(config, log),
     suppressions: new SuppressionStore(db, now),
     recipientLimit: new RecipientLimit(db, now),
     audit: new AuditStore(db, now),
-    policyTexts: new PolicyTextStore(db, now),
+    policyTexts: new PolicyTextStore(db, caches.cache('policy-texts'), now),
     mailAttempts: new MailAttemptStore(db),
     moderation: new ModerationStore(db, now),
-    users: new UserStore(db, config.cache, now),
-    sessions: new SessionStore(db, config.cache, now),
+    users: new UserStore(db, caches.cache('users'), now),
+    sessions: new SessionStore(db, caches.cache('sessions')),
     signInLinks: new SignInLinkStore(db, now),
     teamInvitations: new InvitationLimitStore(db, now),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
     outbox: new WorkQueue<OutboxMail>(db, OUTBOX_COLLECTION, now),
     exportSlots: new ExportSlots(db, now),
+    caches,
+    reviewView,
+    invitationView,
+    widgetPages,
+    widgetQueries: caches.cache('widget-queries', KNOWN_QUERY_CACHE),
+    domainHosts: caches.cache('domain-hosts'),
+    policyNumbers,
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();

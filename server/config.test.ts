@@ -55,4 +55,20 @@ describe('loadConfig', () => {
       /WORKER_WAKE_URL/,
     );
   });
+
+  it('bounds all caches together by CACHE_MEMORY_MB; reads the old per-cache CACHE_MAX_MB as it, with a warning', () => {
+    const MB = 1024 * 1024;
+    expect(loadConfig({}).cache).toEqual({ ttlMs: 5000, maxBytes: 256 * MB });
+    expect(loadConfig({}).warnings).toEqual([]);
+    expect(loadConfig({ CACHE_MEMORY_MB: '512' }).cache.maxBytes).toBe(512 * MB);
+    const old = loadConfig({ CACHE_MAX_MB: '64', CACHE_MAX_ENTRIES: '20000' });
+    expect(old.cache.maxBytes).toBe(64 * MB);
+    expect(old.warnings).toEqual([
+      expect.stringMatching(/^CACHE_MAX_MB is deprecated: read as CACHE_MEMORY_MB=64/),
+      expect.stringMatching(/^CACHE_MAX_ENTRIES is deprecated and ignored/),
+    ]);
+    const both = loadConfig({ CACHE_MAX_MB: '64', CACHE_MEMORY_MB: '300' });
+    expect(both.cache.maxBytes).toBe(300 * MB);
+    expect(both.warnings).toEqual([expect.stringMatching(/CACHE_MAX_MB is deprecated and ignored/)]);
+  });
 });

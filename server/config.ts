@@ -44,8 +44,12 @@ const schema = z.object({
   RATE_LIMIT_PER_SHOP: int(0, 10_000_000).default(12000),
   /** How long a cached read may be served after another process changed the data (ms). */
   CACHE_TTL_MS: int(0, 3_600_000).default(5000),
-  CACHE_MAX_ENTRIES: int(10, 10_000_000).default(20_000),
-  CACHE_MAX_MB: int(1, 100_000).default(64),
+  /** Deprecated (caches are bounded by CACHE_MEMORY_MB alone): accepted, ignored, with a warning. */
+  CACHE_MAX_ENTRIES: int(10, 10_000_000).optional(),
+  /** Deprecated name of CACHE_MEMORY_MB (it bounded each cache; now the total): used as the total, with a warning. */
+  CACHE_MAX_MB: int(1, 100_000).optional(),
+  /** The memory budget (MB, estimated) of all in-process caches together (server/cache.ts). */
+  CACHE_MEMORY_MB: int(1, 100_000).optional(),
   /** Do not create the demo webshop on first start (development only does it anyway). */
   DEMO_SHOP: bool.default(true),
   /** `all` serves the API and runs scheduled work; `api` and `worker` split them across processes. */
@@ -151,7 +155,8 @@ export type Config = {
   trustProxyHops: number;
   tls: { certFile: string; keyFile: string } | undefined;
   rateLimit: { perIpPerMinute: number; perShopPerMinute: number };
-  cache: { ttlMs: number; maxEntries: number; maxBytes: number };
+  /** One budget for every in-process cache (server/cache.ts): total bytes, and the bound for other processes' changes. */
+  cache: { ttlMs: number; maxBytes: number };
   demoShop: boolean;
   role: 'all' | 'api' | 'worker';
   scheduler: {
@@ -176,6 +181,8 @@ export type Config = {
     timeoutMs: number;
   };
   consents: { unsignedPerShop: number };
+  /** Deprecated settings in use: logged once at start-up. */
+  warnings: string[];
 };
 
 export class ConfigError extends Error {}
@@ -228,7 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY_HOPS ?? 1,
     tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
     rateLimit: { perIpPerMinute: e.RATE_LIMIT_PER_IP, perShopPerMinute: e.RATE_LIMIT_PER_SHOP },
-    cache: { ttlMs: e.CACHE_TTL_MS, maxEntries: e.CACHE_MAX_ENTRIES, maxBytes: e.CACHE_MAX_MB * 1024 * 1024 },
+    cache: { ttlMs: e.CACHE_TTL_MS, maxBytes: cacheMegabytes(e) * 1024 * 1024 },
     demoShop: e.DEMO_SHOP,
     role: e.ROLE,
     scheduler: {
@@ -260,7 +267,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
+    warnings: deprecations(e),
   };
+}
+
+type Env = z.infer<typeof schema>;
+
+/** The default of CACHE_MEMORY_MB. */
+const CACHE_MEMORY_MB = 256;
+
+/** CACHE_MEMORY_MB, or the old CACHE_MAX_MB when only that is set (as the total: see docs/upgrading.md). */
+const cacheMegabytes = (e: Env): number => e.CACHE_MEMORY_MB ?? e.CACHE_MAX_MB ?? CACHE_MEMORY_MB;
+
+function deprecations(e: Env): string[] {
+  const warnings: string[] = [];
+  if (e.CACHE_MAX_MB !== undefined)
+    warnings.push(
+      e.CACHE_MEMORY_MB !== undefined
+        ? 'CACHE_MAX_MB is deprecated and ignored: CACHE_MEMORY_MB is set'
+        : `CACHE_MAX_MB is deprecated: read as CACHE_MEMORY_MB=${e.CACHE_MAX_MB}, the budget of all caches together (it bounded each cache)`,
+    );
+  if (e.CACHE_MAX_ENTRIES !== undefined)
+    warnings.push('CACHE_MAX_ENTRIES is deprecated and ignored: caches are bounded by CACHE_MEMORY_MB alone');
+  return warnings;
 }
 
 /** A configuration for tests: defaults plus overrides, never read from the process environment. */

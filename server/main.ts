@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.logLevel);
+  for (const warning of config.warnings) log.warn(warning);
   let adminTokenNote = '';
   if (!config.adminToken) {
     const { token, created } = developmentAdminToken(config);

@@ -30,6 +30,17 @@ import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
 import type { Outbox } from './mail/outbox-mail.js';
 import type { ExportSlots } from './exports/slot-store.js';
+import type { Cache, Caches } from './cache.js';
+import type { ReviewView } from './dashboard/review-view.js';
+import type { InvitationView } from './dashboard/invitation-view.js';
+import type { KnownQuery, WidgetPageCache } from './widget/cache.js';
+import type { PolicyNumbers } from './policy/numbers.js';
+
+/** A shop's policy-page numbers and the public review version they were computed at. */
+export interface PolicyNumbersEntry {
+  version: number;
+  numbers: PolicyNumbers;
+}
 
 export interface Services {
   config: Config;
@@ -86,4 +97,16 @@ export interface Services {
   outbox: Outbox;
   /** One export per shop at a time, across processes (exports/slot-store.ts). */
   exportSlots: ExportSlots;
+  /** The process's cache budget; every cache below and in the stores is a part of it (server/cache.ts). */
+  caches: Caches;
+  /** The dashboard's in-memory views of each shop's reviews and invitations. */
+  reviewView: ReviewView;
+  invitationView: InvitationView;
+  /** Rendered widget pages; widget query strings already validated. */
+  widgetPages: WidgetPageCache;
+  widgetQueries: Cache<KnownQuery>;
+  /** fetch_domain.json: host → shop ids. */
+  domainHosts: Cache<number[]>;
+  /** The policy page's numbers per shop. */
+  policyNumbers: Cache<PolicyNumbersEntry>;
 }

@@ -19,6 +19,7 @@ import { ReviewStore } from '../server/reviews/store.js';
 import { EventQueue } from '../server/webhooks/event-queue.js';
 import { WebhookStore } from '../server/webhooks/store.js';
 import { WebshopStore } from '../server/webshops/store.js';
+import { Caches } from '../server/cache.js';
 
 const INVITATIONS = 200;
 const EVENTS = 50;
@@ -109,7 +110,7 @@ async function until(check: () => boolean | Promise<boolean>, ms: number, what: 
 
 it('loses no e-mail and no webhook event when the service is killed mid-sending', { timeout: 180_000 }, async () => {
   const config = testConfig();
-  const webshops = new WebshopStore(db, config.cache);
+  const webshops = new WebshopStore(db, new Caches(config.cache).cache('webshops'));
   const reviews = new ReviewStore(db);
   // Events queued with each review write, as a running service does.
   reviews.follow(new EventQueue(db));

@@ -5,8 +5,8 @@
 // ended is skipped and dropped.
 // On the embedded database even a read by `_id` costs more as the collection grows (BENCHMARKS.md, Embedded database
 // limits), and every dashboard request reads its session: sessions are cached in the process like webshops, so
-// another process sees a revoked session as ended within CACHE_TTL_MS; this one at once.
-import { BoundedCache, type CacheLimits } from '../cache.js';
+// another process sees a revoked session as ended within CACHE_TTL_MS; this one at once (never served stale).
+import type { Cache } from '../cache.js';
 import type { Collection, Db } from '../db/index.js';
 import type { SessionTimes } from './rules.js';
 
@@ -37,22 +37,20 @@ const toSession = ({ _id, ...rest }: SessionDoc): Session => ({ ...rest, digest:
 export class SessionStore {
   private readonly sessions: Collection<SessionDoc>;
   private readonly byUser: Collection<UserSessionsDoc>;
-  private readonly cache: BoundedCache<Session>;
-  /** Starts and ends of writes: a read caches its answer only if none happened while it ran (it may predate one). */
-  private writes = 0;
 
-  constructor(db: Db, cacheLimits: CacheLimits, now: () => Date = () => new Date()) {
+  /** `cache`: sessions by digest. A write deletes its entries when it ends: a read that ran meanwhile is not kept. */
+  constructor(
+    db: Db,
+    private readonly cache: Cache<Session>,
+  ) {
     this.sessions = db.collection<SessionDoc>('dashboard_sessions');
     this.byUser = db.collection<UserSessionsDoc>('dashboard_user_sessions');
-    this.cache = new BoundedCache(cacheLimits, () => now().getTime());
   }
 
   private async writing<T>(digests: string[], write: () => Promise<T>): Promise<T> {
-    this.writes++;
     try {
       return await write();
     } finally {
-      this.writes++;
       for (const d of digests) this.cache.delete(d);
     }
   }
@@ -70,15 +68,16 @@ export class SessionStore {
 
   /** A copy: callers may change what they get without changing the cache. */
   async byDigest(digest: string): Promise<Session | null> {
-    const cached = this.cache.get(digest);
-    if (cached) return { ...cached };
-    const writesAtStart = this.writes;
-    const doc = await this.sessions.findOne({ _id: digest });
-    if (!doc) return null;
-    const session = toSession(doc);
-    // Unknown digests are not cached: random cookies must not push real sessions out.
-    if (this.writes === writesAtStart) this.cache.set(digest, session, 400);
-    return { ...session };
+    const session = await this.cache.fetch(
+      digest,
+      async () => {
+        const doc = await this.sessions.findOne({ _id: digest });
+        // Unknown digests are not cached (undefined): random cookies must not push real sessions out.
+        return doc ? toSession(doc) : undefined;
+      },
+      { bytes: () => 400 },
+    );
+    return session ? { ...session } : null;
   }
 
   async touch(digest: string, times: Pick<SessionTimes, 'lastSeen' | 'expires'>): Promise<void> {

@@ -10,9 +10,9 @@
 // never overwrite each other. Changes to one shop's team are serialised by a claim (`withTeamLock`): the rule that a
 // shop keeps an owner reads the team and then writes it.
 // Users are cached in the process (every dashboard request reads its user's roles): another process sees a changed
-// role within CACHE_TTL_MS, this one at once.
+// role within CACHE_TTL_MS, this one at once (never served stale).
 import { randomUUID } from 'node:crypto';
-import { BoundedCache, type CacheLimits } from '../cache.js';
+import type { Cache } from '../cache.js';
 import { Claims } from '../db/claims.js';
 import { insertNumbered, isDuplicateKey, type Collection, type Db } from '../db/index.js';
 import type { AuditActor } from '../audit/store.js';
@@ -91,16 +91,13 @@ export class UserStore {
   private readonly teamLocks: Claims<string>;
   /** When to look again whether a user went unused (written with each new user). */
   readonly removals: UserRemovalQueue;
-  private readonly cache: BoundedCache<User>;
-  /** Starts and ends of writes: a read caches its answer only if none happened while it ran (it may predate one). */
-  private writes = 0;
 
+  /** `cache`: users by id. A write deletes the user's entry when it ends: a read that ran meanwhile is not kept. */
   constructor(
     private readonly db: Db,
-    cacheLimits: CacheLimits,
+    private readonly cache: Cache<User>,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.cache = new BoundedCache(cacheLimits, () => now().getTime());
     this.users = db.collection<UserDoc>('dashboard_users');
     this.addresses = db.collection<AddressDoc>('dashboard_user_addresses');
     this.teams = db.collection<TeamDoc>('dashboard_teams');
@@ -115,23 +112,22 @@ export class UserStore {
 
   /** A copy: callers may change what they get without changing the cache. */
   async get(id: number): Promise<User | null> {
-    const cached = this.cache.get(String(id));
-    if (cached) return copy(cached);
-    const writesAtStart = this.writes;
-    const doc = await this.users.findOne({ _id: String(id) });
-    if (!doc) return null;
-    const user = toUser(doc);
-    if (this.writes === writesAtStart) this.cache.set(String(id), user, 300 + 40 * Object.keys(user.roles).length);
-    return copy(user);
+    const user = await this.cache.fetch(
+      id,
+      async () => {
+        const doc = await this.users.findOne({ _id: String(id) });
+        return doc ? toUser(doc) : undefined;
+      },
+      { bytes: (u) => 300 + 40 * Object.keys(u.roles).length },
+    );
+    return user ? copy(user) : null;
   }
 
   private async writing<T>(userId: number, write: () => Promise<T>): Promise<T> {
-    this.writes++;
     try {
       return await write();
     } finally {
-      this.writes++;
-      this.cache.delete(String(userId));
+      this.cache.delete(userId);
     }
   }
 

@@ -35,7 +35,7 @@ import { requiresSignedOrderData } from '../webshops/rules.js';
 import type { Webshop } from '../webshops/store.js';
 import { recordMerchantAction } from './audit.js';
 import { listOf, pageQuery, parseInput, readBody, shopGuard } from './input.js';
-import { invitationViewOf, type InvitationRow } from './invitation-view.js';
+import type { InvitationRow } from './invitation-view.js';
 
 /** "Recent" callers: a plugin that stopped calling a quarter ago is no longer installed. */
 const CALLERS_DAYS = 90;
@@ -110,7 +110,7 @@ export function registerDashboardIntegrationRoutes(router: Router, services: Ser
     ctx.body = {
       shop_id: shop.id,
       require_signed_order_data: requiresSignedOrderData(shop),
-      plugins: pluginsOf(await invitationViewOf(services).newestSince(shop.id, since, CALLERS_SCAN)),
+      plugins: pluginsOf(await services.invitationView.newestSince(shop.id, since, CALLERS_SCAN)),
     } satisfies Integration;
   });
 

@@ -5,8 +5,8 @@
 // not change once added: the counter is InvitationStore.counter (added and erased), the changes are those created
 // since the last check, and an erasure reloads the view.
 import type { ListedRecord, InvitationStore } from '../invitations/store.js';
-import type { Services } from '../services.js';
-import { onePerServices, ShopView, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
+import { ShopView, type HeldShop, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
+import type { Cache } from '../cache.js';
 
 /** An invitation as the view holds it. */
 export interface InvitationRow {
@@ -89,11 +89,16 @@ function invitationRows(invitations: InvitationStore): RowSource<InvitationRow> 
   };
 }
 
-class InvitationView {
+export class InvitationView {
   private readonly view: ShopView<InvitationRow>;
 
-  constructor(invitations: InvitationStore, limits: ShopViewLimits, clock: () => number = Date.now) {
-    this.view = new ShopView(invitationRows(invitations), INVITATION_ROWS, limits, clock);
+  constructor(
+    invitations: InvitationStore,
+    cache: Cache<HeldShop<InvitationRow>>,
+    limits: ShopViewLimits,
+    clock: () => number = Date.now,
+  ) {
+    this.view = new ShopView(invitationRows(invitations), INVITATION_ROWS, cache, limits, clock);
   }
 
   /** A page of the shop's invitations, newest first, those whose address or order contains `q` (any case) if given. */
@@ -139,8 +144,3 @@ class InvitationView {
     return this.view.warmUp(shopIds);
   }
 }
-
-/** One view per service instance (the invitations and integration routes share it). */
-export const invitationViewOf = onePerServices(
-  (services: Pick<Services, 'invitations' | 'config'>, limits) => new InvitationView(services.invitations, limits),
-);

@@ -22,7 +22,7 @@ import type { Webshop } from '../webshops/store.js';
 import { recordMerchantAction } from './audit.js';
 import { CsvByteReader, CsvFileError, type CsvRecord } from './csv.js';
 import { listOf, pageQuery, parseInput, readBody, shopGuard } from './input.js';
-import { invitationViewOf, type InvitationRow } from './invitation-view.js';
+import type { InvitationRow } from './invitation-view.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The list
@@ -267,7 +267,7 @@ export async function queueCsv(
     // another process, or a row above in the same batch), as for the API. Asking the database per batch would read
     // the whole invitations collection on FerretDB, and a repeat's queue entries taken back read the whole queue.
     const keys = batch.map((input) => (input.order ? dedupeKey(input.email, input.order) : null));
-    const known = await invitationViewOf(services).known(
+    const known = await services.invitationView.known(
       shop.id,
       keys.filter((k) => k !== null),
     );
@@ -326,7 +326,7 @@ export function registerDashboardInvitationRoutes(router: Router, services: Serv
   router.get('/dashboard/api/shops/:shopId/invitations', ...guard('invite'), async (ctx) => {
     const q = parseInput(invitationListQuery, ctx.query);
     const shop = ctx.state.shop as Webshop;
-    const { items, total } = await invitationViewOf(services).page(
+    const { items, total } = await services.invitationView.page(
       shop.id,
       q.q || undefined,
       (q.page - 1) * q.page_size,

@@ -4,12 +4,11 @@
 // no query but the shop's change counter once the view is held.
 import type Router from '@koa/router';
 import type { Services } from '../services.js';
-import { reviewViewOf } from './review-view.js';
 import { shopGuard } from './input.js';
 import { signedIn } from './reviews.js';
 
 export function registerDashboardOverviewRoutes(router: Router, services: Services): void {
-  const view = reviewViewOf(services);
+  const view = services.reviewView;
   router.get('/dashboard/api/shops/:shopId/overview', ...shopGuard(services)('read'), async (ctx) => {
     const { shop } = signedIn(ctx);
     ctx.set('Cache-Control', 'no-store');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
-import { ReviewView, statusOf } from './review-view.js';
+import { ReviewView, statusOf, type ViewRow } from './review-view.js';
+import type { HeldShop } from './shop-view.js';
+import { Caches } from '../cache.js';
 import { storedReview } from '../../test/review-fixture.js';
 
 const DAY = 86_400_000;
@@ -65,7 +67,11 @@ class FakeStore {
 function setUp(maxBytes = 10_000_000, clock = () => Date.now()) {
   const store = new FakeStore();
   for (let id = 1; id <= 30; id++) store.writeElsewhere(review(id));
-  const view = new ReviewView(store as unknown as ReviewStore, { maxBytes, catchUpWaitMs: 50 }, clock);
+  // The views alone in a budget of maxBytes, one of which may take all of it.
+  const cache = new Caches({ ttlMs: 5000, maxBytes, maxEntryBytes: maxBytes }).cache<HeldShop<ViewRow>>('views', {
+    ttlMs: Infinity,
+  });
+  const view = new ReviewView(store as unknown as ReviewStore, cache, { maxBytes, catchUpWaitMs: 50 }, clock);
   return { store, view };
 }
 

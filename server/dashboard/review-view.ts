@@ -4,13 +4,13 @@
 // `all`; changes are the reviews whose `modified` moved; hard deletes (unconfirmed reviews expiring) reach the
 // listener with no newer version and reload the view.
 import type { Overview } from './contract.js';
-import { onePerServices, ShopView, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
+import { ShopView, type HeldShop, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
+import type { Cache } from '../cache.js';
 import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { awaitsConfirmation, type SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
 import { summarize } from '../reviews/rating.js';
-import type { Services } from '../services.js';
 
 export const REVIEW_STATUSES = ['published', 'quarantined', 'awaiting_confirmation', 'deleted'] as const;
 type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -194,8 +194,13 @@ const REVIEW_ROWS: RowKind<ViewRow> = {
 export class ReviewView {
   private readonly view: ShopView<ViewRow>;
 
-  constructor(reviews: ReviewStore, limits: ShopViewLimits, clock: () => number = Date.now) {
-    this.view = new ShopView(reviewRows(reviews), REVIEW_ROWS, limits, clock);
+  constructor(
+    reviews: ReviewStore,
+    cache: Cache<HeldShop<ViewRow>>,
+    limits: ShopViewLimits,
+    clock: () => number = Date.now,
+  ) {
+    this.view = new ShopView(reviewRows(reviews), REVIEW_ROWS, cache, limits, clock);
   }
 
   /** A page of the shop's reviews matching `filter`, newest first, and how many match. */
@@ -229,8 +234,3 @@ export class ReviewView {
     return this.view.warmUp(shopIds);
   }
 }
-
-/** One view per service instance (the reviews and overview routes share it). */
-export const reviewViewOf = onePerServices(
-  (services: Pick<Services, 'reviews' | 'config'>, limits) => new ReviewView(services.reviews, limits),
-);

@@ -28,7 +28,7 @@ import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
 import { parseInput, shopGuard } from './input.js';
-import { REVIEW_STATUSES, reviewViewOf, searchable, toRow, type ReviewFilter, type ViewRow } from './review-view.js';
+import { REVIEW_STATUSES, searchable, toRow, type ReviewFilter, type ViewRow } from './review-view.js';
 
 const BODY_LIMIT = 64 * 1024;
 const HOUR_MS = 3_600_000;
@@ -154,7 +154,7 @@ const answer = (ctx: Context, review: Review | null) => {
 };
 
 export function registerDashboardReviewRoutes(router: Router, services: Services): void {
-  const view = reviewViewOf(services);
+  const view = services.reviewView;
   const guard = shopGuard(services);
   const reportsByShop = new RateLimiter(REPORTS_PER_SHOP_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);
   const base = '/dashboard/api/shops/:shopId/reviews';

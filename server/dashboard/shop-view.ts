@@ -14,25 +14,11 @@
 //   removals move the source's `removals` counter: the view is read again before the answer (removals are rare,
 //   and an erased customer must not stay listed). Every view is also reloaded in the background RELOAD_MS after it
 //   was loaded, while the old one keeps answering.
-// Memory is bounded: views are kept in an LRU over shops whose size is an estimate of their bytes (CACHE_MAX_MB, as
-// every in-process cache); a shop whose view alone would not fit is not held but streamed from the database per
-// request (slow on the embedded database, bounded memory: only the page asked for is kept).
-import { LRUCache } from 'lru-cache';
-
-/** One view per service instance, made on first use (the routes of a kind share it; a test app gets its own). */
-export function onePerServices<S extends { config: { cache: { maxBytes: number } } }, V>(
-  make: (services: S, limits: ShopViewLimits) => V,
-): (services: S) => V {
-  const views = new WeakMap<S, V>();
-  return (services) => {
-    let view = views.get(services);
-    if (!view) {
-      view = make(services, { maxBytes: services.config.cache.maxBytes, catchUpWaitMs: CATCH_UP_WAIT_MS });
-      views.set(services, view);
-    }
-    return view;
-  };
-}
+// Memory is bounded: views are held in the process's cache budget (server/cache.ts, CACHE_MEMORY_MB, least recently
+// used first, an estimate of their bytes; no TTL: the counter is checked on every read instead); a shop whose view
+// alone would not fit (more than the budget's largest entry) is not held but streamed from the database per request
+// (slow on the embedded database, bounded memory: only the page asked for is kept).
+import type { Cache } from '../cache.js';
 
 /** Where a view's rows come from: one store's records of a shop, as rows, and its cross-process change counter. */
 export interface RowSource<Row> {
@@ -63,7 +49,7 @@ export interface RowKind<Row> {
 }
 
 export interface ShopViewLimits {
-  /** Bytes (estimated) of all views together; one shop's view may use all of it. */
+  /** Bytes (estimated) of one shop's view, and of the views read ahead together (the budget's largest entry). */
   maxBytes: number;
   /** How long an answer waits for the read of other processes' changes before it answers from the view as it is. */
   catchUpWaitMs: number;
@@ -74,7 +60,7 @@ export interface ShopViewLimits {
  * machine at 20,000 reviews. A change another process made shows in this process's answers once the read lands (the
  * ratings cache's bound across processes, CACHE_TTL_MS, is of the same kind).
  */
-const CATCH_UP_WAIT_MS = 300;
+export const CATCH_UP_WAIT_MS = 300;
 /** How far before the last check changes are read again: writes in flight then, and other processes' clocks. */
 const SLACK_MS = 60_000;
 /** A view is read again in full (in the background) this long after it was loaded, for what no counter tells. */
@@ -83,7 +69,7 @@ const RELOAD_MS = 15 * 60_000;
 const TOO_LARGE_RECHECK_MS = 10 * 60_000;
 const BATCH = 1000;
 
-interface HeldShop<Row> {
+export interface HeldShop<Row> {
   rows: Map<string | number, Row>;
   /** Newest first; null after a change until the next read sorts again. */
   sorted: Row[] | null;
@@ -106,7 +92,6 @@ const within = (work: Promise<unknown>, ms: number): Promise<void> =>
   Promise.race([work.then(() => undefined), new Promise<void>((done) => setTimeout(done, ms).unref())]);
 
 export class ShopView<Row> {
-  private readonly shops: LRUCache<number, HeldShop<Row>>;
   private readonly pending = new Map<number, Promise<HeldShop<Row> | null>>();
   /** Reads of other processes' changes under way, per shop. */
   private readonly catchUps = new Map<number, Promise<void>>();
@@ -114,13 +99,14 @@ export class ShopView<Row> {
   /** Shops being read ahead (warmUp), until the pass ends: their view, null if too large, undefined if left out. */
   private readonly warming = new Map<number, Promise<HeldShop<Row> | null | undefined>>();
 
+  /** `shops`: the views held, by shop id (a cache without TTL: see the top of this file). */
   constructor(
     private readonly source: RowSource<Row>,
     private readonly kind: RowKind<Row>,
+    private readonly shops: Cache<HeldShop<Row>>,
     private readonly limits: ShopViewLimits,
     private readonly clock: () => number = Date.now,
   ) {
-    this.shops = new LRUCache({ maxSize: limits.maxBytes, sizeCalculation: (v) => Math.max(1, v.bytes) });
     source.subscribe((shopId, change) => this.apply(shopId, change));
   }
 
@@ -201,7 +187,7 @@ export class ShopView<Row> {
       return;
     }
     this.put(held, change.row);
-    this.shops.set(shopId, held);
+    this.shops.set(shopId, held, held.bytes);
   }
 
   private drop(held: HeldShop<Row>, key: string | number): void {
@@ -297,7 +283,7 @@ export class ShopView<Row> {
       this.tooLarge.set(shopId, this.clock());
       return null;
     }
-    this.shops.set(shopId, held);
+    this.shops.set(shopId, held, held.bytes);
     if (held.reloadDue || this.clock() - held.loadedAt >= RELOAD_MS) this.reloadInBackground(shopId, held);
     return held;
   }
@@ -353,7 +339,7 @@ export class ShopView<Row> {
     for (const [shopId, held] of views) {
       if (held) {
         this.tooLarge.delete(shopId);
-        this.shops.set(shopId, held);
+        this.shops.set(shopId, held, held.bytes);
       } else if (held === null) {
         this.shops.delete(shopId);
         this.tooLarge.set(shopId, this.clock());

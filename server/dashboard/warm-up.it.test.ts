@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { invitationInput } from '../../test/invitations.js';
-import { invitationViewOf } from './invitation-view.js';
-import { reviewViewOf } from './review-view.js';
 import { warmDashboardViews } from './warm-up.js';
 
 let t: TestApp;
@@ -37,7 +35,7 @@ it('reads the views of the shops whose users signed in, most recent first, and n
   expect(await users.recentlyUsedShops(1)).toEqual([used.id]);
 
   await warmDashboardViews(t.services, t.services.log);
-  for (const view of [reviewViewOf(t.services), invitationViewOf(t.services)]) {
+  for (const view of [t.services.reviewView, t.services.invitationView]) {
     expect([used, usedEarlier, unused].map((s) => view.holds(s.id))).toEqual([true, true, false]);
   }
 });

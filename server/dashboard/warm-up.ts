@@ -4,18 +4,16 @@
 // merchants do not wait for it. One shop after the other, in the background: the service answers meanwhile.
 import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
-import { invitationViewOf } from './invitation-view.js';
-import { reviewViewOf } from './review-view.js';
 
-/** How many shops are read ahead: the most recently used; each view stays within CACHE_MAX_MB anyway. */
+/** How many shops are read ahead: the most recently used; together they stay within the cache budget's largest entry anyway. */
 const WARM_SHOPS = 10;
 
 export async function warmDashboardViews(services: Services, log: Logger): Promise<void> {
   const started = Date.now();
   try {
     const shops = await services.users.recentlyUsedShops(WARM_SHOPS);
-    await reviewViewOf(services).warmUp(shops);
-    await invitationViewOf(services).warmUp(shops);
+    await services.reviewView.warmUp(shops);
+    await services.invitationView.warmUp(shops);
     log.info({ shops: shops.length, ms: Date.now() - started }, 'dashboard views read ahead');
   } catch (err) {
     // Only a head start: each shop's first request reads its views anyway (and a shutdown may have cut it short).

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { Collection, Db } from '../db/index.js';
 import { DomainTokenStore, type DomainToken } from './token-store.js';
+import { Caches } from '../cache.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +30,11 @@ function storeWithHeldRead(): { store: DomainTokenStore; read: Promise<void>; re
     await gate;
     return result;
   };
-  return { store: new DomainTokenStore(db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 }), read, release };
+  return {
+    store: new DomainTokenStore(db, new Caches({ ttlMs: 60_000, maxBytes: 1 << 20 }).cache('domain-tokens')),
+    read,
+    release,
+  };
 }
 
 describe('DomainTokenStore: revocation during a check', () => {

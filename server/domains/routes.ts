@@ -1,7 +1,6 @@
 // GET /webshops/fetch_domain.json (retrieve by domain, token-authorised; the operator issues and revokes its tokens
 // in admin.ts). Errors use the `{error:{code, message}}` envelope of the endpoints outside /api.
 import type Router from '@koa/router';
-import { BoundedCache } from '../cache.js';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
@@ -12,16 +11,15 @@ const URL_MAX_LENGTH = 2000;
 
 export function registerDomainRoutes(router: Router, services: Services): void {
   const { domainTokens, webshops, ratings, config } = services;
-  // Host → shop ids. Every filtered find scans the webshops, so repeated look-ups of a host are answered from
-  // here for the cache TTL; the shops themselves come from the webshop cache, which their updates invalidate.
-  const hosts = new BoundedCache<number[]>(config.cache);
+  // Host → shop ids (`domainHosts`, built in app.ts). Every filtered find scans the webshops, so repeated look-ups
+  // of a host are answered from there for the cache TTL; the shops themselves come from the webshop cache, which
+  // their updates invalidate.
+  const hosts = services.domainHosts;
 
   async function shopsAt(host: string): Promise<Webshop[]> {
-    let ids = hosts.get(host);
-    if (!ids) {
-      ids = (await webshops.findByHost(host)).map((s) => s.id);
-      hosts.set(host, ids, 64 + host.length + ids.length * 8);
-    }
+    const ids = await hosts.fetch(host, async () => (await webshops.findByHost(host)).map((s) => s.id), {
+      bytes: (found) => 64 + host.length * 2 + found.length * 8,
+    });
     const shops = await Promise.all(ids.map((id) => webshops.get(id)));
     // A shop that moved to another URL since the host was cached no longer matches.
     return shops.filter((s): s is Webshop => s !== null && s.host === host);

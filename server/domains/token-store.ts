@@ -1,10 +1,10 @@
 // Operator-issued tokens for fetch_domain.json. Only a SHA-256 hash of each token is stored, so a copy of the
 // database does not hand out working tokens; lookups go by hash. Valid tokens are cached for the cache TTL; a
-// revocation in this process is seen at once, in other processes within the TTL.
+// revocation in this process is seen at once, in other processes within the TTL (never served stale).
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../hash.js';
 import type { Db, Collection } from '../db/index.js';
-import { BoundedCache, type CacheLimits } from '../cache.js';
+import type { Cache } from '../cache.js';
 
 export interface DomainToken {
   /** SHA-256 of the token, lowercase hex. */
@@ -18,20 +18,17 @@ const newToken = (): string => randomBytes(32).toString('hex');
 
 export class DomainTokenStore {
   private readonly collection: Collection<DomainToken>;
-  private readonly valid: BoundedCache<true>;
-  /**
-   * Counts the starts and ends of revocations. A check caches its answer only when none began or ended while it ran:
-   * otherwise it may have found the token before the delete and would put it back in the cache after it.
-   */
-  private revocations = 0;
 
+  /**
+   * `valid`: the hashes of valid tokens. A revocation deletes its entry when it ends, which also keeps a check that
+   * ran meanwhile (it may have found the token before the delete) from putting it back.
+   */
   constructor(
     db: Db,
-    cacheLimits: CacheLimits,
+    private readonly valid: Cache<true>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.collection = db.collection<DomainToken>('domain_tokens');
-    this.valid = new BoundedCache(cacheLimits);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -48,11 +45,9 @@ export class DomainTokenStore {
   /** True when the token existed (and now no longer works). */
   async revoke(token: string): Promise<boolean> {
     const hash = sha256Hex(token);
-    this.revocations++;
     try {
       return (await this.collection.deleteOne({ hash })).deletedCount > 0;
     } finally {
-      this.revocations++;
       this.valid.delete(hash);
     }
   }
@@ -61,11 +56,15 @@ export class DomainTokenStore {
   // about a token that hashes to it.
   async isValid(token: string): Promise<boolean> {
     const hash = sha256Hex(token);
-    if (this.valid.get(hash)) return true;
-    const revocationsAtStart = this.revocations;
-    const found = await this.collection.findOne({ hash }, { projection: { _id: 0, hash: 1 } });
-    // Unknown tokens are not cached: random guesses would only push the valid ones out.
-    if (found && this.revocations === revocationsAtStart) this.valid.set(hash, true, 100);
-    return found !== null;
+    const valid = await this.valid.fetch(
+      hash,
+      async () => {
+        const found = await this.collection.findOne({ hash }, { projection: { _id: 0, hash: 1 } });
+        // Unknown tokens are not cached (undefined): random guesses would only push the valid ones out.
+        return found ? true : undefined;
+      },
+      { bytes: () => 100 },
+    );
+    return valid === true;
   }
 }

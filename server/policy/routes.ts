@@ -20,17 +20,20 @@ export function requestedLanguage(query: unknown, accepted: readonly string[], s
 export function registerPolicyRoutes(router: Router, services: Services): void {
   const { webshops, reviews, config } = services;
   const texts = services.policyTexts;
-  // The numbers are recomputed only when the shop's public reviews changed (one read by `_id` to know).
-  const numbersCache = new Map<number, { version: number; numbers: PolicyNumbers }>();
 
+  // The numbers (`policyNumbers`, built in app.ts, dropped there when the shop's public reviews change) are
+  // recomputed past the cache TTL only when the shop's public reviews changed (one read by `_id` to know).
   async function numbersOf(shop: Webshop): Promise<PolicyNumbers> {
-    const version = (await reviews.versionsOf(shop.id)).public;
-    const cached = numbersCache.get(shop.id);
-    if (cached && cached.version === version) return cached.numbers;
-    const numbers = policyNumbers(await reviews.publishedOrigins(shop.id));
-    if (numbersCache.size >= 1000) numbersCache.delete(numbersCache.keys().next().value!);
-    numbersCache.set(shop.id, { version, numbers });
-    return numbers;
+    const cached = await services.policyNumbers.fetch(
+      shop.id,
+      async (stale) => {
+        const version = (await reviews.versionsOf(shop.id)).public;
+        if (stale && stale.version === version) return stale;
+        return { version, numbers: policyNumbers(await reviews.publishedOrigins(shop.id)) };
+      },
+      { bytes: () => 512 },
+    );
+    return cached.numbers;
   }
 
   const send = (ctx: Context, status: number, html: string) =>

@@ -1,5 +1,6 @@
 // The operator's versions of the policy page's service-wide texts, one small document per language (`_id` the
 // language): read by `_id` only. A language without one shows the defaults (strings.ts).
+import type { Cache } from '../cache.js';
 import type { Collection, Db } from '../db/index.js';
 import { DEFAULT_OPERATOR_TEXT, type OperatorText, type PolicyLanguage } from './strings.js';
 
@@ -10,31 +11,28 @@ interface StoredText extends OperatorText {
 
 export class PolicyTextStore {
   private readonly collection: Collection<StoredText>;
-  /** The texts change rarely and every policy page reads them: kept per language until this process changes them. */
-  private readonly cache = new Map<PolicyLanguage, { text: OperatorText; custom: boolean; loaded: number }>();
 
+  /** `cache`: the texts by language. They change rarely and every policy page reads them. */
   constructor(
     db: Db,
+    private readonly cache: Cache<{ text: OperatorText; custom: boolean }>,
     private readonly now: () => Date = () => new Date(),
-    private readonly ttlMs = 60_000,
   ) {
     this.collection = db.collection<StoredText>('policy_texts');
   }
 
   /** The text in force for the language, and whether the operator wrote it. */
   async get(lang: PolicyLanguage): Promise<{ text: OperatorText; custom: boolean }> {
-    const cached = this.cache.get(lang);
-    if (cached && Date.now() - cached.loaded < this.ttlMs) return cached;
-    const found = await this.collection.findOne({ _id: lang });
-    const entry = found
-      ? {
-          text: { checks: found.checks, publication: found.publication, reporting: found.reporting },
-          custom: true,
-          loaded: Date.now(),
-        }
-      : { text: DEFAULT_OPERATOR_TEXT[lang], custom: false, loaded: Date.now() };
-    this.cache.set(lang, entry);
-    return entry;
+    return this.cache.fetch(
+      lang,
+      async () => {
+        const found = await this.collection.findOne({ _id: lang });
+        return found
+          ? { text: { checks: found.checks, publication: found.publication, reporting: found.reporting }, custom: true }
+          : { text: DEFAULT_OPERATOR_TEXT[lang], custom: false };
+      },
+      { bytes: (t) => 256 + 2 * (t.text.checks.length + t.text.publication.length + t.text.reporting.length) },
+    );
   }
 
   async put(lang: PolicyLanguage, text: OperatorText): Promise<void> {

@@ -1,13 +1,13 @@
 // Cached reads of a shop's reviews: the merchant's ratings list and the public summary. Reads far outnumber
 // writes, so each shop's list is loaded once and served from memory until a review of that shop changes: at once
-// in this process (ReviewStore.onChange), and for changes made by other processes when the cache TTL passes and
-// the shop's review version (one small document) shows a change. Unchanged lists are kept, not reloaded: on
-// FerretDB a reload is a scan of the whole reviews collection.
+// in this process (app.ts calls `invalidate` from ReviewStore's listeners), and for changes made by other processes
+// when the cache TTL passes and the shop's review version (one small document) shows a change. Unchanged lists are
+// kept, not reloaded: on FerretDB a reload is a scan of the whole reviews collection.
 // The merchant's part (which lists quarantined reviews too) and the public part are kept apart: a write that
 // changes nothing public (a review waiting in quarantine, which anyone can post) reloads only the merchant's, so
 // nobody can keep a shop's public pages reloading.
 // A shop whose list is too large for the cache is paged in the database instead.
-import { BoundedCache, type CacheLimits } from '../cache.js';
+import type { Cache } from '../cache.js';
 import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
@@ -104,26 +104,24 @@ interface RatingsPage {
   total: number;
 }
 
+/** What a part costs in memory, roughly. */
+const partBytes = (part: MerchantPart | PublicPart): number =>
+  256 + ('merchant' in part ? part.merchant.length : part.publicList.length) * APPROX_RATING_BYTES;
+
 export class RatingsReadModel {
-  private readonly cache: BoundedCache<MerchantPart | PublicPart>;
-  private readonly generations: Record<Part, Map<number, number>> = { merchant: new Map(), public: new Map() };
-  private readonly loading = new Map<string, Promise<MerchantPart | PublicPart | null>>();
+  /** Invalidations of each part (any shop) so far: a load keeps the part it was not asked for only if none came. */
+  private readonly invalidations: Record<Part, number> = { merchant: 0, public: 0 };
 
   constructor(
     private readonly reviews: ReviewStore,
-    limits: CacheLimits,
-  ) {
-    this.cache = new BoundedCache(limits);
-    // Every write changes the merchant's list; only some change what the public sees.
-    reviews.onChange((shopId) => this.invalidate(shopId, 'merchant'));
-    reviews.onPublicChange((shopId) => this.invalidate(shopId, 'public'));
-  }
+    private readonly cache: Cache<MerchantPart | PublicPart>,
+  ) {}
 
+  /** A write of this process changed the shop's reviews: every write the merchant's part, some the public one. */
   invalidate(shopId: number, part: Part): void {
-    this.generations[part].set(shopId, this.generation(part, shopId) + 1);
+    this.invalidations[part]++;
+    // A load already running may predate the change: it is not kept, and later callers start a new one.
     this.cache.delete(cacheKey(part, shopId));
-    // A load already running may predate the change: later callers start a new one.
-    this.loading.delete(cacheKey(part, shopId));
   }
 
   async page(shopId: number, options: { language?: string; offset: number; limit: number }): Promise<RatingsPage> {
@@ -171,48 +169,43 @@ export class RatingsReadModel {
 
   /** One part of the shop's lists from the cache, loading it when missing; null when the shop is too large to hold. */
   private async load<P extends Part>(shopId: number, part: P): Promise<Parts[P] | null> {
-    const key = cacheKey(part, shopId);
-    const cached = this.cache.peek(key) as { value: Parts[P]; fresh: boolean } | undefined;
-    if (cached?.fresh) return cached.value;
+    const cached = this.cache.get(cacheKey(part, shopId));
+    if (cached !== undefined) return cached as Parts[P];
     // Requests that miss together share one check (and scan): when the TTL ends under load, every request would
     // otherwise start its own.
-    let loading = this.loading.get(key) as Promise<Parts[P] | null> | undefined;
-    if (!loading) {
-      loading = this.revalidate(shopId, part, cached?.value).finally(() => this.loading.delete(key));
-      this.loading.set(key, loading);
-    }
-    return loading;
+    const loaded = await this.cache.fetch(
+      cacheKey(part, shopId),
+      (stale) => this.revalidate(shopId, part, stale as Parts[P] | undefined),
+      { bytes: partBytes },
+    );
+    return (loaded as Parts[P] | undefined) ?? null;
   }
 
-  private generation(part: Part, shopId: number): number {
-    return this.generations[part].get(shopId) ?? 0;
-  }
-
+  /** The part, from the copy past its TTL when the shop's version shows no change; undefined when too large. */
   private async revalidate<P extends Part>(
     shopId: number,
     part: P,
     stale: Parts[P] | undefined,
-  ): Promise<Parts[P] | null> {
-    const generations = { merchant: this.generation('merchant', shopId), public: this.generation('public', shopId) };
+  ): Promise<Parts[P] | undefined> {
+    const invalidations = { ...this.invalidations };
     const versions = await this.reviews.versionsOf(shopId);
     const version = part === 'merchant' ? versions.all : versions.public;
     const recheck = part === 'public' && isStalePublic(stale as PublicPart | undefined, versions.all);
-    if (stale && stale.version === version && this.generation(part, shopId) === generations[part] && !recheck) {
-      this.cache.renew(cacheKey(part, shopId));
-      return stale;
-    }
-    const loaded = await this.loadFromDatabase(shopId, versions, generations, part);
-    return loaded ? loaded[part] : null;
+    // Kept again for a TTL (a write of this process since would have deleted it: the cache does not keep this).
+    if (stale && stale.version === version && !recheck) return stale;
+    const loaded = await this.loadFromDatabase(shopId, versions, invalidations, part);
+    return loaded?.[part];
   }
 
   /**
-   * Loads both parts with one read of the shop's reviews. The part asked for is cached; the other one too when the
-   * cache holds no fresh copy of it (a fresh copy is right already, and keeping it keeps its objects).
+   * Loads both parts with one read of the shop's reviews. The part asked for is cached (by the cache's fetch); the
+   * other one too when the cache holds no fresh copy of it (a fresh copy is right already, and keeping it keeps its
+   * objects) and no invalidation of that part came during the load.
    */
   private async loadFromDatabase(
     shopId: number,
     versions: { all: number; public: number },
-    generations: Record<Part, number>,
+    invalidations: Record<Part, number>,
     asked: Part,
   ): Promise<Parts | null> {
     const docs = await this.reviews.allListed(shopId, WHOLE_LIST_MAX);
@@ -246,16 +239,11 @@ export class RatingsReadModel {
       if (d.verified) published.publicVerified++;
     });
     const parts: Parts = { merchant, public: published };
-    const bytes = {
-      merchant: 256 + docs.length * APPROX_RATING_BYTES,
-      public: 256 + published.publicList.length * APPROX_RATING_BYTES,
-    };
-    for (const part of ['merchant', 'public'] as const) {
-      // A write during the load makes that part stale: serve it to this caller, but do not cache it.
-      if (this.generation(part, shopId) !== generations[part]) continue;
-      const key = cacheKey(part, shopId);
-      if (part !== asked && this.cache.peek(key)?.fresh) continue;
-      this.cache.set(key, parts[part], bytes[part]);
+    const other: Part = asked === 'merchant' ? 'public' : 'merchant';
+    const otherKey = cacheKey(other, shopId);
+    // A write during the load may make that part stale: then it is not kept.
+    if (this.invalidations[other] === invalidations[other] && this.cache.get(otherKey) === undefined) {
+      this.cache.set(otherKey, parts[other], partBytes(parts[other]));
     }
     return parts;
   }

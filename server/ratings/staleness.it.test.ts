@@ -3,15 +3,16 @@ import { expect, it, vi } from 'vitest';
 import { ReviewStore } from '../reviews/store.js';
 import { RatingsReadModel } from './read-model.js';
 import { scratchDatabase } from '../../test/scratch-db.js';
+import { Caches } from '../cache.js';
 
 const { db } = await scratchDatabase('stale');
 
 it('serves another process’s change after the TTL, and keeps an unchanged list without reloading it', async () => {
-  const limits = { ttlMs: 200, maxEntries: 100, maxBytes: 10_000_000 };
+  const limits = { ttlMs: 200, maxBytes: 10_000_000 };
   const writerStore = new ReviewStore(db);
   await writerStore.ensureIndexes();
   const readerStore = new ReviewStore(db);
-  const reader = new RatingsReadModel(readerStore, limits);
+  const reader = new RatingsReadModel(readerStore, new Caches(limits).cache('ratings'));
 
   await writerStore.create(7, { name: 'A', email: 'a@example.com', rating: 4, language: 'en' });
   expect((await reader.summary(7)).amount).toBe(1);
@@ -35,9 +36,9 @@ it('serves another process’s change after the TTL, and keeps an unchanged list
 it('re-reads the public part at most once a minute when only the all-writes counter moved (an older process wrote)', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
-    const limits = { ttlMs: 200, maxEntries: 100, maxBytes: 10_000_000 };
+    const limits = { ttlMs: 200, maxBytes: 10_000_000 };
     const writer = new ReviewStore(db);
-    const reader = new RatingsReadModel(new ReviewStore(db), limits);
+    const reader = new RatingsReadModel(new ReviewStore(db), new Caches(limits).cache('ratings'));
     await writer.create(8, { name: 'A', email: 'a@example.com', rating: 4, language: 'en' });
     expect((await reader.summary(8)).amount).toBe(1);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { Collection, Db } from '../db/index.js';
 import { WebshopStore, type Webshop } from './store.js';
+import { Caches } from '../cache.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +21,10 @@ function storeWithHeldCollection(): { store: WebshopStore; collection: Collectio
         ? (name: string) => (name === 'webshops' ? collection : target.collection(name))
         : Reflect.get(target, key),
   }) as Db;
-  return { store: new WebshopStore(db, { ttlMs: 60_000, maxEntries: 100, maxBytes: 1 << 20 }), collection };
+  return {
+    store: new WebshopStore(db, new Caches({ ttlMs: 60_000, maxBytes: 1 << 20 }).cache('webshops')),
+    collection,
+  };
 }
 
 /** Holds back the answer of the collection's next findOne (the real query runs) until release() is called. */

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Collection } from '../db/index.js';
 import { insertNumbered, isDuplicateKey } from '../db/index.js';
-import { BoundedCache, type CacheLimits } from '../cache.js';
+import type { Cache } from '../cache.js';
 import { LANGUAGE_NAMES, type Language } from '../languages.js';
 import { hostOf } from './rules.js';
 import type { Settings } from '../../embed/shared/settings.js';
@@ -74,23 +74,19 @@ interface DemoShopRecord {
 export class WebshopStore {
   private readonly collection: Collection<Webshop>;
   private readonly demo: Collection<DemoShopRecord>;
-  private readonly cache: BoundedCache<Webshop | null>;
-  private readonly loading = new Map<number, Promise<Webshop | null>>();
-  /**
-   * Counts the starts and ends of writes. A read caches its answer only when no write began or ended while it ran:
-   * otherwise it may have fetched the document from before the write (e.g. a rotated-away API code) and would put
-   * it back in the cache after the write cleared it.
-   */
-  private writes = 0;
 
+  /**
+   * `cache`: shops by id (null: none), for authentication on every classic request. A write deletes the shop's
+   * entry when it ends, which also keeps a read that ran meanwhile (it may have fetched the document from before the
+   * write, e.g. a rotated-away API code) from putting it back.
+   */
   constructor(
     private readonly db: Db,
-    cacheLimits: CacheLimits,
+    private readonly cache: Cache<Webshop | null>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.collection = db.collection<Webshop>('webshops');
     this.demo = db.collection<DemoShopRecord>('demo_shop');
-    this.cache = new BoundedCache(cacheLimits);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -123,26 +119,15 @@ export class WebshopStore {
 
   /** A shop by id, from the cache when fresh (see CACHE_TTL_MS); null when there is none. */
   async get(id: number): Promise<Webshop | null> {
-    const key = String(id);
-    const cached = this.cache.get(key);
+    // Every classic request asks: a fresh entry is answered without building a load.
+    const cached = this.cache.get(id);
     if (cached !== undefined) return cached;
-    // Requests that miss together share one query: when the TTL ends under load, every request would send its own.
-    let loading = this.loading.get(id);
-    if (!loading) {
-      const writesAtStart = this.writes;
-      const query: Promise<Webshop | null> = this.collection
-        .findOne({ id }, { projection: { _id: 0 } })
-        .then((shop) => {
-          if (this.writes === writesAtStart) this.cache.set(key, shop, 2048);
-          return shop;
-        })
-        .finally(() => {
-          if (this.loading.get(id) === query) this.loading.delete(id);
-        });
-      loading = query;
-      this.loading.set(id, loading);
-    }
-    return loading;
+    // Requests that miss together share one query (the cache's): when the TTL ends under load, every request would
+    // send its own.
+    const shop = await this.cache.fetch(id, () => this.collection.findOne({ id }, { projection: { _id: 0 } }), {
+      bytes: () => 2048,
+    });
+    return shop ?? null;
   }
 
   /** A shop as stored now, past the cache: for changes merged into the current settings. */
@@ -153,16 +138,13 @@ export class WebshopStore {
   async update(id: number, changes: Partial<Omit<Webshop, 'id' | 'created'>>): Promise<Webshop | null> {
     const set: Partial<Webshop> = { ...changes, updated: this.now() };
     if (changes.url !== undefined) set.host = hostOf(changes.url);
-    this.writes++;
     let updated: Webshop | null;
     try {
       // No projection here: FerretDB's findAndModify does not support `fields`.
       updated = await this.collection.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' });
     } finally {
-      this.writes++;
-      this.cache.delete(String(id));
-      // Reads that started before the write may answer with the old document; later reads must not join them.
-      this.loading.delete(id);
+      // Reads that started before the write may answer with the old document; later reads do not join them.
+      this.cache.delete(id);
     }
     if (!updated) return null;
     const { _id, ...shop } = updated as Webshop & { _id: unknown };

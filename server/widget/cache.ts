@@ -1,78 +1,44 @@
-// Rendered widget pages, per shop and parameter set. Bounded in entries and bytes (least recently used go
-// first), so arbitrary `css` values cannot grow it without limit. A shop's pages are dropped at once when its
-// reviews change in this process; changes made by other processes show after `freshMs`: an older page is still
-// served while its successor renders, so no visitor waits for a render of a page that is in the cache.
-import { BoundedCache } from '../cache.js';
+// Rendered widget pages, per shop and parameter set, in the process's cache budget (server/cache.ts) with a share of
+// their own, so arbitrary `css` values can neither grow it without limit nor push the other caches out. A shop's
+// pages are dropped at once when its public reviews change in this process (app.ts); changes made by other processes
+// show after the cache TTL: an older page is still served while its successor renders, so no visitor waits for a
+// render of a page that is in the cache.
+import type { CacheOptions, Cache } from '../cache.js';
 import type { PreparedPage } from './http.js';
+import type { WidgetOptions } from '../../widget/page.js';
 
-interface PageCacheLimits {
-  /** How long a page is served without re-rendering it (the cache TTL of the other read caches). */
-  freshMs: number;
-  maxEntries: number;
-  maxBytes: number;
-}
-
-interface Entry {
-  page: PreparedPage;
-  rendered: number;
-}
-
-/** A stale page is still served (while a fresh one renders) for this many times freshMs, at least a minute. */
+/** A stale page is still served (while a fresh one renders) for this many times the TTL, at least a minute. */
 const STALE_FACTOR = 12;
+/** The share of the cache budget widget pages may fill. */
+const PAGES_SHARE = 1 / 8;
+
+/** The page cache's options for a cache TTL of `freshMs`. */
+export function widgetPageCacheOptions(freshMs: number): CacheOptions {
+  const keepMs = freshMs > 0 ? Math.max(freshMs * STALE_FACTOR, 60_000) : 0;
+  return { ttlMs: freshMs, staleWhileRevalidateMs: keepMs - freshMs, maxShare: PAGES_SHARE };
+}
 
 export class WidgetPageCache {
-  private readonly pages: BoundedCache<Entry>;
-  private readonly generations = new Map<number, number>();
-  private readonly rendering = new Map<string, Promise<PreparedPage>>();
-
-  constructor(
-    private readonly limits: PageCacheLimits,
-    private readonly now: () => number = Date.now,
-  ) {
-    const keepMs = limits.freshMs > 0 ? Math.max(limits.freshMs * STALE_FACTOR, 60_000) : 0;
-    this.pages = new BoundedCache({ ttlMs: keepMs, maxEntries: limits.maxEntries, maxBytes: limits.maxBytes }, now);
-  }
+  constructor(private readonly pages: Cache<PreparedPage>) {}
 
   invalidate(shopId: number): void {
-    this.generations.set(shopId, (this.generations.get(shopId) ?? 0) + 1);
-    this.pages.deletePrefix(`${shopId}:`);
+    this.pages.deleteGroup(shopId);
   }
 
   /** The cached page for the key, or the one `render` makes (one render at a time per key). */
   async get(shopId: number, key: string, render: () => Promise<PreparedPage>): Promise<PreparedPage> {
-    const fullKey = `${shopId}:${key}`;
-    const cached = this.pages.get(fullKey);
-    if (cached) {
-      if (this.now() - cached.rendered > this.limits.freshMs)
-        this.renderOnce(shopId, fullKey, render).catch(() => undefined);
-      return cached.page;
-    }
-    return this.renderOnce(shopId, fullKey, render);
-  }
-
-  private renderOnce(shopId: number, fullKey: string, render: () => Promise<PreparedPage>): Promise<PreparedPage> {
-    const running = this.rendering.get(fullKey);
-    if (running) return running;
-    const generation = this.generations.get(shopId) ?? 0;
-    const rendered = this.now();
-    const promise = render()
-      .then((page) => {
-        // A page rendered while the shop's reviews changed may be stale: serve it to its caller, do not keep it.
-        if ((this.generations.get(shopId) ?? 0) === generation) {
-          this.pages.set(fullKey, { page, rendered }, page.bytes + fullKey.length * 2);
-        }
-        return page;
-      })
-      .finally(() => this.rendering.delete(fullKey));
-    this.rendering.set(fullKey, promise);
-    return promise;
-  }
-
-  get size(): number {
-    return this.pages.size;
-  }
-
-  get totalBytes(): number {
-    return this.pages.totalBytes;
+    // A page rendered while the shop's reviews changed may be stale: served to its caller, not kept (the cache's).
+    return this.pages.fetch(`${shopId}:${key}`, render, { bytes: (p) => p.bytes, group: shopId });
   }
 }
+
+/** A widget query string already validated: its options and page key, while the shop's `updated` is unchanged. */
+export interface KnownQuery {
+  shopId: number;
+  updated: number;
+  options: WidgetOptions;
+  key: string;
+}
+
+/** The validated-query memo's options: kept until evicted (it is checked against the shop), in a small share. */
+export const KNOWN_QUERY_CACHE: CacheOptions = { ttlMs: Infinity, maxShare: 1 / 64 };

@@ -20,7 +20,6 @@ import { renderConfigurator } from '../../widget/configurator.js';
 import { renderRichSnippet } from '../../widget/rich-snippet.js';
 import { localeFor } from '../../widget/strings.js';
 import type { WidgetData } from '../../widget/components.js';
-import { WidgetPageCache } from './cache.js';
 import { preparePage, sendPage } from './http.js';
 import {
   optionsKey,
@@ -33,7 +32,6 @@ import {
 
 /** Browsers and proxies may keep a widget page this long; the server's own cache follows review changes at once. */
 const WIDGET_CACHE_CONTROL = 'public, max-age=120';
-const PAGE_CACHE = { maxEntries: 5000, maxBytes: 32 * 1024 * 1024 };
 
 /**
  * Whether the browser loads the page as a frame (a merchant's iframe). Only then does the `css` parameter apply:
@@ -50,14 +48,10 @@ function shopDefaults(shop: Webshop): ShopDefaults {
 }
 
 export function registerWidgetRoutes(router: Router, services: Services): void {
-  const { webshops, ratings, reviews, config, log } = services;
-  const pages = new WidgetPageCache({
-    freshMs: config.cache.ttlMs,
-    maxEntries: Math.min(PAGE_CACHE.maxEntries, config.cache.maxEntries),
-    maxBytes: Math.min(PAGE_CACHE.maxBytes, config.cache.maxBytes),
-  });
-  // Widget pages show only what is public: a review waiting in quarantine does not make them render again.
-  reviews.onPublicChange((shopId) => pages.invalidate(shopId));
+  const { webshops, ratings, config, log } = services;
+  // Built in app.ts, which also drops a shop's pages when its public reviews change.
+  const pages = services.widgetPages;
+  const known = services.widgetQueries;
 
   async function widgetData(shop: Webshop, options: WidgetOptions): Promise<WidgetData> {
     const listsReviews = (options.layout === 'new_default' || options.layout === 'modern') && options.show;
@@ -114,10 +108,8 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
     }
   }
 
-  // The same embed asks with the same query string again and again: its validated options and page key are kept,
-  // for as long as the shop is unchanged, so a cached page is served without validating the query again.
-  const known = new Map<string, { shopId: number; updated: number; options: WidgetOptions; key: string }>();
-  const KNOWN_MAX = 2000;
+  // The same embed asks with the same query string again and again: its validated options and page key are kept
+  // (`known`), for as long as the shop is unchanged, so a cached page is served without validating the query again.
   const KNOWN_QUERY_MAX = 1024;
 
   router.get('/webshops/widget_html', (ctx) =>
@@ -139,8 +131,8 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
         // The shop's update time is part of the key: a renamed shop or new hero colour shows at once.
         key = `${shop.updated.getTime()}:${optionsKey(options)}`;
         if (ctx.querystring.length <= KNOWN_QUERY_MAX) {
-          if (known.size >= KNOWN_MAX) known.clear();
-          known.set(ctx.querystring, { shopId: shop.id, updated: shop.updated.getTime(), options, key });
+          const memo = { shopId: shop.id, updated: shop.updated.getTime(), options, key };
+          known.set(ctx.querystring, memo, 512 + key.length * 2);
         }
       }
       if (options.css && !loadedAsFrame(ctx)) {
