@@ -131,6 +131,8 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
   /** Unsigned consent receipts without a review kept per shop; past it the oldest are dropped. */
   UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
+  /** Bulk review imports from the dashboard wait for the operator's approval (`operator`) or not (`none`). */
+  IMPORT_APPROVAL: z.enum(['operator', 'none']).default('operator'),
 });
 
 export type Config = {
@@ -176,6 +178,8 @@ export type Config = {
     timeoutMs: number;
   };
   consents: { unsignedPerShop: number };
+  /** Who approves a bulk import started from the dashboard (server/imports/): the operator, or nobody. */
+  importApproval: 'operator' | 'none';
 };
 
 export class ConfigError extends Error {}
@@ -260,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
+    importApproval: e.IMPORT_APPROVAL,
   };
 }
 

@@ -39,6 +39,7 @@ import { registerPolicyAdminRoutes } from './policy/admin.js';
 import { registerRatingRoutes } from './ratings/routes.js';
 import { registerReplyRoutes } from './replies/routes.js';
 import { registerReviewAdminRoutes } from './reviews/admin.js';
+import { registerImportAdminRoutes } from './imports/admin.js';
 import { registerWebhookManageRoutes, registerWebhookRoutes } from './webhooks/routes.js';
 import { registerWebshopAdminRoutes } from './webshops/admin.js';
 import { registerWebshopRoutes } from './webshops/routes.js';
@@ -135,6 +136,7 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   // Operator API (/admin/api/…) and the domain look-up
   registerWebshopAdminRoutes,
   registerReviewAdminRoutes,
+  registerImportAdminRoutes,
   registerCustomerAdminRoutes,
   registerInvitationAdminRoutes,
   registerWebhookManageRoutes,

@@ -28,6 +28,8 @@ import type { InvitationLimitStore } from './accounts/invitation-limit-store.js'
 import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
+import type { ImportStore } from './imports/store.js';
+import type { ImportedProductReviewStore } from './imports/product-review-store.js';
 
 export interface Services {
   config: Config;
@@ -80,4 +82,8 @@ export interface Services {
    * run only when the order has a pop-up receipt.
    */
   release: ReviewRelease;
+  /** Bulk review imports from other platforms: their files, progress, and the identities imported per shop. */
+  imports: ImportStore;
+  /** Imported reviews of products only: kept apart from the shop's reviews and score. */
+  productReviews: ImportedProductReviewStore;
 }

@@ -77,6 +77,9 @@ function anonymised(review: Review, redact: Redact): ReviewChanges {
     editToken: null,
     editMailDue: null,
     confirmToken: null,
+    // Bulk imports keep the title and the source's order number too.
+    ...(review.title ? { title: redact(review.title) } : {}),
+    ...(review.source_order ? { source_order: '' } : {}),
   };
 }
 
@@ -150,6 +153,8 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
   const tokensDeleted = await services.popupTokens.erase(email, shopId, orders);
   const moderationDeleted = await services.moderation.erase(email, shopId, reviewIds);
   await services.reviews.forgetOrders(orders);
+  // Imported reviews of products only (kept apart from the shop's reviews): name, address and words blanked.
+  const productReviews = await services.productReviews.erase(email, shopId);
 
   let outboxDeleted = 0;
   if (services.mailer.kind === 'outbox') {
@@ -162,7 +167,7 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
   }
 
   return {
-    reviews_anonymised: written.length,
+    reviews_anonymised: written.length + productReviews,
     invitations_deleted: invited.invitations,
     consents_deleted: consentsDeleted,
     popup_tokens_deleted: tokensDeleted,

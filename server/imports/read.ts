@@ -90,7 +90,7 @@ const isShopAuthor = (row: SourceRow, authors: ReadonlySet<string>) =>
   authors.has(row.email.trim().toLowerCase()) || authors.has(row.name.trim().toLowerCase());
 
 /** A row that is the shop's reply, imported with the review it answers: neither a review nor a problem. */
-export interface AttachedReply {
+interface AttachedReply {
   line: number;
   replyTo: string;
 }

@@ -159,5 +159,3 @@ export function readRow(
     product,
   };
 }
-
-export const isProblem = (r: ImportItem | RowProblem): r is RowProblem => 'reason' in r;
