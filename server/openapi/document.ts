@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import { accountPaths, ACCOUNT_SECURITY_SCHEMES } from '../accounts/openapi.js';
 import { dashboardPagePaths } from '../dashboard/openapi-pages.js';
 import { dashboardReviewPaths } from '../dashboard/openapi-reviews.js';
+import { importPaths } from '../imports/openapi.js';
 import { auditQuerySchema } from '../audit/admin.js';
 import { erasureQuery } from '../customers/admin.js';
 import { historyQuery } from '../invitations/admin.js';
@@ -707,6 +708,8 @@ export function openApiDocument(config: Config) {
       ...dashboardPagePaths(),
       // The dashboard's overview and reviews (server/dashboard/overview.ts, reviews.ts).
       ...dashboardReviewPaths(),
+      // Bulk review imports (server/imports).
+      ...importPaths(),
     },
     components: {
       securitySchemes: {

@@ -1,0 +1,175 @@
+// The OpenAPI entries of the bulk import routes (admin.ts), spread into server/openapi/document.ts. Requests and
+// answers are zod schemas: the requests' are the ones admin.ts validates with.
+import { z } from 'zod';
+import { adminError, body, fromZod, json, pathParam, str } from '../http/openapi.js';
+import { FORMATS } from './formats.js';
+import { heldDecisionSchema, importFieldsSchema } from './admin.js';
+
+const admin = { security: [{ operatorToken: [] }], tags: ['operator', 'imports'] };
+const errors = {
+  '401': adminError('no or wrong operator token'),
+  '404': adminError('no such webshop, or no such import of it'),
+};
+const conflict = { '409': adminError('the import is not in a state that allows this (code conflict)') };
+
+const problem = z.object({
+  line: z.int().describe('the row as a spreadsheet numbers it; the header is line 1'),
+  reason: z.string(),
+});
+const distribution = z
+  .object({ '1': z.int(), '2': z.int(), '3': z.int(), '4': z.int(), '5': z.int() })
+  .describe('stars of the reviews to import');
+const previewReview = z.object({
+  line: z.int(),
+  kind: z.enum(['store', 'product']).describe('product: a review of a product only, never in the shop’s score'),
+  rating: z.int().min(1).max(5),
+  title: z.string(),
+  text: z.string(),
+  name: z.string(),
+  date: z.string().describe('YYYY-MM-DD HH:MM:SS (UTC): the date on the source platform'),
+  held: z.boolean().describe('unpublished, spam or not approved at the source: imported unpublished'),
+  reply: z.string().nullable(),
+  product: z.string().nullable(),
+});
+
+const counts = {
+  read: z.int().describe('rows below the header'),
+  imported: z.int(),
+  duplicates: z.int().describe('reviews imported before (same platform and id, or same date, name and text)'),
+  held: z.int().describe('imported unpublished, waiting for the operator’s decision'),
+  store_reviews: z.int(),
+  product_reviews: z.int(),
+};
+
+const importView = z.object({
+  id: z.string(),
+  status: z.enum(['awaiting_approval', 'running', 'done', 'failed', 'undone']),
+  file_name: z.string(),
+  bytes: z.int(),
+  format: z.enum(FORMATS),
+  imported_from: z.string().describe('the platform, as reviews name it ("Imported from Yotpo")'),
+  date_order: z.enum(['dmy', 'mdy']),
+  created: z.string(),
+  by: z.string().describe('operator, or user:<id> for an import from the dashboard'),
+  approved: z.string().nullable(),
+  finished: z.string().nullable(),
+  undone: z.string().nullable(),
+  error: z.string().nullable(),
+  ...counts,
+  problems: z.array(problem).describe('up to 1,000 (the count is `problems` in the preview)'),
+  preview: z.object({
+    to_import: z.int(),
+    duplicates: z.int(),
+    held: z.int(),
+    problems: z.int(),
+    distribution,
+    reviews: z.array(previewReview).describe('the first 10'),
+  }),
+  held_decision: z
+    .object({ action: z.enum(['keep', 'remove']), ground: z.string().nullable(), at: z.string(), reviews: z.int() })
+    .nullable(),
+});
+
+const dryRun = z.object({
+  dry_run: z.literal(true),
+  format: z.enum(FORMATS),
+  imported_from: z.string(),
+  date_order: z.enum(['dmy', 'mdy']),
+  read: z.int(),
+  to_import: z.int(),
+  duplicates: z.int(),
+  held: z.int(),
+  store_reviews: z.int(),
+  product_reviews: z.int(),
+  distribution,
+  reviews: z.array(previewReview),
+  problems: z.array(problem),
+  reply_authors_found: z.array(z.string()).describe('WooCommerce: authors of rows that answer another row'),
+  warnings: z.array(z.string()),
+});
+
+const upload = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        ...fromZod(importFieldsSchema),
+        properties: {
+          ...(fromZod(importFieldsSchema).properties as object),
+          file: { type: 'string', format: 'binary', description: 'the CSV file, at most 100 MB, 200,000 rows' },
+        },
+        required: ['file'],
+      },
+    },
+  },
+};
+
+const importId = pathParam('importId', str());
+
+export function importPaths() {
+  return {
+    '/admin/api/webshops/{id}/imports': {
+      post: {
+        ...admin,
+        summary:
+          'Import reviews from another platform’s export (Yotpo, Judge.me, Shopify Product Reviews, WooCommerce, Trustpilot); runs in the worker, without approval (audited)',
+        parameters: [pathParam('id')],
+        requestBody: upload,
+        responses: {
+          '200': json(fromZod(dryRun), 'dry_run=1: what the import would do; nothing is written'),
+          '202': json(fromZod(importView), 'accepted: the import runs in the worker'),
+          ...errors,
+          '413': adminError('the file is larger than 100 MB'),
+          '415': adminError('not multipart/form-data'),
+          '422': adminError(
+            'nothing imported: a field is invalid, or the file is refused (code file_refused: not CSV, an archive, not UTF-8/UTF-16/Windows-1252, no known header, past a limit), or its dates read both day-first and month-first (code date_order_needed: give date_order=dmy or mdy)',
+          ),
+        },
+      },
+      get: {
+        ...admin,
+        summary: 'The shop’s imports, newest first',
+        parameters: [pathParam('id')],
+        responses: { '200': json(fromZod(z.object({ imports: z.array(importView) }))), ...errors },
+      },
+    },
+    '/admin/api/webshops/{id}/imports/{importId}': {
+      get: {
+        ...admin,
+        summary: 'An import’s status and counts',
+        parameters: [pathParam('id'), importId],
+        responses: { '200': json(fromZod(importView)), ...errors },
+      },
+      delete: {
+        ...admin,
+        summary:
+          'Undo an import within 30 days of its end (its reviews removed by the worker), or cancel one awaiting approval (audited)',
+        parameters: [pathParam('id'), importId],
+        responses: { '202': json(fromZod(importView), 'undone'), ...errors, ...conflict },
+      },
+    },
+    '/admin/api/webshops/{id}/imports/{importId}/approve': {
+      post: {
+        ...admin,
+        summary: 'Approve an import started from the dashboard (IMPORT_APPROVAL=operator); it then runs (audited)',
+        parameters: [pathParam('id'), importId],
+        responses: { '202': json(fromZod(importView), 'approved: running'), ...errors, ...conflict },
+      },
+    },
+    '/admin/api/webshops/{id}/imports/{importId}/held': {
+      post: {
+        ...admin,
+        summary:
+          'Keep (publish) or remove, on a ground, every review of the import still held for the operator (audited)',
+        parameters: [pathParam('id'), importId],
+        requestBody: body(heldDecisionSchema),
+        responses: {
+          '200': json(fromZod(z.object({ decided: z.int() }))),
+          ...errors,
+          ...conflict,
+          '422': adminError('invalid decision; remove needs a ground'),
+        },
+      },
+    },
+  };
+}
