@@ -32,6 +32,9 @@ export function delimiterOf(headerLine: string): Delimiter {
   return counts[';'] > counts[','] ? ';' : ',';
 }
 
+/** The characters that end or open something outside quotes, per delimiter. */
+const SPECIAL: Record<Delimiter, RegExp> = { ',': /[,\r\n"]/g, ';': /[;\r\n"]/g, '\t': /[\t\r\n"]/g };
+
 const HEADER_MAX_CHARS = IMPORT_LIMITS.columns * 200;
 
 /** Text in, rows out: `push` decoded text, `end` at the end of the file. Rows that are all empty are skipped. */
@@ -81,8 +84,22 @@ export class CsvReader {
   private scan(text: string): CsvRow[] {
     const out: CsvRow[] = [];
     const d = this.delimiter!;
+    const special = SPECIAL[d];
     let start = 0;
     for (let i = 0; i < text.length; i++) {
+      // Jump to the next character that matters (natively: a 25 MB file is read in a fraction of the time).
+      if (!this.afterCr && !this.afterQuote) {
+        if (this.quoted) {
+          const j = text.indexOf('"', i);
+          if (j < 0) break;
+          i = j;
+        } else {
+          special.lastIndex = i;
+          const m = special.exec(text);
+          if (!m) break;
+          i = m.index;
+        }
+      }
       const c = text[i]!;
       if (this.afterCr) {
         this.afterCr = false;

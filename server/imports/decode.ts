@@ -23,7 +23,7 @@ const NOT_TEXT: { magic: number[]; offset?: number; what: string }[] = [
 ];
 
 /** Bytes that Windows-1252 leaves undefined: a file holding them is in some other code page. */
-const UNDEFINED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+const UNDEFINED_1252 = [0x81, 0x8d, 0x8f, 0x90, 0x9d];
 
 const startsWith = (bytes: Uint8Array, magic: number[], offset = 0) =>
   bytes.length >= offset + magic.length && magic.every((b, i) => bytes[offset + i] === b);
@@ -52,10 +52,14 @@ export class EncodingSniffer {
     }
     if (this.size === 0 || this.head.length < 4) this.bom = bomOf(this.head)?.encoding;
     if (this.bom === undefined || this.bom === 'utf-8') {
-      for (let i = 0; i < chunk.length; i++) {
-        const b = chunk[i]!;
-        if (b === 0 && this.nul === undefined) this.nul = this.size + i;
-        if (b >= 0x80 && this.undefined1252 === undefined && UNDEFINED_1252.has(b)) this.undefined1252 = this.size + i;
+      // Native searches: a byte loop in JavaScript costs seconds on a 100 MB file.
+      if (this.nul === undefined) {
+        const at = chunk.indexOf(0);
+        if (at >= 0) this.nul = this.size + at;
+      }
+      if (this.undefined1252 === undefined) {
+        const found = UNDEFINED_1252.map((b) => chunk.indexOf(b)).filter((at) => at >= 0);
+        if (found.length) this.undefined1252 = this.size + Math.min(...found);
       }
       if (this.validUtf8) {
         try {

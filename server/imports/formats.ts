@@ -317,7 +317,8 @@ export function rowReader(format: FormatName, header: readonly string[]): (cells
   return (cells, line) => {
     const get: Get = (column) => {
       const i = index.get(column);
-      return i === undefined ? '' : (cells[i] ?? '').replace(/\r\n?/g, '\n');
+      const cell = i === undefined ? '' : (cells[i] ?? '');
+      return cell.includes('\r') ? cell.replace(/\r\n?/g, '\n') : cell;
     };
     return FORMAT[format].read(get, line);
   };
