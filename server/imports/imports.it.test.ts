@@ -274,6 +274,35 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     expect((await summary(shop)).amount).toBe(2);
   });
 
+  it('a file of several batches: every row once, problems by their line, the same again adds nothing', async () => {
+    const shop = await t.createShop();
+    const header =
+      'Review Id,Review Created (UTC),Review Username,Review User Email,Review Title,Review Content,Review Stars\n';
+    const rows = Array.from({ length: 1234 }, (_, i) =>
+      i === 700
+        ? `r${i},2024-01-01T00:00:00Z,N${i},,T,C,9`
+        : `r${i},2024-01-01T00:00:00Z,N${i},,T,C${i},${1 + (i % 5)}`,
+    );
+    const file = new TextEncoder().encode(header + rows.join('\n'));
+    const send = async () => {
+      const res = await upload(shop, file, 'big.csv');
+      expect(res.status).toBe(202);
+      const { id } = await res.json();
+      await drainImports(t.services, 'test-worker');
+      return status200(shop, id);
+    };
+    expect(await send()).toMatchObject({
+      status: 'done',
+      read: 1234,
+      imported: 1233,
+      problems: [{ line: 702, reason: 'rating "9" is not a whole number from 1 to 5' }],
+    });
+    expect(await reviewsOf(shop)).toHaveLength(1233);
+    expect((await summary(shop)).amount).toBe(1233);
+    expect(await send()).toMatchObject({ status: 'done', imported: 0, duplicates: 1233 });
+    expect(await reviewsOf(shop)).toHaveLength(1233);
+  });
+
   it('an erasure finds the addresses of imported reviews, product reviews included', async () => {
     const shop = await t.createShop();
     await imported(shop, 'yotpo.csv');

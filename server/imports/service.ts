@@ -462,9 +462,12 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
   let batch: ImportItem[] = [];
   let problemsWritten = 0;
 
-  const flush = async () => {
-    if (!batch.length) return;
-    const store = batch.filter((i) => i.kind === 'store');
+  /**
+   * Writes one batch. The next batch is read from the file while this one is written (the database works in its own
+   * process), but only one batch is written at a time: `pending` names the one in flight.
+   */
+  const write = async (items: ImportItem[], progress: ImportCounts, problemsNow: RowProblem[] | null) => {
+    const store = items.filter((i) => i.kind === 'store');
     const now = services.now();
     let first = 0;
     if (store.length) {
@@ -477,11 +480,11 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
       );
     }
     await services.productReviews.insert(
-      batch.filter((i) => i.kind === 'product').map((i) => productReviewOf(doc, i, now)),
+      items.filter((i) => i.kind === 'product').map((i) => productReviewOf(doc, i, now)),
     );
     let next = first;
     await imports.addKeys(
-      batch.map((i) => ({
+      items.map((i) => ({
         _id: keyId(doc.shopId, i.key),
         shopId: doc.shopId,
         importId: doc._id,
@@ -489,12 +492,24 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
         held: i.held,
       })),
     );
+    await imports.update(doc._id, {
+      pending: null,
+      counts: progress,
+      ...(problemsNow ? { problems: problemsNow } : {}),
+    });
+    await renew();
+  };
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await writing;
+    if (!batch.length) return;
     // The problems list is written again only when it grew (up to PROBLEMS_KEPT entries).
     const grew = problems.length > problemsWritten;
     problemsWritten = problems.length;
-    await imports.update(doc._id, { pending: null, counts: { ...counts }, ...(grew ? { problems } : {}) });
+    writing = write(batch, { ...counts }, grew ? [...problems] : null);
+    // Awaited at the next flush; handled now, so a failed write is not an unhandled rejection meanwhile.
+    writing.catch(() => undefined);
     batch = [];
-    await renew();
   };
 
   for await (const outcomes of importRows(open, doc.encoding, analysis, { ...options, now: services.now() })) {
@@ -520,6 +535,7 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
     }
   }
   await flush();
+  await writing;
   await finish(services, doc, { status: 'done', error: null }, counts, problems);
 }
 
