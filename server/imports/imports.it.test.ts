@@ -236,6 +236,11 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
       preview: { to_import: 1, distribution: { '5': 1 } },
     });
     expect((await summary(shop)).amount).toBe(0);
+    // Another shop's path does not reach it.
+    const other = await t.createShop();
+    expect((await t.admin(`/admin/api/webshops/${other.id}/imports/${id}`)).status).toBe(404);
+    const wrongShop = await t.admin(`/admin/api/webshops/${other.id}/imports/${id}/approve`, { method: 'POST' });
+    expect(wrongShop.status).toBe(404);
     const approve = await t.admin(`/admin/api/webshops/${shop.id}/imports/${id}/approve`, { method: 'POST' });
     expect(approve.status).toBe(202);
     await drainImports(t.services, 'test-worker');

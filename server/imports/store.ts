@@ -173,8 +173,10 @@ export class ImportStore {
     await this.imports.insertOne(doc);
   }
 
-  get(shopId: number, importId: string): Promise<Import | null> {
-    return this.imports.findOne({ _id: importId, shopId });
+  /** An import of the shop, read by `_id` alone (FerretDB answers only that without a scan), then its shop checked. */
+  async get(shopId: number, importId: string): Promise<Import | null> {
+    const doc = await this.imports.findOne({ _id: importId });
+    return doc?.shopId === shopId ? doc : null;
   }
 
   async remove(importId: string): Promise<void> {
