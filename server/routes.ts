@@ -40,6 +40,7 @@ import { registerRatingRoutes } from './ratings/routes.js';
 import { registerReplyRoutes } from './replies/routes.js';
 import { registerReviewAdminRoutes } from './reviews/admin.js';
 import { registerImportAdminRoutes } from './imports/admin.js';
+import { registerImportDashboardRoutes } from './imports/routes.js';
 import { registerWebhookManageRoutes, registerWebhookRoutes } from './webhooks/routes.js';
 import { registerWebshopAdminRoutes } from './webshops/admin.js';
 import { registerWebshopRoutes } from './webshops/routes.js';
@@ -137,6 +138,7 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerWebshopAdminRoutes,
   registerReviewAdminRoutes,
   registerImportAdminRoutes,
+  registerImportDashboardRoutes,
   registerCustomerAdminRoutes,
   registerInvitationAdminRoutes,
   registerWebhookManageRoutes,

@@ -14,15 +14,17 @@ export const DASHBOARD_ACTIONS = [
   'widget',
   'integration',
   'team',
+  'import',
 ] as const;
 /**
  * `notify`: a reply that e-mails the reviewer (the shop speaking to a customer's inbox, not only on its page);
- * `integration`: the API code, webhooks and require_signed_order_data; `team`: users, roles and their sessions.
+ * `integration`: the API code, webhooks and require_signed_order_data; `team`: users, roles and their sessions;
+ * `import`: bulk review imports from another platform's file (server/imports/).
  */
 export type DashboardAction = (typeof DASHBOARD_ACTIONS)[number];
 
 const SUPPORT: readonly DashboardAction[] = ['read', 'reply', 'report', 'mark_read'];
-const MANAGER: readonly DashboardAction[] = [...SUPPORT, 'notify', 'invite', 'widget'];
+const MANAGER: readonly DashboardAction[] = [...SUPPORT, 'notify', 'invite', 'widget', 'import'];
 
 const ALLOWED: Record<Role, readonly DashboardAction[]> = {
   support: SUPPORT,

@@ -12,11 +12,11 @@ import {
 } from './rules.js';
 
 describe('roles', () => {
-  it('support reads and answers; manager also e-mails the reviewer, invites and sets up the widget; owner does everything', () => {
+  it('support reads and answers; manager also e-mails the reviewer, invites, sets up the widget and imports reviews; owner does everything', () => {
     const table = Object.fromEntries(ROLES.map((r) => [r, DASHBOARD_ACTIONS.filter((a) => can(r, a))]));
     expect(table).toEqual({
-      owner: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team'],
-      manager: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget'],
+      owner: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team', 'import'],
+      manager: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'import'],
       support: ['read', 'reply', 'report', 'mark_read'],
     });
   });

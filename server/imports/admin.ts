@@ -55,7 +55,7 @@ export const heldDecisionSchema = z
 const stamp = (d: Date | null) => (d ? formatTimestamp(d) : null);
 
 /** An import as the operator API shows it. */
-function importView(doc: Import) {
+export function importView(doc: Import) {
   const ran = doc.status !== 'awaiting_approval';
   return {
     id: doc._id,
@@ -110,7 +110,7 @@ function dryRunView(result: Extract<StartResult, { dryRun: true }>) {
 }
 
 /** Receives the upload and starts the import: shared by the operator API and the dashboard. */
-async function receiveImport(ctx: Context, services: Services, shopId: number, by: ImportActor): Promise<void> {
+export async function receiveImport(ctx: Context, services: Services, shopId: number, by: ImportActor): Promise<void> {
   const shop = await services.webshops.get(shopId);
   if (!shop) throw new HttpError(404, 'No such webshop.');
   const upload = new ImportUpload(services, shop.id);

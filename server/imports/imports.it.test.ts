@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
+import { signedInAgent } from '../accounts/test-session.js';
 import { drainImports, ImportUpload, startImport } from './service.js';
 
 let t: TestApp;
@@ -257,6 +258,32 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     expect(twice.status).toBe(409);
     const audit = await t.db.collection('audit_log').find({ shopId: shop.id }).toArray();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['import.approved', 'import.undone']));
+  });
+
+  it('from the dashboard: owner and manager import, the import waits for the operator; support may not', async () => {
+    const shop = await t.createShop();
+    const post = async (role: 'manager' | 'support', fields: Record<string, string> = {}) => {
+      const { headers } = await signedInAgent(t, { email: `${role}@shop.example`, shopId: shop.id, role });
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(fixture('judgeme.csv'))]), 'judgeme.csv');
+      return t.fetch(`/dashboard/api/shops/${shop.id}/imports`, { method: 'POST', headers, body: form });
+    };
+    expect((await post('support')).status).toBe(403);
+    const preview = await post('manager', { dry_run: '1' });
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toMatchObject({ to_import: 3, held: 1, product_reviews: 3 });
+    const res = await post('manager');
+    expect(res.status).toBe(202);
+    const started = await res.json();
+    expect(started).toMatchObject({ status: 'awaiting_approval', by: expect.stringMatching(/^user:\d+$/) });
+    await drainImports(t.services, 'test-worker');
+    expect(await productReviewsOf(shop)).toEqual([]);
+    await t.admin(`/admin/api/webshops/${shop.id}/imports/${started.id}/approve`, { method: 'POST' });
+    await drainImports(t.services, 'test-worker');
+    expect(await status200(shop, started.id)).toMatchObject({ status: 'done', imported: 3 });
+    const audit = await t.db.collection('audit_log').findOne({ shopId: shop.id, action: 'import.started' });
+    expect(audit?.actor).toMatchObject({ kind: 'user' });
   });
 
   it('an interrupted run resumes by the reviews’ identity: nothing twice, counts as before', async () => {

@@ -105,9 +105,45 @@ const upload = {
 };
 
 const importId = pathParam('importId', str());
+const dashboard = { tags: ['dashboard'], security: [{ dashboardSession: [] }] };
+const dashboardErrors = {
+  '401': adminError('no session (code unauthenticated)'),
+  '403': adminError('Origin or X-CSRF-Token wrong (code csrf), or the role is support (code forbidden)'),
+  '404': adminError('no such shop among the user’s shops, or no such import of it'),
+};
 
 export function importPaths() {
   return {
+    '/dashboard/api/shops/{shopId}/imports': {
+      post: {
+        ...dashboard,
+        summary:
+          'Import reviews from another platform’s export (owner, manager); with IMPORT_APPROVAL=operator it waits for the operator’s approval',
+        parameters: [pathParam('shopId')],
+        requestBody: upload,
+        responses: {
+          '200': json(fromZod(dryRun), 'dry_run=1: the preview; nothing is written'),
+          '202': json(fromZod(importView), 'accepted: awaiting approval, or running'),
+          ...dashboardErrors,
+          '413': adminError('the file is larger than 100 MB'),
+          '422': adminError('nothing imported (codes file_refused, date_order_needed, validation_failed)'),
+        },
+      },
+      get: {
+        ...dashboard,
+        summary: 'The shop’s imports, newest first (owner, manager)',
+        parameters: [pathParam('shopId')],
+        responses: { '200': json(fromZod(z.object({ imports: z.array(importView) }))), ...dashboardErrors },
+      },
+    },
+    '/dashboard/api/shops/{shopId}/imports/{importId}': {
+      get: {
+        ...dashboard,
+        summary: 'An import’s status, counts and progress (owner, manager)',
+        parameters: [pathParam('shopId'), importId],
+        responses: { '200': json(fromZod(importView)), ...dashboardErrors },
+      },
+    },
     '/admin/api/webshops/{id}/imports': {
       post: {
         ...admin,
