@@ -31,6 +31,9 @@ import {
 import type { Import } from './store.js';
 import { readUpload } from './upload.js';
 
+/** Imports from the dashboard that may wait for the operator's approval at once, per shop. */
+const AWAITING_PER_SHOP = 5;
+
 export const importFieldsSchema = z
   .object({
     format: z.enum(FORMATS).optional(),
@@ -113,6 +116,17 @@ function dryRunView(result: Extract<StartResult, { dryRun: true }>) {
 export async function receiveImport(ctx: Context, services: Services, shopId: number, by: ImportActor): Promise<void> {
   const shop = await services.webshops.get(shopId);
   if (!shop) throw new HttpError(404, 'No such webshop.');
+  // A shop's users cannot pile files up in the database faster than the operator looks at them.
+  if (by.kind === 'user') {
+    const waiting = (await services.imports.list(shop.id)).filter((i) => i.status === 'awaiting_approval');
+    if (waiting.length >= AWAITING_PER_SHOP) {
+      throw new HttpError(
+        409,
+        `${AWAITING_PER_SHOP} imports of this shop already wait for approval: wait for the operator's decision.`,
+        'conflict',
+      );
+    }
+  }
   const upload = new ImportUpload(services, shop.id);
   await upload.begin();
   let result: StartResult;

@@ -284,6 +284,11 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     expect(await status200(shop, started.id)).toMatchObject({ status: 'done', imported: 3 });
     const audit = await t.db.collection('audit_log').findOne({ shopId: shop.id, action: 'import.started' });
     expect(audit?.actor).toMatchObject({ kind: 'user' });
+    // At most 5 wait for the operator at once: a shop cannot pile files up in the database.
+    for (let i = 0; i < 5; i++) expect((await post('manager')).status).toBe(202);
+    const sixth = await post('manager');
+    expect(sixth.status).toBe(409);
+    expect((await sixth.json()).error.message).toMatch(/already wait for approval/);
   });
 
   it('an interrupted run resumes by the reviews’ identity: nothing twice, counts as before', async () => {
