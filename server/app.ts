@@ -30,6 +30,8 @@ import { AuditStore } from './audit/store.js';
 import { PolicyTextStore } from './policy/store.js';
 import { MailAttemptStore } from './mail/attempt-store.js';
 import { ModerationStore } from './moderation/store.js';
+import { ImportStore } from './imports/store.js';
+import { ImportedProductReviewStore } from './imports/product-review-store.js';
 import { UserStore } from './accounts/user-store.js';
 import { InvitationLimitStore } from './accounts/invitation-limit-store.js';
 import { SessionStore } from './accounts/session-store.js';
@@ -126,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     widgetQueries: caches.cache('widget-queries', KNOWN_QUERY_CACHE),
     domainHosts: caches.cache('domain-hosts'),
     policyNumbers,
+    imports: new ImportStore(db),
+    productReviews: new ImportedProductReviewStore(db),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -146,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.users.ensureIndexes();
   await services.outbox.ensureIndexes();
   await services.exportSlots.ensureIndexes();
+  await services.imports.ensureIndexes();
+  await services.productReviews.ensureIndexes();
   // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
   await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

@@ -135,6 +135,8 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
   /** Unsigned consent receipts without a review kept per shop; past it the oldest are dropped. */
   UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
+  /** Bulk review imports from the dashboard wait for the operator's approval (`operator`) or not (`none`). */
+  IMPORT_APPROVAL: z.enum(['operator', 'none']).default('operator'),
 });
 
 export type Config = {
@@ -183,6 +185,8 @@ export type Config = {
   consents: { unsignedPerShop: number };
   /** Deprecated settings in use: logged once at start-up. */
   warnings: string[];
+  /** Who approves a bulk import started from the dashboard (server/imports/): the operator, or nobody. */
+  importApproval: 'operator' | 'none';
 };
 
 export class ConfigError extends Error {}
@@ -268,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
     warnings: deprecations(e),
+    importApproval: e.IMPORT_APPROVAL,
   };
 }
 

@@ -39,6 +39,8 @@ import { registerPolicyAdminRoutes } from './policy/admin.js';
 import { registerRatingRoutes } from './ratings/routes.js';
 import { registerReplyRoutes } from './replies/routes.js';
 import { registerReviewAdminRoutes } from './reviews/admin.js';
+import { registerImportAdminRoutes } from './imports/admin.js';
+import { registerImportDashboardRoutes } from './imports/routes.js';
 import { registerWebhookManageRoutes, registerWebhookRoutes } from './webhooks/routes.js';
 import { registerWebshopAdminRoutes } from './webshops/admin.js';
 import { registerWebshopRoutes } from './webshops/routes.js';
@@ -137,6 +139,8 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   // Operator API (/admin/api/…) and the domain look-up
   registerWebshopAdminRoutes,
   registerReviewAdminRoutes,
+  registerImportAdminRoutes,
+  registerImportDashboardRoutes,
   registerCustomerAdminRoutes,
   registerInvitationAdminRoutes,
   registerWebhookManageRoutes,

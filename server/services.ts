@@ -41,6 +41,8 @@ export interface PolicyNumbersEntry {
   version: number;
   numbers: PolicyNumbers;
 }
+import type { ImportStore } from './imports/store.js';
+import type { ImportedProductReviewStore } from './imports/product-review-store.js';
 
 export interface Services {
   config: Config;
@@ -109,4 +111,8 @@ export interface Services {
   domainHosts: Cache<number[]>;
   /** The policy page's numbers per shop. */
   policyNumbers: Cache<PolicyNumbersEntry>;
+  /** Bulk review imports from other platforms: their files, progress, and the identities imported per shop. */
+  imports: ImportStore;
+  /** Imported reviews of products only: kept apart from the shop's reviews and score. */
+  productReviews: ImportedProductReviewStore;
 }

@@ -12,11 +12,23 @@ import {
 } from './rules.js';
 
 describe('roles', () => {
-  it('support reads and answers; manager also e-mails the reviewer, invites, sets up the widget and exports; owner does everything', () => {
+  it('support reads and answers; manager also e-mails the reviewer, invites, sets up the widget, exports and imports reviews; owner does everything', () => {
     const table = Object.fromEntries(ROLES.map((r) => [r, DASHBOARD_ACTIONS.filter((a) => can(r, a))]));
     expect(table).toEqual({
-      owner: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'integration', 'team', 'export'],
-      manager: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'export'],
+      owner: [
+        'read',
+        'reply',
+        'notify',
+        'report',
+        'mark_read',
+        'invite',
+        'widget',
+        'integration',
+        'team',
+        'export',
+        'import',
+      ],
+      manager: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'export', 'import'],
       support: ['read', 'reply', 'report', 'mark_read'],
     });
   });

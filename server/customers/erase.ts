@@ -78,6 +78,9 @@ function anonymised(review: Review, redact: Redact): ReviewChanges {
     editToken: null,
     editMailDue: null,
     confirmToken: null,
+    // Bulk imports keep the title and the source's order number too.
+    ...(review.title ? { title: redact(review.title) } : {}),
+    ...(review.source_order ? { source_order: '' } : {}),
   };
 }
 
@@ -154,6 +157,8 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
     // Removal notices still queued in the outbox keep the address the removed review had.
     (await services.outbox.forget({ kind: 'removal', to: sameAddress(email), ...(everywhere ? {} : { shopId }) }));
   await services.reviews.forgetOrders(orders);
+  // Imported reviews of products only (kept apart from the shop's reviews): name, address and words blanked.
+  const productReviews = await services.productReviews.erase(email, shopId);
 
   let outboxDeleted = 0;
   if (services.mailer.kind === 'outbox') {
@@ -166,7 +171,7 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
   }
 
   return {
-    reviews_anonymised: written.length,
+    reviews_anonymised: written.length + productReviews,
     invitations_deleted: invited.invitations,
     consents_deleted: consentsDeleted,
     popup_tokens_deleted: tokensDeleted,

@@ -11,6 +11,7 @@ import { defineOutbox } from '../mail/outbox-drain.js';
 import { signInMailKind } from '../accounts/service.js';
 import { newEditLinkMailKind } from '../pages/writer.js';
 import { defineAccountJobs } from '../accounts/jobs.js';
+import { defineImportJobs } from '../imports/jobs.js';
 
 export async function registerJobs(services: Services): Promise<void> {
   defineInvitationMail(services);
@@ -25,4 +26,5 @@ export async function registerJobs(services: Services): Promise<void> {
     removal: removalNoticeKind(services),
   });
   defineAccountJobs(services);
+  defineImportJobs(services);
 }

@@ -13,6 +13,7 @@ let shop: Webshop;
 let dashboard: Record<string, string>;
 let webhookId: number;
 let reviewId: number;
+let importId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -38,6 +39,13 @@ beforeAll(async () => {
     body: JSON.stringify({ url: 'https://hooks.example/x', topic: 'reviews.created' }),
   });
   webhookId = (await subscribed.json()).data.webhook_id;
+  const form = new FormData();
+  const trustpilot =
+    'Review Id,Review Created (UTC),Review Username,Review Stars,Review Title,Review Content\n' +
+    't1,2026-01-02 10:00:00,Bo,5,Good,Quick delivery\n';
+  form.append('file', new Blob([trustpilot]), 'trustpilot.csv');
+  importId = (await (await t.admin(`/admin/api/webshops/${shop.id}/imports`, { method: 'POST', body: form })).json())
+    .id;
   dashboard = (await signedInAgent(t, { email: 'owner@example.com', shopId: shop.id, role: 'owner' })).headers;
 });
 afterAll(() => t.close());
@@ -48,6 +56,7 @@ function address(path: string): string {
     .replace('{shopId}', String(shop.id))
     .replace('{webhookId}', String(webhookId))
     .replace('{lang}', 'en')
+    .replace('{importId}', importId)
     .replace('/api/1.0/webhooks/{id}', `/api/1.0/webhooks/${webhookId}`)
     .replace('/admin/api/reviews/{id}', `/admin/api/reviews/${reviewId}`)
     .replace('{id}', String(shop.id));

@@ -29,6 +29,7 @@ import { webhookEndpoints } from '../webhooks/openapi.js';
 import { webshopEndpoints } from '../webshops/openapi.js';
 import { widgetEndpoints } from '../widget/openapi.js';
 import { exportEndpoints } from '../exports/openapi.js';
+import { importEndpoints } from '../imports/openapi.js';
 import { serviceEndpoints } from './endpoints.js';
 
 /** Every endpoint of the document, feature by feature. */
@@ -52,6 +53,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...accountEndpoints,
   ...dashboardEndpoints,
   ...exportEndpoints,
+  ...importEndpoints,
 ];
 
 const content = (answer: Answer) =>

@@ -83,6 +83,18 @@ export interface Review {
   original_date?: Date | null;
   /** Imports: what the source platform said about the writer's purchase. It proves nothing here (never `verified`). */
   source_verified?: boolean;
+  /** Bulk imports (server/imports/): the import that wrote the review, so that it can be undone as a whole. */
+  import_id?: string;
+  /** Bulk imports: the review's title on its platform ('' when none). */
+  title?: string;
+  /** Bulk imports: the date of the order the review is about, from the file's order-date column; null when none. */
+  experience_date?: Date | null;
+  /** Bulk imports: the source platform's status of a review held for the operator (e.g. `Unpublished`). */
+  source_status?: string;
+  /** Bulk imports: the order number the file gave, kept apart from `order` so it proves nothing here. */
+  source_order?: string;
+  /** Bulk imports: photo URLs from the file, kept as data only: never shown or hot-linked. */
+  photo_urls?: string[];
   products: ReviewProduct[];
   reply: Reply | null;
   /**
@@ -185,5 +197,7 @@ export type ReviewChanges = Partial<
     | 'editMailDue'
     | 'confirmToken'
     | 'order'
+    | 'title'
+    | 'source_order'
   >
 >;

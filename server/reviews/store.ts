@@ -11,7 +11,7 @@
 import type { Db, Collection, Filter } from '../db/index.js';
 import { ReviewOrderIndex } from './order-index-store.js';
 import { ReviewLinkStore } from './link-store.js';
-import { bumpShopCounters, inBatches, insertNumbered } from '../db/index.js';
+import { bumpShopCounters, inBatches, insertNumbered, onlyDuplicateKeys, updateBatches } from '../db/index.js';
 import { versionedUpdate } from '../db/versioned.js';
 import type { Language } from '../languages.js';
 import { noSubRatings } from './rules.js';
@@ -19,6 +19,23 @@ import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
 import { UnfinishedWrites } from './unfinished-store.js';
 import type { NewReview, Review, ReviewChanges, ReviewTopic, WriteFollower } from './model.js';
+
+/** What a bulk import gives for each review (server/imports/service.ts); the rest is the same for every import. */
+export type ImportedReviewDraft = Pick<
+  Review,
+  'name' | 'email' | 'rating' | 'comment' | 'language' | 'country' | 'quarantine' | 'incentivised'
+> & {
+  imported_from: string;
+  original_date: Date;
+  source_verified: boolean;
+  import_id: string;
+  title: string;
+  experience_date: Date | null;
+  source_status: string;
+  source_order: string;
+  photo_urls: string[];
+  reply: { text: string; date: Date } | null;
+};
 
 function isPublished(r: Pick<Review, 'deleted' | 'quarantine' | 'is_spam' | 'valid'>): boolean {
   return !r.deleted && !r.quarantine && !r.is_spam && r.valid;
@@ -458,6 +475,196 @@ export class ReviewStore {
       { $set: { editToken: to.token, editMailSent: to.sent } },
     );
     return result.modifiedCount === 1;
+  }
+
+  /**
+   * Bulk imports (server/imports/): `count` consecutive review ids drawn from the sequence at once, the first
+   * returned. One counter update per batch instead of one per review.
+   */
+  async allocateIds(count: number): Promise<number> {
+    const counter = await this.db
+      .collection<{ _id: string; seq: number }>('counters')
+      .findOneAndUpdate({ _id: 'reviews' }, { $inc: { seq: count } }, { upsert: true, returnDocument: 'after' });
+    return (counter?.seq ?? count) - count + 1;
+  }
+
+  /**
+   * Bulk imports: writes a batch of imported reviews at once, bypassing the single write path on purpose: an import
+   * sends no e-mail and records no review event (a shop's back end resyncs through ratings.json), so there are no
+   * followers to run. Each review keeps `_id = id`; a review already there (an interrupted batch written again) is
+   * left as it is. The shop's counters move once per review, as after single writes, so every process's caches and
+   * views see the batch, and this process's listeners are told at once.
+   */
+  async insertImported(shopId: number, drafts: readonly ImportedReviewDraft[], ids: number): Promise<Review[]> {
+    const now = this.now();
+    const written = drafts.map((input, i): Review => {
+      const review: Review = {
+        id: ids + i,
+        shopId,
+        name: input.name,
+        email: input.email,
+        rating: input.rating,
+        ratings: noSubRatings(),
+        comment: input.comment,
+        language: input.language,
+        country: input.country,
+        order: '',
+        created: input.original_date,
+        modified: now,
+        read: true,
+        quarantine: input.quarantine,
+        is_spam: false,
+        valid: true,
+        deleted: false,
+        published: false,
+        announced: false,
+        verified: false,
+        emailConfirmed: false,
+        source: 'import',
+        origin: 'imported',
+        incentivised: input.incentivised,
+        imported_from: input.imported_from,
+        original_date: input.original_date,
+        source_verified: input.source_verified,
+        import_id: input.import_id,
+        title: input.title,
+        experience_date: input.experience_date,
+        source_status: input.source_status,
+        source_order: input.source_order,
+        photo_urls: input.photo_urls,
+        products: [],
+        reply: input.reply ? { ...input.reply, notify: false, revision: 1, notified: null } : null,
+        editToken: null,
+        editMailDue: null,
+        editMailSent: null,
+        confirmToken: null,
+        confirmMailSent: null,
+        version: 1,
+        pendingEvent: null,
+      };
+      review.published = isPublished(review);
+      // Announced without an event: later changes are `reviews.updated` like those of any published review.
+      review.announced = review.published;
+      return review;
+    });
+    if (!written.length) return [];
+    try {
+      await this.collection.insertMany(
+        written.map((r) => ({ _id: r.id, ...r }) as Review),
+        { ordered: false },
+      );
+    } catch (err) {
+      if (!onlyDuplicateKeys(err)) throw err;
+    }
+    await this.bulkWritten(
+      shopId,
+      written,
+      written.some((r) => r.published),
+    );
+    return written;
+  }
+
+  /**
+   * Bulk imports: removes what landed of a batch that was interrupted (a crash between its writes), so that writing
+   * it again does not leave a review twice. After a crash only; the batch's ids are consecutive.
+   */
+  async removeImportedRange(shopId: number, importId: string, range: { from: number; to: number }): Promise<void> {
+    const ids = Array.from({ length: range.to - range.from + 1 }, (_, i) => range.from + i);
+    for (let i = 0; i < ids.length; i += 500) {
+      await this.collection.bulkWrite(
+        ids
+          .slice(i, i + 500)
+          .map((id) => ({ deleteOne: { filter: { _id: id, import_id: importId } as unknown as Filter<Review> } })),
+        { ordered: false },
+      );
+    }
+    await this.bumpShopVersion(shopId, true);
+  }
+
+  /** Bulk imports: the reviews an import wrote, in batches (a scan, once per decision on the whole import). */
+  async *ofImport(shopId: number, importId: string, batchSize: number): AsyncGenerator<Review[]> {
+    yield* inBatches(
+      this.collection
+        .find({ shopId, import_id: importId, deleted: false }, { projection: { _id: 0 } })
+        .batchSize(batchSize),
+      batchSize,
+    );
+  }
+
+  /**
+   * Bulk imports: the decision on a batch of an import's reviews: held ones kept (published) or removed on a ground,
+   * or the whole import undone (removed, no ground). One new version each, written over the version read (a review
+   * changed meanwhile is left out and counted), without events or e-mails, as the import itself. Returns the reviews
+   * as written.
+   */
+  async decideImported(
+    batch: readonly Review[],
+    decision: { keep: true } | { remove: string | null },
+  ): Promise<Review[]> {
+    const now = this.now();
+    const next = batch
+      .filter((r) => !r.deleted)
+      .map((before): Review => {
+        const after: Review =
+          'keep' in decision
+            ? { ...before, quarantine: false }
+            : {
+                ...before,
+                deleted: true,
+                ...(decision.remove === null ? {} : { removalGround: decision.remove }),
+                name: '',
+                email: '',
+                comment: null,
+                reply: null,
+                title: '',
+                photo_urls: [],
+              };
+        after.published = isPublished(after);
+        after.announced = before.announced || after.published;
+        return { ...after, modified: now, version: before.version + 1, pendingEvent: null };
+      });
+    const landed: Review[] = [];
+    for (const part of updateBatches(next)) {
+      const result = await this.collection.bulkWrite(
+        part.map((r) => {
+          const { id, shopId: _s, created: _c, replyMailSent: _m, ...set } = r;
+          return {
+            updateOne: {
+              filter: { _id: id, version: r.version - 1 } as unknown as Filter<Review>,
+              update: { $set: set },
+            },
+          };
+        }),
+        { ordered: false },
+      );
+      // A review changed between the read and this write keeps that change; the rest landed.
+      if (result.modifiedCount === part.length) landed.push(...part);
+      else
+        for (const r of part)
+          if (
+            (await this.collection.countDocuments({ _id: r.id, version: r.version } as unknown as Filter<Review>)) > 0
+          )
+            landed.push(r);
+    }
+    const byShop = new Map<number, Review[]>();
+    for (const r of landed) byShop.set(r.shopId, [...(byShop.get(r.shopId) ?? []), r]);
+    for (const [shopId, reviews] of byShop) {
+      const before = new Map(batch.map((r) => [r.id, r]));
+      await this.bulkWritten(
+        shopId,
+        reviews,
+        reviews.some((r) => r.published || before.get(r.id)?.published),
+      );
+    }
+    return landed;
+  }
+
+  /** After a bulk write: the counters (one step per review, as single writes) and this process's listeners. */
+  private async bulkWritten(shopId: number, reviews: readonly Review[], isPublic: boolean): Promise<void> {
+    if (!reviews.length) return;
+    await bumpShopCounters(this.shopVersions, shopId, isPublic ? { v: reviews.length, p: 1 } : { v: reviews.length });
+    for (const review of reviews) for (const listener of this.listeners) listener(shopId, review);
+    if (isPublic) for (const listener of this.publicListeners) listener(shopId, reviews[reviews.length - 1]!);
   }
 
   /** Registers what must follow every write (webhooks/event-queue.ts, mail/review-queue.ts). */

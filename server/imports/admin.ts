@@ -1,0 +1,219 @@
+// Operator API for bulk review imports (issue 19; docs/operator-api.md, "Bulk review imports"):
+//   POST   /admin/api/webshops/{id}/imports                     multipart `file`; `format`, `date_order`, `dry_run`, `reply_authors`
+//   GET    /admin/api/webshops/{id}/imports                     the shop's imports, newest first
+//   GET    /admin/api/webshops/{id}/imports/{importId}          status and counts
+//   POST   /admin/api/webshops/{id}/imports/{importId}/approve  an import from the dashboard, approved
+//   POST   /admin/api/webshops/{id}/imports/{importId}/held     `{action: keep|remove, ground}` for all its held reviews
+//   DELETE /admin/api/webshops/{id}/imports/{importId}          undo (within 30 days)
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { requireAdmin } from '../admin/auth.js';
+import { OPERATOR } from '../audit/changes.js';
+import { readFields } from '../http/body.js';
+import { HttpError } from '../http/errors.js';
+import { idParam, validate } from '../http/validate.js';
+import { GROUNDS } from '../moderation/schema.js';
+import type { Services } from '../services.js';
+import { formatTimestamp } from '../time.js';
+import { ImportFileError } from './decode.js';
+import { FORMATS } from './formats.js';
+import { DateOrderNeeded } from './read.js';
+import {
+  approveImport,
+  decideHeld,
+  ImportUpload,
+  startImport,
+  undoImport,
+  type ImportActor,
+  type StartResult,
+} from './service.js';
+import type { Import } from './store.js';
+import { readUpload } from './upload.js';
+
+/** Imports from the dashboard that may wait for the operator's approval at once, per shop. */
+const AWAITING_PER_SHOP = 5;
+
+export const importFieldsSchema = z
+  .object({
+    format: z.enum(FORMATS).optional(),
+    date_order: z.enum(['dmy', 'mdy']).optional(),
+    dry_run: z.enum(['0', '1', 'true', 'false']).optional(),
+    /** WooCommerce: the shop's e-mail addresses or names, comma-separated; their child rows are its replies. */
+    reply_authors: z.string().max(2000).optional(),
+  })
+  .strict();
+
+export const heldDecisionSchema = z
+  .object({
+    action: z.enum(['keep', 'remove']),
+    ground: z.enum(GROUNDS).optional(),
+  })
+  .strict()
+  .refine((d) => d.action === 'keep' || d.ground !== undefined, {
+    message: 'ground: required to remove (one of the moderation grounds)',
+    path: ['ground'],
+  });
+
+const stamp = (d: Date | null) => (d ? formatTimestamp(d) : null);
+
+/** An import as the operator API shows it. */
+export function importView(doc: Import) {
+  const ran = doc.status !== 'awaiting_approval';
+  return {
+    id: doc._id,
+    status: doc.status,
+    file_name: doc.fileName,
+    bytes: doc.bytes,
+    format: doc.format,
+    imported_from: doc.platform,
+    date_order: doc.dateOrder,
+    created: stamp(doc.created),
+    by: doc.by.kind === 'operator' ? 'operator' : `user:${doc.by.id}`,
+    approved: stamp(doc.approved),
+    finished: stamp(doc.finished),
+    undone: stamp(doc.undone),
+    error: doc.error,
+    // The worker's counts once it ran; before approval, the preview's.
+    ...(ran ? doc.counts : { ...doc.preview.counts, imported: 0 }),
+    problems: ran ? doc.problems : doc.preview.problems,
+    preview: {
+      to_import: doc.preview.counts.imported,
+      duplicates: doc.preview.counts.duplicates,
+      held: doc.preview.counts.held,
+      problems: doc.preview.counts.problems,
+      distribution: doc.preview.distribution,
+      reviews: doc.preview.reviews,
+    },
+    held_decision: doc.held ? { ...doc.held, at: formatTimestamp(doc.held.at) } : null,
+  };
+}
+
+function dryRunView(result: Extract<StartResult, { dryRun: true }>) {
+  const { counts, distribution, reviews, problems } = result.preview;
+  return {
+    dry_run: true,
+    format: result.analysis.format,
+    imported_from: result.analysis.platform,
+    date_order: result.analysis.dateOrder,
+    read: counts.read,
+    to_import: counts.imported,
+    duplicates: counts.duplicates,
+    held: counts.held,
+    store_reviews: counts.store_reviews,
+    product_reviews: counts.product_reviews,
+    distribution,
+    reviews,
+    problems,
+    reply_authors_found: result.analysis.replyAuthorsFound,
+    warnings: [
+      'Imported reviews are never verified and never go to Google: ratings that your previous platform sent to Google’s product ratings are lost there.',
+    ],
+  };
+}
+
+/** Receives the upload and starts the import: shared by the operator API and the dashboard. */
+export async function receiveImport(ctx: Context, services: Services, shopId: number, by: ImportActor): Promise<void> {
+  const shop = await services.webshops.get(shopId);
+  if (!shop) throw new HttpError(404, 'No such webshop.');
+  // A shop's users cannot pile files up in the database faster than the operator looks at them.
+  if (by.kind === 'user') {
+    const waiting = (await services.imports.list(shop.id)).filter((i) => i.status === 'awaiting_approval');
+    if (waiting.length >= AWAITING_PER_SHOP) {
+      throw new HttpError(
+        409,
+        `${AWAITING_PER_SHOP} imports of this shop already wait for approval: wait for the operator's decision.`,
+        'conflict',
+      );
+    }
+  }
+  const upload = new ImportUpload(services, shop.id);
+  await upload.begin();
+  let result: StartResult;
+  try {
+    const form = await readUpload(ctx, upload);
+    const fields = validate(importFieldsSchema, form.fields);
+    result = await startImport(
+      services,
+      shop,
+      upload,
+      { fileName: form.fileName ?? 'import.csv', by },
+      {
+        format: fields.format,
+        dateOrder: fields.date_order,
+        dryRun: fields.dry_run === '1' || fields.dry_run === 'true',
+        replyAuthors: (fields.reply_authors ?? '')
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      },
+    );
+  } catch (err) {
+    // Nothing of a refused upload remains (removing it twice is harmless).
+    await upload.discard();
+    if (err instanceof DateOrderNeeded) throw new HttpError(422, err.message, 'date_order_needed');
+    if (err instanceof ImportFileError) throw new HttpError(422, err.message, 'file_refused');
+    throw err;
+  }
+  if (result.dryRun) {
+    ctx.body = dryRunView(result);
+    return;
+  }
+  ctx.status = 202;
+  ctx.body = importView(result.import);
+}
+
+export function registerImportAdminRoutes(router: Router, services: Services): void {
+  const admin = requireAdmin(services.config.adminToken);
+  const shopOf = async (id: string | undefined) => {
+    const shop = await services.webshops.get(idParam(id, 'webshop'));
+    if (!shop) throw new HttpError(404, 'No such webshop.');
+    return shop;
+  };
+  const importOf = async (shopId: number, importId: string | undefined) => {
+    const doc = importId ? await services.imports.get(shopId, importId) : null;
+    if (!doc) throw new HttpError(404, 'No such import.');
+    return doc;
+  };
+
+  router.post('/admin/api/webshops/:id/imports', admin, async (ctx) => {
+    await receiveImport(ctx, services, idParam(ctx.params.id, 'webshop'), { kind: 'operator' });
+  });
+
+  router.get('/admin/api/webshops/:id/imports', admin, async (ctx) => {
+    const shop = await shopOf(ctx.params.id);
+    ctx.body = { imports: (await services.imports.list(shop.id)).map(importView) };
+  });
+
+  router.get('/admin/api/webshops/:id/imports/:importId', admin, async (ctx) => {
+    const shop = await shopOf(ctx.params.id);
+    ctx.body = importView(await importOf(shop.id, ctx.params.importId));
+  });
+
+  router.post('/admin/api/webshops/:id/imports/:importId/approve', admin, async (ctx) => {
+    const shop = await shopOf(ctx.params.id);
+    ctx.status = 202;
+    ctx.body = importView(await approveImport(services, shop.id, (await importOf(shop.id, ctx.params.importId))._id));
+  });
+
+  router.post('/admin/api/webshops/:id/imports/:importId/held', admin, async (ctx) => {
+    const shop = await shopOf(ctx.params.id);
+    const doc = await importOf(shop.id, ctx.params.importId);
+    const decision = validate(heldDecisionSchema, await readFields(ctx, 16 * 1024));
+    const decided = await decideHeld(
+      services,
+      shop.id,
+      doc._id,
+      { action: decision.action, ground: decision.ground ?? null },
+      OPERATOR,
+    );
+    ctx.body = { decided };
+  });
+
+  router.delete('/admin/api/webshops/:id/imports/:importId', admin, async (ctx) => {
+    const shop = await shopOf(ctx.params.id);
+    const doc = await importOf(shop.id, ctx.params.importId);
+    ctx.status = 202;
+    ctx.body = importView(await undoImport(services, shop.id, doc._id, OPERATOR));
+  });
+}

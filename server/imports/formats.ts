@@ -1,0 +1,325 @@
+// The review exports of the platforms shops leave, recognised by their header row (case, spacing and column order
+// ignored), and each platform's row read into one shape (SourceRow) whose texts are still as the file has them:
+// rules.ts turns it into a review. Columns are the ones those platforms' files are known to carry (issue 19); what
+// else a file holds is ignored, and a column that is missing reads as empty.
+
+export const FORMATS = [
+  'yotpo',
+  'yotpo_legacy',
+  'judgeme',
+  'shopify_product_reviews',
+  'woocommerce',
+  'trustpilot',
+] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+/** The platform's name as shoppers read it ("Imported from Yotpo"). */
+export const PLATFORM: Record<FormatName, string> = {
+  yotpo: 'Yotpo',
+  yotpo_legacy: 'Yotpo',
+  judgeme: 'Judge.me',
+  shopify_product_reviews: 'Shopify Product Reviews',
+  woocommerce: 'WooCommerce',
+  trustpilot: 'Trustpilot',
+};
+
+export interface SourceProduct {
+  id: string;
+  sku: string;
+  gtin: string;
+  handle: string;
+  name: string;
+  url: string;
+  imageUrl: string;
+  brand: string;
+  mpn: string;
+}
+
+/** One row as the platform wrote it, mapped to our words; dates and rating still text. */
+export interface SourceRow {
+  line: number;
+  /** `store`: a review of the shop; `product`: a review of a product only, which never counts in the shop's score. */
+  kind: 'store' | 'product';
+  /** The platform's id of the review; '' when the file has none. */
+  sourceId: string;
+  /** WooCommerce: the comment this row answers; '' for a review. */
+  parentId: string;
+  date: string;
+  rating: string;
+  title: string;
+  text: string;
+  name: string;
+  email: string;
+  country: string;
+  language: string;
+  /** Shown at the source; false: unpublished, spam or not approved there (held for the operator). */
+  shown: boolean;
+  /** The source's own word for its status, kept for the moderation queue. */
+  sourceStatus: string;
+  reply: { text: string; date: string } | null;
+  order: string;
+  orderDate: string;
+  incentivised: boolean;
+  /** What the source said about the writer's purchase; proves nothing here (never `verified`). */
+  sourceVerified: boolean;
+  photos: string[];
+  product: SourceProduct | null;
+}
+
+/** Header names compared without case and with runs of spaces as one. */
+const headerKey = (name: string): string =>
+  name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
+
+type Get = (column: string) => string;
+
+interface Format {
+  /** Columns that must all be there for a header to be this format (header keys). */
+  signature: string[];
+  /** Columns whose absence makes the file useless even when named explicitly (`format=`). */
+  read(get: Get, line: number): SourceRow;
+}
+
+const INCENTIVE = /incenti[vs]|sampl|reward|gift|free[ _-]?product|sponsor/i;
+const truthy = (v: string) => /^(1|true|yes|y|public|published|ok|approved)$/i.test(v.trim());
+
+const blankRow = (line: number): SourceRow => ({
+  line,
+  kind: 'store',
+  sourceId: '',
+  parentId: '',
+  date: '',
+  rating: '',
+  title: '',
+  text: '',
+  name: '',
+  email: '',
+  country: '',
+  language: '',
+  shown: true,
+  sourceStatus: '',
+  reply: null,
+  order: '',
+  orderDate: '',
+  incentivised: false,
+  sourceVerified: false,
+  photos: [],
+  product: null,
+});
+
+const product = (p: Partial<SourceProduct>): SourceProduct => ({
+  id: '',
+  sku: '',
+  gtin: '',
+  handle: '',
+  name: '',
+  url: '',
+  imageUrl: '',
+  brand: '',
+  mpn: '',
+  ...p,
+});
+
+const urls = (cell: string): string[] =>
+  cell
+    .split(/[,\s]+/)
+    .map((u) => u.trim())
+    .filter(Boolean);
+
+const reply = (text: string, date: string) => (text.trim() ? { text, date } : null);
+
+const FORMAT: Record<FormatName, Format> = {
+  yotpo: {
+    signature: ['review id', 'review creation date', 'review score', 'review content'],
+    read: (get, line) => {
+      const isProduct = get('review type').trim().toLowerCase() === 'product';
+      const status = get('review status').trim();
+      const type = get('reviewer type');
+      return {
+        ...blankRow(line),
+        kind: isProduct ? 'product' : 'store',
+        sourceId: get('review id'),
+        date: get('review creation date'),
+        rating: get('review score'),
+        title: get('review title'),
+        text: get('review content'),
+        name: get('reviewer display name'),
+        email: get('reviewer email'),
+        country: get('reviewer country'),
+        shown: status === '' || /^published$/i.test(status),
+        sourceStatus: status,
+        // A comment the shop did not make public stays out: the import cannot show what the source hid.
+        reply: truthy(get('comment public')) ? reply(get('comment content'), get('comment date')) : null,
+        order: get('order id'),
+        orderDate: get('order date'),
+        incentivised: INCENTIVE.test(type),
+        sourceVerified: /verified_buyer/i.test(type),
+        photos: urls(get('published image url')),
+        product: isProduct
+          ? product({
+              id: get('product id'),
+              sku: get('product sku'),
+              gtin: get('product upc'),
+              name: get('product title'),
+              url: get('product url'),
+              imageUrl: get('product image url'),
+              brand: get('product brand'),
+              mpn: get('product mpn'),
+            })
+          : null,
+      };
+    },
+  },
+  yotpo_legacy: {
+    signature: ['review_score', 'review_content'],
+    read: (get, line) => {
+      const productId = get('product_id') || get('sku');
+      const isStore = productId.trim() === '' || productId.trim() === 'yotpo_site_reviews';
+      const published = get('published').trim();
+      const type = get('user_type');
+      return {
+        ...blankRow(line),
+        kind: isStore ? 'store' : 'product',
+        date: get('date'),
+        rating: get('review_score'),
+        title: get('review_title'),
+        text: get('review_content'),
+        name: get('display_name'),
+        email: get('email'),
+        shown: published === '' || truthy(published),
+        sourceStatus: published ? `published: ${published}` : '',
+        reply: truthy(get('comment_public')) ? reply(get('comment_content'), get('comment_created_at')) : null,
+        incentivised: INCENTIVE.test(type),
+        sourceVerified: /verified_buyer/i.test(type),
+        product: isStore
+          ? null
+          : product({ id: get('product_id'), sku: get('sku'), name: get('product_title'), url: get('product_url') }),
+      };
+    },
+  },
+  judgeme: {
+    signature: ['body', 'rating', 'review_date'],
+    read: (get, line) => {
+      const curated = get('curated').trim();
+      return {
+        ...blankRow(line),
+        kind: 'product',
+        date: get('review_date'),
+        rating: get('rating'),
+        title: get('title'),
+        text: get('body'),
+        name: get('reviewer_name'),
+        email: get('reviewer_email'),
+        shown: curated === '' || /^ok$/i.test(curated),
+        sourceStatus: curated ? `curated: ${curated}` : '',
+        reply: reply(get('reply'), get('reply_date')),
+        incentivised: INCENTIVE.test(get('source')),
+        photos: urls(get('picture_urls')),
+        product: product({ id: get('product_id'), handle: get('product_handle') }),
+      };
+    },
+  },
+  shopify_product_reviews: {
+    signature: ['product_handle', 'state', 'rating', 'author', 'body', 'created_at'],
+    read: (get, line) => {
+      const state = get('state').trim();
+      return {
+        ...blankRow(line),
+        kind: 'product',
+        date: get('created_at'),
+        rating: get('rating'),
+        title: get('title'),
+        text: get('body'),
+        name: get('author'),
+        email: get('email'),
+        shown: state === '' || /^published$/i.test(state),
+        sourceStatus: state ? `state: ${state}` : '',
+        reply: reply(get('reply'), get('replied_at')),
+        product: product({ handle: get('product_handle') }),
+      };
+    },
+  },
+  woocommerce: {
+    signature: ['comment_id', 'comment_post_id', 'comment_content'],
+    read: (get, line) => {
+      const approved = get('comment_approved').trim();
+      const gmt = get('comment_date_gmt').trim();
+      const parent = get('comment_parent').trim();
+      return {
+        ...blankRow(line),
+        kind: 'product',
+        sourceId: get('comment_id'),
+        parentId: parent === '0' ? '' : parent,
+        // WordPress writes 0000-00-00 00:00:00 as the GMT date of comments it never published.
+        date: gmt && !gmt.startsWith('0000') ? gmt : get('comment_date'),
+        rating: get('rating'),
+        text: get('comment_content'),
+        name: get('comment_author'),
+        email: get('comment_author_email'),
+        shown: approved === '' || approved === '1' || /^approved$/i.test(approved),
+        sourceStatus: approved ? `comment_approved: ${approved}` : '',
+        product: product({ id: get('comment_post_id'), sku: get('product_sku') }),
+      };
+    },
+  },
+  trustpilot: {
+    signature: ['review id', 'review created (utc)', 'review stars'],
+    read: (get, line) => ({
+      ...blankRow(line),
+      kind: 'store',
+      sourceId: get('review id'),
+      date: get('review created (utc)'),
+      rating: get('review stars'),
+      title: get('review title'),
+      text: get('review content'),
+      name: get('review username'),
+      email: get('review user email'),
+      language: get('review language'),
+      reply: reply(get('company response'), get('company reply date (utc)')),
+      order: get('reference id'),
+      incentivised: INCENTIVE.test(get('source of review')),
+    }),
+  },
+};
+
+/** Formats in the order they are tried: the most specific signatures first (Trustpilot and Yotpo share `review id`). */
+const DETECTION_ORDER: FormatName[] = [
+  'yotpo',
+  'trustpilot',
+  'woocommerce',
+  'shopify_product_reviews',
+  'judgeme',
+  'yotpo_legacy',
+];
+
+/** The format a header row names, or undefined when it is none we know. */
+export function detectFormat(header: readonly string[]): FormatName | undefined {
+  const keys = new Set(header.map(headerKey));
+  return DETECTION_ORDER.find((name) => FORMAT[name].signature.every((column) => keys.has(column)));
+}
+
+/** The columns a format needs that a header lacks (for `format=` given by the shop). */
+export function missingColumns(format: FormatName, header: readonly string[]): string[] {
+  const keys = new Set(header.map(headerKey));
+  return FORMAT[format].signature.filter((column) => !keys.has(column));
+}
+
+/** A reader of a file's rows in a format: cells by column name, whatever their order in the file. */
+export function rowReader(format: FormatName, header: readonly string[]): (cells: string[], line: number) => SourceRow {
+  const index = new Map<string, number>();
+  header.forEach((name, i) => {
+    const key = headerKey(name);
+    if (!index.has(key)) index.set(key, i);
+  });
+  return (cells, line) => {
+    const get: Get = (column) => {
+      const i = index.get(column);
+      const cell = i === undefined ? '' : (cells[i] ?? '');
+      return cell.includes('\r') ? cell.replace(/\r\n?/g, '\n') : cell;
+    };
+    return FORMAT[format].read(get, line);
+  };
+}

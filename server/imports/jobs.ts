@@ -1,0 +1,12 @@
+// The worker's import job: runs the imports queued to run, undoes those queued to be undone, and removes the files of
+// uploads that died half-way (service.ts drainImports). Triggered when an import is queued; every minute as well,
+// as a safety net, reading the small `import_queue` only.
+import { randomUUID } from 'node:crypto';
+import type { Services } from '../services.js';
+import { drainImports, IMPORT_JOB } from './service.js';
+
+const SAFETY_NET_MS = 60_000;
+
+export function defineImportJobs(services: Services): void {
+  services.scheduler.define(IMPORT_JOB, () => drainImports(services, randomUUID()), SAFETY_NET_MS);
+}

@@ -1,0 +1,206 @@
+// The contracts of the bulk import routes (admin.ts, dashboard.ts). Requests and answers are zod schemas: the
+// requests' are the ones admin.ts validates with.
+import { z } from 'zod';
+import { adminError, type Endpoint, ids, json } from '../http/contract.js';
+import { FORMATS } from './formats.js';
+import { heldDecisionSchema, importFieldsSchema } from './admin.js';
+
+const errors = {
+  401: adminError('no or wrong operator token'),
+  404: adminError('no such webshop, or no such import of it'),
+};
+const conflict = { 409: adminError('the import is not in a state that allows this (code conflict)') };
+
+const problem = z.object({
+  line: z.int().describe('the row as a spreadsheet numbers it; the header is line 1'),
+  reason: z.string(),
+});
+const distribution = z
+  .object({ '1': z.int(), '2': z.int(), '3': z.int(), '4': z.int(), '5': z.int() })
+  .describe('stars of the reviews to import');
+const previewReview = z.object({
+  line: z.int(),
+  kind: z.enum(['store', 'product']).describe('product: a review of a product only, never in the shop’s score'),
+  rating: z.int().min(1).max(5),
+  title: z.string(),
+  text: z.string(),
+  name: z.string(),
+  date: z.string().describe('YYYY-MM-DD HH:MM:SS (UTC): the date on the source platform'),
+  held: z.boolean().describe('unpublished, spam or not approved at the source: imported unpublished'),
+  reply: z.string().nullable(),
+  product: z.string().nullable(),
+});
+
+const counts = {
+  read: z.int().describe('rows below the header'),
+  imported: z.int(),
+  duplicates: z.int().describe('reviews imported before (same platform and id, or same date, name and text)'),
+  held: z.int().describe('imported unpublished, waiting for the operator’s decision'),
+  store_reviews: z.int(),
+  product_reviews: z.int(),
+};
+
+const importView = z.object({
+  id: z.string(),
+  status: z.enum(['awaiting_approval', 'running', 'done', 'failed', 'undone']),
+  file_name: z.string(),
+  bytes: z.int(),
+  format: z.enum(FORMATS),
+  imported_from: z.string().describe('the platform, as reviews name it ("Imported from Yotpo")'),
+  date_order: z.enum(['dmy', 'mdy']),
+  created: z.string(),
+  by: z.string().describe('operator, or user:<id> for an import from the dashboard'),
+  approved: z.string().nullable(),
+  finished: z.string().nullable(),
+  undone: z.string().nullable(),
+  error: z.string().nullable(),
+  ...counts,
+  problems: z.array(problem).describe('up to 1,000 (the count is `problems` in the preview)'),
+  preview: z.object({
+    to_import: z.int(),
+    duplicates: z.int(),
+    held: z.int(),
+    problems: z.int(),
+    distribution,
+    reviews: z.array(previewReview).describe('the first 10'),
+  }),
+  held_decision: z
+    .object({ action: z.enum(['keep', 'remove']), ground: z.string().nullable(), at: z.string(), reviews: z.int() })
+    .nullable(),
+});
+
+const dryRun = z.object({
+  dry_run: z.literal(true),
+  format: z.enum(FORMATS),
+  imported_from: z.string(),
+  date_order: z.enum(['dmy', 'mdy']),
+  read: z.int(),
+  to_import: z.int(),
+  duplicates: z.int(),
+  held: z.int(),
+  store_reviews: z.int(),
+  product_reviews: z.int(),
+  distribution,
+  reviews: z.array(previewReview),
+  problems: z.array(problem),
+  reply_authors_found: z.array(z.string()).describe('WooCommerce: authors of rows that answer another row'),
+  warnings: z.array(z.string()),
+});
+
+const upload = {
+  schema: importFieldsSchema.extend({
+    file: z.string().meta({ format: 'binary', description: 'the CSV file, at most 100 MB, 200,000 rows' }),
+  }),
+  mediaTypes: ['multipart/form-data'],
+};
+
+const dashboardErrors = {
+  401: adminError('no session (code unauthenticated)'),
+  403: adminError('Origin or X-CSRF-Token wrong (code csrf), or the role is support (code forbidden)'),
+  404: adminError('no such shop among the user’s shops, or no such import of it'),
+};
+const list = z.object({ imports: z.array(importView) });
+const operator = { family: 'operator', auth: 'operatorToken' } as const;
+const dashboard = { family: 'dashboard', auth: 'dashboardSession' } as const;
+const shopImport = ids('id').extend({ importId: z.string() });
+
+export const importEndpoints: Endpoint[] = [
+  {
+    ...dashboard,
+    method: 'post',
+    path: '/dashboard/api/shops/{shopId}/imports',
+    summary:
+      'Import reviews from another platform’s export (owner, manager); with IMPORT_APPROVAL=operator it waits for the operator’s approval',
+    params: ids('shopId'),
+    body: upload,
+    answers: {
+      200: json(dryRun, 'dry_run=1: the preview; nothing is written'),
+      202: json(importView, 'accepted: awaiting approval, or running'),
+      ...dashboardErrors,
+      413: adminError('the file is larger than 100 MB'),
+      422: adminError('nothing imported (codes file_refused, date_order_needed, validation_failed)'),
+    },
+  },
+  {
+    ...dashboard,
+    method: 'get',
+    path: '/dashboard/api/shops/{shopId}/imports',
+    summary: 'The shop’s imports, newest first (owner, manager)',
+    params: ids('shopId'),
+    answers: { 200: json(list), ...dashboardErrors },
+  },
+  {
+    ...dashboard,
+    method: 'get',
+    path: '/dashboard/api/shops/{shopId}/imports/{importId}',
+    summary: 'An import’s status, counts and progress (owner, manager)',
+    params: ids('shopId').extend({ importId: z.string() }),
+    answers: { 200: json(importView), ...dashboardErrors },
+  },
+  {
+    ...operator,
+    method: 'post',
+    path: '/admin/api/webshops/{id}/imports',
+    summary:
+      'Import reviews from another platform’s export (Yotpo, Judge.me, Shopify Product Reviews, WooCommerce, Trustpilot); runs in the worker, without approval (audited)',
+    params: ids('id'),
+    body: upload,
+    answers: {
+      200: json(dryRun, 'dry_run=1: what the import would do; nothing is written'),
+      202: json(importView, 'accepted: the import runs in the worker'),
+      ...errors,
+      413: adminError('the file is larger than 100 MB'),
+      415: adminError('not multipart/form-data'),
+      422: adminError(
+        'nothing imported: a field is invalid, or the file is refused (code file_refused: not CSV, an archive, not UTF-8/UTF-16/Windows-1252, no known header, past a limit), or its dates read both day-first and month-first (code date_order_needed: give date_order=dmy or mdy)',
+      ),
+    },
+  },
+  {
+    ...operator,
+    method: 'get',
+    path: '/admin/api/webshops/{id}/imports',
+    summary: 'The shop’s imports, newest first',
+    params: ids('id'),
+    answers: { 200: json(list), ...errors },
+  },
+  {
+    ...operator,
+    method: 'get',
+    path: '/admin/api/webshops/{id}/imports/{importId}',
+    summary: 'An import’s status and counts',
+    params: shopImport,
+    answers: { 200: json(importView), ...errors },
+  },
+  {
+    ...operator,
+    method: 'delete',
+    path: '/admin/api/webshops/{id}/imports/{importId}',
+    summary:
+      'Undo an import within 30 days of its end (its reviews removed by the worker), or cancel one awaiting approval (audited)',
+    params: shopImport,
+    answers: { 202: json(importView, 'undone'), ...errors, ...conflict },
+  },
+  {
+    ...operator,
+    method: 'post',
+    path: '/admin/api/webshops/{id}/imports/{importId}/approve',
+    summary: 'Approve an import started from the dashboard (IMPORT_APPROVAL=operator); it then runs (audited)',
+    params: shopImport,
+    answers: { 202: json(importView, 'approved: running'), ...errors, ...conflict },
+  },
+  {
+    ...operator,
+    method: 'post',
+    path: '/admin/api/webshops/{id}/imports/{importId}/held',
+    summary: 'Keep (publish) or remove, on a ground, every review of the import still held for the operator (audited)',
+    params: shopImport,
+    body: { schema: heldDecisionSchema },
+    answers: {
+      200: json(z.object({ decided: z.int() })),
+      ...errors,
+      ...conflict,
+      422: adminError('invalid decision; remove needs a ground'),
+    },
+  },
+];

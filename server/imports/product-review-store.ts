@@ -1,0 +1,113 @@
+// Imported reviews of a product that carry no rating of the shop (Yotpo product rows, Judge.me, Shopify Product
+// Reviews, WooCommerce). They are kept apart from the shop's reviews on purpose: nothing that computes the shop's
+// score, ratings_summary.json, ratings.json or its widgets reads this collection, so they can never count there. They
+// are stored with their product (id, SKU, GTIN, handle, name, http(s) URL) for the product surfaces to read.
+//
+// `imported_product_reviews`: `_id` `<shop>|<identity>` (the same key as `import_keys`), so writing a batch again
+// after an interruption adds nothing.
+import type { Collection, Db } from '../db/index.js';
+import { onlyDuplicateKeys, updateBatches } from '../db/index.js';
+import { sameAddress } from '../email.js';
+import type { ImportedProduct } from './rules.js';
+
+export interface ImportedProductReview {
+  _id: string;
+  shopId: number;
+  import_id: string;
+  product: ImportedProduct;
+  rating: number;
+  title: string;
+  text: string;
+  name: string;
+  /** Kept only so that an erasure request finds it: never shown, never written to. */
+  email: string;
+  country: string;
+  origin: 'imported';
+  imported_from: string;
+  original_date: Date;
+  experience_date: Date | null;
+  incentivised: boolean;
+  source_verified: boolean;
+  reply: { text: string; date: Date } | null;
+  /** Kept as data only: never shown or hot-linked. */
+  photo_urls: string[];
+  /** `held`: unpublished at the source, waiting for the operator; `removed`: by the operator, or the import undone. */
+  status: 'published' | 'held' | 'removed';
+  source_status: string;
+  removal_ground: string | null;
+  created: Date;
+  modified: Date;
+}
+
+export class ImportedProductReviewStore {
+  private readonly collection: Collection<ImportedProductReview>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<ImportedProductReview>('imported_product_reviews');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.collection.createIndex({ shopId: 1, 'product.external_id': 1 }, { name: 'shop_product' });
+    await this.collection.createIndex({ import_id: 1 }, { name: 'import' });
+    await this.collection.createIndex({ shopId: 1, email: 1 }, { name: 'shop_email' });
+  }
+
+  async insert(reviews: ImportedProductReview[]): Promise<void> {
+    if (!reviews.length) return;
+    try {
+      await this.collection.insertMany(reviews, { ordered: false });
+    } catch (err) {
+      if (!onlyDuplicateKeys(err)) throw err;
+    }
+  }
+
+  /** The published reviews of one product of the shop (for the product surfaces). */
+  ofProduct(shopId: number, productId: string): Promise<ImportedProductReview[]> {
+    return this.collection
+      .find({ shopId, 'product.external_id': productId, status: 'published' })
+      .sort({ original_date: -1 })
+      .toArray();
+  }
+
+  /**
+   * The decision on an import's reviews: held ones kept (published) or removed on a ground, or all of them removed
+   * (undo). Removal blanks the writer's words and person. Returns how many changed.
+   */
+  async decide(importId: string, which: 'held' | 'all', decision: 'keep' | { remove: string | null }): Promise<number> {
+    const filter = which === 'held' ? { import_id: importId, status: 'held' as const } : { import_id: importId };
+    const ids = (await this.collection.find(filter, { projection: { _id: 1 } }).toArray()).map((r) => r._id);
+    const set =
+      decision === 'keep'
+        ? { status: 'published' as const, modified: new Date() }
+        : {
+            status: 'removed' as const,
+            removal_ground: decision.remove,
+            name: '',
+            email: '',
+            text: '',
+            title: '',
+            reply: null,
+            photo_urls: [],
+            modified: new Date(),
+          };
+    let changed = 0;
+    for (const part of updateBatches(ids)) {
+      const result = await this.collection.bulkWrite(
+        part.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: set } } })),
+        { ordered: false },
+      );
+      changed += result.modifiedCount;
+    }
+    return changed;
+  }
+
+  /** Erasure: blanks the writer's name, address and words wherever they wrote under this address. */
+  async erase(email: string, shopId?: number): Promise<number> {
+    const scope = shopId === undefined ? {} : { shopId };
+    const result = await this.collection.updateMany(
+      { ...scope, email: sameAddress(email) },
+      { $set: { name: '', email: '', text: '', title: '', photo_urls: [], modified: new Date() } },
+    );
+    return result.modifiedCount;
+  }
+}

@@ -1,0 +1,584 @@
+// Bulk imports of reviews from other platforms (issue 19): receiving the file, its preview, the run in the worker,
+// approval, the decision on held reviews and undo. The rules that span stores live here: the imports' own records
+// (store.ts), the shop's reviews (ReviewStore, through its bulk import methods: no events, no e-mails), the product
+// reviews kept apart from the shop's score (product-review-store.ts), the removals the policy page counts, the audit.
+//
+// A run reads the file twice from the database (read.ts: first the format, day/month order and WooCommerce replies,
+// then the rows), every identity already imported into the shop once, and writes batches of BATCH reviews. It starts
+// from the top of the file each time: what an earlier run imported is recognised by its key and counted again, so
+// counts hold after a crash, and a batch interrupted between its writes (its drawn ids are recorded first) is removed
+// and written again.
+import type { AuditActor } from '../audit/store.js';
+import { Claims } from '../db/claims.js';
+import { HttpError } from '../http/errors.js';
+import { normalizeLanguage } from '../languages.js';
+import type { ImportedReviewDraft } from '../reviews/store.js';
+import type { Ground } from '../moderation/schema.js';
+import type { Services } from '../services.js';
+import { formatTimestamp } from '../time.js';
+import type { Webshop } from '../webshops/store.js';
+import { mainLanguage } from '../webshops/rules.js';
+import type { DateOrder } from './dates.js';
+import { EncodingSniffer, ImportFileError, type TextEncoding } from './decode.js';
+import type { FormatName } from './formats.js';
+import type { ImportedProductReview } from './product-review-store.js';
+import { analyse, importRows, type Analysis, type OpenBytes, type ReadOptions } from './read.js';
+import type { ImportItem, RowProblem } from './rules.js';
+import {
+  CHUNK_BYTES,
+  emptyCounts,
+  keyId,
+  PROBLEMS_KEPT,
+  type Import,
+  type ImportCounts,
+  type ImportPreview,
+  type PreviewReview,
+  type QueuedImport,
+} from './store.js';
+
+/** Reviews written per batch: one insert of reviews, one of keys, one update of the import. */
+const BATCH = 500;
+/** How long after it finished an import may be undone. */
+const UNDO_DAYS = 30;
+/** A file whose upload never finished (the process died) is removed this long after it began. */
+const ABANDONED_UPLOAD_MS = 3_600_000;
+const LEASE_MS = 5 * 60_000;
+export const IMPORT_JOB = 'imports.run';
+
+export type ImportActor = { kind: 'operator' } | { kind: 'user'; id: string };
+
+export interface ImportRequest {
+  format?: FormatName | undefined;
+  dateOrder?: DateOrder | undefined;
+  dryRun: boolean;
+  replyAuthors: string[];
+}
+
+const auditActor = (by: ImportActor): AuditActor => (by.kind === 'operator' ? { kind: 'operator' } : by);
+
+/** The upload as it arrives: stored piece by piece (every process reaches the database) and judged as it passes. */
+export class ImportUpload {
+  readonly id: string;
+  bytes = 0;
+  chunks = 0;
+  private readonly sniffer = new EncodingSniffer();
+  private buffer: Buffer[] = [];
+  private buffered = 0;
+
+  constructor(
+    private readonly services: Services,
+    readonly shopId: number,
+  ) {
+    this.id = services.imports.newId();
+  }
+
+  /** Marks the upload as begun: should the process die before it ends, the worker removes what was stored. */
+  async begin(): Promise<void> {
+    await this.services.imports.enqueue({
+      _id: this.id,
+      shopId: this.shopId,
+      work: 'discard',
+      at: this.services.now(),
+    });
+  }
+
+  async add(data: Buffer): Promise<void> {
+    this.sniffer.push(data);
+    this.bytes += data.length;
+    this.buffer.push(data);
+    this.buffered += data.length;
+    while (this.buffered >= CHUNK_BYTES) {
+      const all = Buffer.concat(this.buffer);
+      await this.services.imports.putChunk(this.id, this.chunks++, all.subarray(0, CHUNK_BYTES));
+      this.buffer = [all.subarray(CHUNK_BYTES)];
+      this.buffered = all.length - CHUNK_BYTES;
+    }
+  }
+
+  async end(): Promise<TextEncoding> {
+    if (this.buffered > 0) await this.services.imports.putChunk(this.id, this.chunks++, Buffer.concat(this.buffer));
+    this.buffer = [];
+    this.buffered = 0;
+    return this.sniffer.encoding();
+  }
+
+  /** Removes what was stored (a refused file, a dry run). */
+  async discard(): Promise<void> {
+    await this.services.imports.dropFile(this.id, this.chunks);
+    await this.services.imports.dequeue(this.id, 'discard');
+  }
+}
+
+const opener =
+  (services: Services, importId: string, chunks: number): OpenBytes =>
+  () =>
+    services.imports.file(importId, chunks);
+
+const previewOf = (item: ImportItem): PreviewReview => ({
+  line: item.line,
+  kind: item.kind,
+  rating: item.rating,
+  title: item.title,
+  text: item.text.slice(0, 500),
+  name: item.name,
+  date: formatTimestamp(item.date),
+  held: item.held,
+  reply: item.reply?.text.slice(0, 500) ?? null,
+  product: item.product ? item.product.name || item.product.external_id : null,
+});
+
+function countItem(counts: ImportCounts, item: ImportItem): void {
+  counts.imported++;
+  if (item.held) counts.held++;
+  if (item.kind === 'store') counts.store_reviews++;
+  else counts.product_reviews++;
+}
+
+/** What importing the file would do, without writing: counts, star distribution, the first reviews and problems. */
+async function previewFile(
+  services: Services,
+  shopId: number,
+  open: OpenBytes,
+  encoding: TextEncoding,
+  options: ReadOptions,
+): Promise<{ analysis: Analysis; preview: ImportPreview }> {
+  const analysis = await analyse(open, encoding, options);
+  const known = await services.imports.knownKeys(shopId);
+  const seen = new Set<string>();
+  const counts = emptyCounts();
+  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+  const reviews: PreviewReview[] = [];
+  const problems: RowProblem[] = [];
+  for await (const batch of importRows(open, encoding, analysis, { ...options, now: services.now() })) {
+    for (const outcome of batch) {
+      counts.read++;
+      if ('reason' in outcome) {
+        counts.problems++;
+        if (problems.length < PROBLEMS_KEPT) problems.push(outcome);
+      } else if ('key' in outcome) {
+        if (known.has(outcome.key) || seen.has(outcome.key)) {
+          counts.duplicates++;
+          continue;
+        }
+        seen.add(outcome.key);
+        countItem(counts, outcome);
+        distribution[String(outcome.rating) as keyof typeof distribution]++;
+        if (reviews.length < 10) reviews.push(previewOf(outcome));
+      }
+    }
+  }
+  return { analysis, preview: { counts, distribution, reviews, problems } };
+}
+
+export type StartResult =
+  | { dryRun: true; analysis: Analysis; preview: ImportPreview }
+  | { dryRun: false; import: Import };
+
+/**
+ * After the upload: refuses a file that cannot be imported (ImportFileError: nothing stored remains), answers a dry
+ * run with its preview, or records the import: running at once (operator API, or IMPORT_APPROVAL=none), or waiting
+ * for the operator's approval (dashboard).
+ */
+export async function startImport(
+  services: Services,
+  shop: Webshop,
+  upload: ImportUpload,
+  meta: { fileName: string; by: ImportActor },
+  request: ImportRequest,
+): Promise<StartResult> {
+  let result: { analysis: Analysis; preview: ImportPreview };
+  let encoding: TextEncoding;
+  try {
+    encoding = await upload.end();
+    result = await previewFile(services, shop.id, opener(services, upload.id, upload.chunks), encoding, request);
+  } catch (err) {
+    await upload.discard();
+    throw err;
+  }
+  if (request.dryRun) {
+    await upload.discard();
+    return { dryRun: true, ...result };
+  }
+  const waits = meta.by.kind === 'user' && services.config.importApproval === 'operator';
+  const doc: Import = {
+    _id: upload.id,
+    shopId: shop.id,
+    status: waits ? 'awaiting_approval' : 'running',
+    by: meta.by,
+    created: services.now(),
+    fileName: meta.fileName.slice(0, 200),
+    bytes: upload.bytes,
+    chunks: upload.chunks,
+    encoding,
+    format: result.analysis.format,
+    platform: result.analysis.platform,
+    dateOrder: result.analysis.dateOrder,
+    replyAuthors: request.replyAuthors,
+    preview: result.preview,
+    counts: emptyCounts(),
+    problems: [],
+    approved: waits ? null : services.now(),
+    finished: null,
+    error: null,
+    pending: null,
+    undone: null,
+    held: null,
+  };
+  await services.imports.insert(doc);
+  if (!waits) await queueRun(services, doc);
+  await services.imports.dequeue(upload.id, 'discard');
+  await services.audit.record({
+    shopId: shop.id,
+    actor: auditActor(meta.by),
+    action: 'import.started',
+    target: `import:${doc._id}`,
+    details: {
+      file: doc.fileName,
+      platform: doc.platform,
+      to_import: result.preview.counts.imported,
+      duplicates: result.preview.counts.duplicates,
+      held: result.preview.counts.held,
+      problems: result.preview.counts.problems,
+      status: doc.status,
+    },
+  });
+  return { dryRun: false, import: doc };
+}
+
+async function queueRun(services: Services, doc: Pick<Import, '_id' | 'shopId'>): Promise<void> {
+  await services.imports.enqueue({ _id: doc._id, shopId: doc.shopId, work: 'run', at: services.now() });
+  services.scheduler.trigger(IMPORT_JOB, doc._id);
+}
+
+const notFound = () => new HttpError(404, 'No such import.');
+
+export async function approveImport(services: Services, shopId: number, importId: string): Promise<Import> {
+  const doc = await services.imports.get(shopId, importId);
+  if (!doc) throw notFound();
+  if (doc.status !== 'awaiting_approval') {
+    throw new HttpError(409, `The import does not wait for approval (it is ${doc.status}).`, 'conflict');
+  }
+  if (!(await services.imports.move(importId, 'awaiting_approval', { status: 'running', approved: services.now() }))) {
+    throw new HttpError(409, 'The import was decided meanwhile.', 'conflict');
+  }
+  await queueRun(services, doc);
+  await services.audit.record({
+    shopId,
+    actor: { kind: 'operator' },
+    action: 'import.approved',
+    target: `import:${importId}`,
+    details: { to_import: doc.preview.counts.imported, distribution: doc.preview.distribution },
+  });
+  return { ...doc, status: 'running' };
+}
+
+/**
+ * Keeps (publishes) or removes, on a ground, every review of the import still held for the operator (unpublished,
+ * spam or not approved at the source). Product reviews likewise. Returns how many were decided.
+ */
+export async function decideHeld(
+  services: Services,
+  shopId: number,
+  importId: string,
+  decision: { action: 'keep' | 'remove'; ground: Ground | null },
+  actor: AuditActor,
+): Promise<number> {
+  const doc = await services.imports.get(shopId, importId);
+  if (!doc) throw notFound();
+  if (doc.status !== 'done') {
+    throw new HttpError(409, `Held reviews are decided once the import is done (it is ${doc.status}).`, 'conflict');
+  }
+  let decided = 0;
+  const at = services.now();
+  for await (const batch of services.reviews.ofImport(shopId, importId, BATCH)) {
+    const held = batch.filter((r) => r.quarantine);
+    if (!held.length) continue;
+    const written = await services.reviews.decideImported(
+      held,
+      decision.action === 'keep' ? { keep: true } : { remove: decision.ground },
+    );
+    if (decision.action === 'remove' && decision.ground) {
+      for (const r of written)
+        await services.moderation.recordRemoval({ _id: r.id, shopId, ground: decision.ground, at });
+    }
+    decided += written.length;
+  }
+  decided += await services.productReviews.decide(
+    importId,
+    'held',
+    decision.action === 'keep' ? 'keep' : { remove: decision.ground },
+  );
+  await services.imports.update(importId, {
+    held: { action: decision.action, ground: decision.ground, at, reviews: decided },
+  });
+  await services.audit.record({
+    shopId,
+    actor,
+    action: decision.action === 'keep' ? 'import.held_kept' : 'import.held_removed',
+    target: `import:${importId}`,
+    details: { reviews: decided, ground: decision.ground },
+  });
+  return decided;
+}
+
+/** Undoes an import within UNDO_DAYS of its end (the worker removes its reviews), or cancels one awaiting approval. */
+export async function undoImport(
+  services: Services,
+  shopId: number,
+  importId: string,
+  actor: AuditActor,
+): Promise<Import> {
+  const doc = await services.imports.get(shopId, importId);
+  if (!doc) throw notFound();
+  const now = services.now();
+  if (doc.status === 'running') {
+    throw new HttpError(409, 'The import is running: undo it once it is done.', 'conflict');
+  }
+  if (doc.status === 'undone') throw new HttpError(409, 'The import was undone already.', 'conflict');
+  if (doc.status === 'done' && doc.finished && now.getTime() - doc.finished.getTime() > UNDO_DAYS * 86_400_000) {
+    throw new HttpError(409, `An import can be undone within ${UNDO_DAYS} days of its end.`, 'conflict');
+  }
+  if (!(await services.imports.move(importId, doc.status, { status: 'undone', undone: now }))) {
+    throw new HttpError(409, 'The import changed meanwhile; try again.', 'conflict');
+  }
+  if (doc.status === 'done') {
+    await services.imports.enqueue({ _id: importId, shopId, work: 'undo', at: now });
+    services.scheduler.trigger(IMPORT_JOB, importId);
+  } else if (doc.status === 'awaiting_approval' || doc.status === 'failed') {
+    await services.imports.dropFile(importId, doc.chunks);
+  }
+  await services.audit.record({
+    shopId,
+    actor,
+    action: 'import.undone',
+    target: `import:${importId}`,
+    details: { status: { from: doc.status, to: 'undone' }, imported: doc.counts.imported },
+  });
+  return { ...doc, status: 'undone', undone: now };
+}
+
+/** The worker's drain: every import queued to run, undo or discard, each held by one worker at a time. */
+export async function drainImports(services: Services, holder: string): Promise<void> {
+  const claims = new Claims(services.db, 'import_claims', services.now);
+  for (const queued of await services.imports.queued()) {
+    if (queued.work === 'discard' && services.now().getTime() - queued.at.getTime() < ABANDONED_UPLOAD_MS) continue;
+    // One import of a shop at a time, whichever worker: two files with the same reviews must not both write them.
+    const claim = `shop:${queued.shopId}`;
+    if (!(await claims.claimOne(claim, holder, LEASE_MS))) continue;
+    try {
+      if (queued.work === 'run') await runImport(services, queued, () => claims.renew(holder, LEASE_MS));
+      else if (queued.work === 'undo') await removeImported(services, queued);
+      else await discardAbandoned(services, queued);
+    } finally {
+      await claims.release(holder, [claim]);
+    }
+  }
+}
+
+async function discardAbandoned(services: Services, queued: QueuedImport): Promise<void> {
+  // The upload died before its piece count was recorded: pieces are removed until one is missing.
+  let n = 0;
+  while ((await services.imports.dropPieceIfThere(queued._id, n)) && n < 200) n++;
+  await services.imports.dequeue(queued._id, 'discard');
+}
+
+function productReviewOf(doc: Import, item: ImportItem, now: Date): ImportedProductReview {
+  return {
+    _id: keyId(doc.shopId, item.key),
+    shopId: doc.shopId,
+    import_id: doc._id,
+    product: item.product!,
+    rating: item.rating,
+    title: item.title,
+    text: item.text,
+    name: item.name,
+    email: item.email,
+    country: item.country,
+    origin: 'imported',
+    imported_from: doc.platform,
+    original_date: item.date,
+    experience_date: item.experienceDate,
+    incentivised: item.incentivised,
+    source_verified: item.sourceVerified,
+    reply: item.reply,
+    photo_urls: item.photos,
+    status: item.held ? 'held' : 'published',
+    source_status: item.sourceStatus,
+    removal_ground: null,
+    created: now,
+    modified: now,
+  };
+}
+
+function draftOf(doc: Import, shop: Webshop, item: ImportItem): ImportedReviewDraft {
+  return {
+    name: item.name,
+    email: item.email,
+    rating: item.rating,
+    comment: item.text || null,
+    language: normalizeLanguage(item.language) ?? mainLanguage(shop),
+    country: item.country,
+    quarantine: item.held,
+    incentivised: item.incentivised,
+    imported_from: doc.platform,
+    original_date: item.date,
+    source_verified: item.sourceVerified,
+    import_id: doc._id,
+    title: item.title,
+    experience_date: item.experienceDate,
+    source_status: item.held ? item.sourceStatus : '',
+    source_order: item.order,
+    photo_urls: item.photos,
+    reply: item.reply,
+  };
+}
+
+async function runImport(services: Services, queued: QueuedImport, renew: () => Promise<unknown>): Promise<void> {
+  const { imports, reviews } = services;
+  const doc = await imports.get(queued.shopId, queued._id);
+  const shop = await services.webshops.get(queued.shopId);
+  if (doc?.status !== 'running' || !shop) {
+    await imports.dequeue(queued._id, 'run');
+    return;
+  }
+  if (doc.pending) {
+    await imports.forgetKeysOfRange(doc._id, doc.pending);
+    await reviews.removeImportedRange(doc.shopId, doc._id, doc.pending);
+    await imports.update(doc._id, { pending: null });
+  }
+  const open = opener(services, doc._id, doc.chunks);
+  const options = { format: doc.format, dateOrder: doc.dateOrder, replyAuthors: doc.replyAuthors };
+  let analysis: Analysis;
+  try {
+    analysis = await analyse(open, doc.encoding, options);
+  } catch (err) {
+    if (!(err instanceof ImportFileError)) throw err;
+    await finish(services, doc, { status: 'failed', error: err.message }, emptyCounts(), []);
+    return;
+  }
+  const known = await imports.knownKeys(doc.shopId);
+  const counts = emptyCounts();
+  const problems: RowProblem[] = [];
+  let batch: ImportItem[] = [];
+  let problemsWritten = 0;
+
+  /**
+   * Writes one batch. The next batch is read from the file while this one is written (the database works in its own
+   * process), but only one batch is written at a time: `pending` names the one in flight.
+   */
+  const write = async (items: ImportItem[], progress: ImportCounts, problemsNow: RowProblem[] | null) => {
+    const store = items.filter((i) => i.kind === 'store');
+    const now = services.now();
+    let first = 0;
+    if (store.length) {
+      first = await reviews.allocateIds(store.length);
+      await imports.update(doc._id, { pending: { from: first, to: first + store.length - 1 } });
+      await reviews.insertImported(
+        doc.shopId,
+        store.map((i) => draftOf(doc, shop, i)),
+        first,
+      );
+    }
+    await services.productReviews.insert(
+      items.filter((i) => i.kind === 'product').map((i) => productReviewOf(doc, i, now)),
+    );
+    let next = first;
+    await imports.addKeys(
+      items.map((i) => ({
+        _id: keyId(doc.shopId, i.key),
+        shopId: doc.shopId,
+        importId: doc._id,
+        reviewId: i.kind === 'store' ? next++ : null,
+        held: i.held,
+      })),
+    );
+    await imports.update(doc._id, {
+      pending: null,
+      counts: progress,
+      ...(problemsNow ? { problems: problemsNow } : {}),
+    });
+    await renew();
+  };
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await writing;
+    if (!batch.length) return;
+    // The problems list is written again only when it grew (up to PROBLEMS_KEPT entries).
+    const grew = problems.length > problemsWritten;
+    problemsWritten = problems.length;
+    writing = write(batch, { ...counts }, grew ? [...problems] : null);
+    // Awaited at the next flush; handled now, so a failed write is not an unhandled rejection meanwhile.
+    writing.catch(() => undefined);
+    batch = [];
+  };
+
+  for await (const outcomes of importRows(open, doc.encoding, analysis, { ...options, now: services.now() })) {
+    for (const outcome of outcomes) {
+      counts.read++;
+      if ('reason' in outcome) {
+        counts.problems++;
+        if (problems.length < PROBLEMS_KEPT) problems.push(outcome);
+        continue;
+      }
+      if (!('key' in outcome)) continue;
+      const seen = known.get(outcome.key);
+      if (seen) {
+        // Written by an earlier run of this import (interrupted): counted again, not written again.
+        if (seen.importId === doc._id) countItem(counts, { ...outcome, held: seen.held });
+        else counts.duplicates++;
+        continue;
+      }
+      known.set(outcome.key, { importId: doc._id, held: outcome.held });
+      countItem(counts, outcome);
+      batch.push(outcome);
+      if (batch.length >= BATCH) await flush();
+    }
+  }
+  await flush();
+  await writing;
+  await finish(services, doc, { status: 'done', error: null }, counts, problems);
+}
+
+async function finish(
+  services: Services,
+  doc: Import,
+  outcome: { status: 'done' | 'failed'; error: string | null },
+  counts: ImportCounts,
+  problems: RowProblem[],
+): Promise<void> {
+  await services.imports.update(doc._id, {
+    ...outcome,
+    counts,
+    problems,
+    pending: null,
+    finished: services.now(),
+  });
+  await services.imports.dropFile(doc._id, doc.chunks);
+  await services.imports.dequeue(doc._id, 'run');
+  await services.audit.record({
+    shopId: doc.shopId,
+    actor: { kind: 'system' },
+    action: outcome.status === 'done' ? 'import.done' : 'import.failed',
+    target: `import:${doc._id}`,
+    details: { ...counts, ...(outcome.error ? { error: outcome.error } : {}) },
+  });
+}
+
+/** Undo: the import's reviews removed (soft-deleted, without ground), its product reviews too, its keys forgotten. */
+async function removeImported(services: Services, queued: QueuedImport): Promise<void> {
+  let removed = 0;
+  for await (const batch of services.reviews.ofImport(queued.shopId, queued._id, BATCH)) {
+    removed += (await services.reviews.decideImported(batch, { remove: null })).length;
+  }
+  removed += await services.productReviews.decide(queued._id, 'all', { remove: null });
+  await services.imports.forgetKeysOf(queued._id);
+  await services.imports.update(queued._id, { undone: services.now() });
+  await services.imports.dequeue(queued._id, 'undo');
+  await services.audit.record({
+    shopId: queued.shopId,
+    actor: { kind: 'system' },
+    action: 'import.removed',
+    target: `import:${queued._id}`,
+    details: { reviews: removed },
+  });
+}

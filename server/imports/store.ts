@@ -1,0 +1,241 @@
+// Bulk imports of reviews from other platforms (issue 19): what this feature keeps.
+//
+// - `imports`: one document per import (`_id` a random id): who, when, the file, what its preview found, its
+//   progress and status. Read by `_id`; a shop's list is a scan of this small collection (one document per file).
+// - `import_chunks`: the uploaded file in pieces of CHUNK_BYTES, `_id` `<import>:<n>`, read back by `_id` by whichever
+//   process runs the import (API processes and workers share the database, not a disk). Deleted once imported.
+// - `import_keys`: one document per review ever imported into a shop, `_id` `<shop>|<identity>` (rules.ts
+//   identityOf): the same file imported twice adds nothing, and an interrupted import resumes by it. Read once per
+//   import run (a scan by shop), never per row.
+// - `import_queue`: the imports the worker has to run or undo, `_id` the import id: the small "to-do" collection the
+//   worker's drain reads whole, so the drain's cost does not grow with the history of imports.
+import { randomBytes } from 'node:crypto';
+import { Binary } from 'mongodb';
+import type { Collection, Db, Filter } from '../db/index.js';
+import { onlyDuplicateKeys } from '../db/index.js';
+import type { Ground } from '../moderation/schema.js';
+import type { DateOrder } from './dates.js';
+import type { TextEncoding } from './decode.js';
+import type { FormatName } from './formats.js';
+import type { RowProblem } from './rules.js';
+
+export const CHUNK_BYTES = 1024 * 1024;
+/** Problems kept per import (the count goes on); the operator API shows them all up to this many. */
+export const PROBLEMS_KEPT = 1000;
+
+export type ImportStatus = 'awaiting_approval' | 'running' | 'done' | 'failed' | 'undone';
+
+export interface ImportCounts {
+  read: number;
+  imported: number;
+  duplicates: number;
+  held: number;
+  problems: number;
+  /** Store reviews among `imported` (the others are product reviews only). */
+  store_reviews: number;
+  product_reviews: number;
+}
+
+export interface PreviewReview {
+  line: number;
+  kind: 'store' | 'product';
+  rating: number;
+  title: string;
+  text: string;
+  name: string;
+  date: string;
+  held: boolean;
+  reply: string | null;
+  product: string | null;
+}
+
+export interface ImportPreview {
+  counts: ImportCounts;
+  /** Stars of the reviews to import, 1 to 5: what an operator approving the import looks at first. */
+  distribution: Record<'1' | '2' | '3' | '4' | '5', number>;
+  reviews: PreviewReview[];
+  problems: RowProblem[];
+}
+
+export interface Import {
+  _id: string;
+  shopId: number;
+  status: ImportStatus;
+  /** Who started it: the operator, or a dashboard user (their id). */
+  by: { kind: 'operator' } | { kind: 'user'; id: string };
+  created: Date;
+  fileName: string;
+  bytes: number;
+  chunks: number;
+  encoding: TextEncoding;
+  format: FormatName;
+  platform: string;
+  dateOrder: DateOrder;
+  replyAuthors: string[];
+  preview: ImportPreview;
+  /** The worker's counts, from the start of its latest run. */
+  counts: ImportCounts;
+  problems: RowProblem[];
+  approved: Date | null;
+  finished: Date | null;
+  /** Why it failed (status `failed`). */
+  error: string | null;
+  /** Review ids drawn for the batch being written: an interrupted run removes what of it landed before going on. */
+  pending: { from: number; to: number } | null;
+  undone: Date | null;
+  /** The decision on its held reviews, once taken. */
+  held: { action: 'keep' | 'remove'; ground: Ground | null; at: Date; reviews: number } | null;
+}
+
+interface Chunk {
+  _id: string;
+  data: Binary;
+}
+
+interface ImportKey {
+  /** `<shop>|<identity>`. */
+  _id: string;
+  shopId: number;
+  importId: string;
+  /** The store review's id; null for a product review (kept in imported_product_reviews under the same key). */
+  reviewId: number | null;
+  held: boolean;
+}
+
+export interface QueuedImport {
+  _id: string;
+  shopId: number;
+  work: 'run' | 'undo' | 'discard';
+  at: Date;
+}
+
+export const emptyCounts = (): ImportCounts => ({
+  read: 0,
+  imported: 0,
+  duplicates: 0,
+  held: 0,
+  problems: 0,
+  store_reviews: 0,
+  product_reviews: 0,
+});
+
+export const keyId = (shopId: number, key: string) => `${shopId}|${key}`;
+
+export class ImportStore {
+  private readonly imports: Collection<Import>;
+  private readonly chunks: Collection<Chunk>;
+  private readonly keys: Collection<ImportKey>;
+  private readonly queue: Collection<QueuedImport>;
+
+  constructor(db: Db) {
+    this.imports = db.collection<Import>('imports');
+    this.chunks = db.collection<Chunk>('import_chunks');
+    this.keys = db.collection<ImportKey>('import_keys');
+    this.queue = db.collection<QueuedImport>('import_queue');
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.imports.createIndex({ shopId: 1, created: -1 }, { name: 'shop_created' });
+    await this.keys.createIndex({ shopId: 1 }, { name: 'shop' });
+    await this.keys.createIndex({ importId: 1 }, { name: 'import' });
+  }
+
+  newId(): string {
+    return `imp_${randomBytes(12).toString('hex')}`;
+  }
+
+  async putChunk(importId: string, n: number, data: Uint8Array): Promise<void> {
+    await this.chunks.insertOne({ _id: `${importId}:${n}`, data: new Binary(data) });
+  }
+
+  /** The file's bytes in order, read by `_id` one piece at a time. */
+  async *file(importId: string, chunks: number): AsyncGenerator<Uint8Array> {
+    for (let n = 0; n < chunks; n++) {
+      const chunk = await this.chunks.findOne({ _id: `${importId}:${n}` });
+      if (!chunk) throw new Error(`import ${importId}: piece ${n} of its file is missing`);
+      yield chunk.data.buffer;
+    }
+  }
+
+  async dropFile(importId: string, chunks: number): Promise<void> {
+    for (let n = 0; n < chunks; n += 50) {
+      const ids = Array.from({ length: Math.min(50, chunks - n) }, (_, i) => `${importId}:${n + i}`);
+      await this.chunks.bulkWrite(ids.map((_id) => ({ deleteOne: { filter: { _id } } })));
+    }
+  }
+
+  /** Removes one piece of a file whose piece count is unknown (an upload that died); false when there was none. */
+  async dropPieceIfThere(importId: string, n: number): Promise<boolean> {
+    return (await this.chunks.deleteOne({ _id: `${importId}:${n}` })).deletedCount === 1;
+  }
+
+  async insert(doc: Import): Promise<void> {
+    await this.imports.insertOne(doc);
+  }
+
+  /** An import of the shop, read by `_id` alone (FerretDB answers only that without a scan), then its shop checked. */
+  async get(shopId: number, importId: string): Promise<Import | null> {
+    const doc = await this.imports.findOne({ _id: importId });
+    return doc?.shopId === shopId ? doc : null;
+  }
+
+  async remove(importId: string): Promise<void> {
+    await this.imports.deleteOne({ _id: importId });
+  }
+
+  /** A shop's imports, newest first (a scan of a collection with one document per file). */
+  list(shopId: number, limit = 100): Promise<Import[]> {
+    return this.imports.find({ shopId }).sort({ created: -1 }).limit(limit).toArray();
+  }
+
+  /** Moves the import from one status to another; false when it was no longer in `from`. */
+  async move(importId: string, from: ImportStatus, set: Partial<Import>): Promise<boolean> {
+    const result = await this.imports.updateOne({ _id: importId, status: from }, { $set: set });
+    return result.modifiedCount === 1;
+  }
+
+  async update(importId: string, set: Partial<Import>): Promise<void> {
+    await this.imports.updateOne({ _id: importId }, { $set: set });
+  }
+
+  async enqueue(item: QueuedImport): Promise<void> {
+    await this.queue.replaceOne({ _id: item._id }, item, { upsert: true });
+  }
+
+  /** The whole queue: a handful of documents. */
+  queued(): Promise<QueuedImport[]> {
+    return this.queue.find({}).sort({ at: 1 }).toArray();
+  }
+
+  async dequeue(importId: string, work: QueuedImport['work']): Promise<void> {
+    await this.queue.deleteOne({ _id: importId, work });
+  }
+
+  /** Every identity already imported into the shop, with the import that brought it: read once per run. */
+  async knownKeys(shopId: number): Promise<Map<string, { importId: string; held: boolean }>> {
+    const known = new Map<string, { importId: string; held: boolean }>();
+    const prefix = `${shopId}|`.length;
+    const cursor = this.keys.find({ shopId }, { projection: { _id: 1, importId: 1, held: 1 } }).batchSize(5000);
+    for await (const k of cursor) known.set(k._id.slice(prefix), { importId: k.importId, held: k.held });
+    return known;
+  }
+
+  async addKeys(keys: ImportKey[]): Promise<void> {
+    if (!keys.length) return;
+    try {
+      await this.keys.insertMany(keys, { ordered: false });
+    } catch (err) {
+      if (!onlyDuplicateKeys(err)) throw err;
+    }
+  }
+
+  /** An interrupted batch: forgets the keys of the reviews whose ids it drew (a scan, after a crash only). */
+  async forgetKeysOfRange(importId: string, range: { from: number; to: number }): Promise<void> {
+    await this.keys.deleteMany({ importId, reviewId: { $gte: range.from, $lte: range.to } } as Filter<ImportKey>);
+  }
+
+  /** Undo: the import's reviews may be imported again (a scan by import). */
+  async forgetKeysOf(importId: string): Promise<void> {
+    await this.keys.deleteMany({ importId });
+  }
+}
