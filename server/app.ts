@@ -34,6 +34,10 @@ import { UserStore } from './accounts/user-store.js';
 import { InvitationLimitStore } from './accounts/invitation-limit-store.js';
 import { SessionStore } from './accounts/session-store.js';
 import { SignInLinkStore } from './accounts/link-store.js';
+import { PhotoStore } from './photos/store.js';
+import { createPhotoStorage } from './photos/storage.js';
+import { PhotoFollower } from './photos/service.js';
+import { JOB } from './jobs/names.js';
 
 interface AppDeps {
   config: Config;
@@ -62,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     now,
     webshops,
     reviews,
-    ratings: new RatingsReadModel(reviews, config.cache),
+    ratings: new RatingsReadModel(reviews, config.cache, config.baseUrl),
     shopLimiter: new RateLimiter(config.rateLimit.perShopPerMinute),
     scheduler: new Scheduler(db, log, { ...config.scheduler, worker: config.role !== 'api' }),
     invitations: new InvitationStore(db, now),
@@ -86,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     signInLinks: new SignInLinkStore(db, now),
     teamInvitations: new InvitationLimitStore(db, now),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
+    photos: new PhotoStore(db, now),
+    photoStorage: createPhotoStorage(config, db),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -104,6 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.audit.ensureIndexes();
   await services.moderation.ensureIndexes();
   await services.users.ensureIndexes();
+  await services.photos.ensureIndexes();
+  // Photos follow their review: a write that takes one off queues the deletion of its files.
+  const photoFollower = new PhotoFollower(services.photos, () => services.scheduler.trigger(JOB.photos));
+  reviews.follow(photoFollower);
+  reviews.beforeRemoval((removed) => photoFollower.removing(removed));
   // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
   await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

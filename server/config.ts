@@ -131,6 +131,8 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
   /** Unsigned consent receipts without a review kept per shop; past it the oldest are dropped. */
   UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
+  /** `operator`: a review's photos wait for the operator's look before they are shown; `none`: shown once encoded. */
+  PHOTO_REVIEW: z.enum(['operator', 'none']).default('none'),
 });
 
 export type Config = {
@@ -176,6 +178,7 @@ export type Config = {
     timeoutMs: number;
   };
   consents: { unsignedPerShop: number };
+  photos: { review: 'operator' | 'none' };
 };
 
 export class ConfigError extends Error {}
@@ -260,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
+    photos: { review: e.PHOTO_REVIEW },
   };
 }
 

@@ -34,6 +34,7 @@ import { registerModerationAdminRoutes } from './moderation/admin.js';
 import { registerAuditRoutes } from './audit/admin.js';
 import { registerOpenApiRoutes } from './openapi/routes.js';
 import { registerPageRoutes } from './pages/routes.js';
+import { registerPhotoRoutes } from './photos/routes.js';
 import { registerPolicyRoutes } from './policy/routes.js';
 import { registerPolicyAdminRoutes } from './policy/admin.js';
 import { registerRatingRoutes } from './ratings/routes.js';
@@ -149,6 +150,8 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerSidebarPreviewRoute,
   registerWidgetRoutes,
   registerPageRoutes,
+  // Photos of published reviews (/photos/{id}.webp)
+  registerPhotoRoutes,
   // The review policy page (/webshops/{id}/policy) and the operator's texts for it
   registerPolicyRoutes,
   registerPolicyAdminRoutes,

@@ -28,6 +28,8 @@ import type { InvitationLimitStore } from './accounts/invitation-limit-store.js'
 import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
+import type { PhotoStore } from './photos/store.js';
+import type { PhotoStorage } from './photos/storage.js';
 
 export interface Services {
   config: Config;
@@ -80,4 +82,8 @@ export interface Services {
    * run only when the order has a pop-up receipt.
    */
   release: ReviewRelease;
+  /** Photos of reviews: their records, to-do list and daily limits (server/photos/). */
+  photos: PhotoStore;
+  /** Where photo files live: DATA_DIR/photos/ with the embedded database, GridFS with MONGODB_URI. */
+  photoStorage: PhotoStorage;
 }

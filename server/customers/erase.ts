@@ -22,6 +22,7 @@ import { outboxDir } from '../mail/transport.js';
 import type { Review, ReviewChanges } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { redactor, type Redact } from './redact.js';
+import { removedPhotos } from '../reviews/rules.js';
 
 /** What an erased reviewer is called, in the review's language (an empty name reads as a broken page). */
 export const ANONYMOUS: Record<Language, string> = {
@@ -64,7 +65,8 @@ export interface ErasureReport {
 /**
  * What a review keeps once its writer is erased: scores, dates, country and product ratings. The name becomes
  * "Anonymous" in the review's language; address, order number and the writer's links go; the name and address are
- * redacted from the comment, the product texts and the shop's reply (which the customer is no longer told about).
+ * redacted from the comment, the product texts and the shop's reply (which the customer is no longer told about);
+ * the photos go.
  */
 function anonymised(review: Review, redact: Redact): ReviewChanges {
   return {
@@ -77,6 +79,8 @@ function anonymised(review: Review, redact: Redact): ReviewChanges {
     editToken: null,
     editMailDue: null,
     confirmToken: null,
+    // Photos are the writer's personal data (faces, homes): taken off, their files deleted by the photo worker.
+    ...(review.photos?.length ? { photos: removedPhotos(review.photos) } : {}),
   };
 }
 

@@ -9,4 +9,6 @@ export const JOB = {
   reviewMail: 'mail.reviews',
   /** The e-mail telling a writer their review was removed, and why (server/moderation/jobs.ts). */
   removalNotice: 'moderation.notices',
+  /** Photos to re-encode or delete (server/photos/jobs.ts). */
+  photos: 'photos.work',
 } as const;

@@ -25,6 +25,7 @@ const NOT_IN_DOCUMENT: { paths: RegExp; why: string }[] = [
   },
   { paths: /^\/demo(\/.*)?$/, why: 'demonstration shop pages (outside production)' },
   { paths: /^\/dev\/outbox(\/.*)?$/, why: 'the e-mails written to disk in development' },
+  { paths: /^\/photos\/:file$/, why: 'the photo files of published reviews' },
 ];
 
 /** Koa paths (`/x/:id.json`) in OpenAPI form (`/x/{id}.json`). */

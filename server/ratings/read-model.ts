@@ -112,6 +112,8 @@ export class RatingsReadModel {
   constructor(
     private readonly reviews: ReviewStore,
     limits: CacheLimits,
+    /** Makes the photos' addresses in ratings absolute. */
+    private readonly baseUrl = '',
   ) {
     this.cache = new BoundedCache(limits);
     // Every write changes the merchant's list; only some change what the public sees.
@@ -135,7 +137,7 @@ export class RatingsReadModel {
       return { ratings: matching.slice(options.offset, options.offset + options.limit), total: matching.length };
     }
     const { reviews, total } = await this.reviews.listedPage(shopId, options);
-    return { ratings: reviews.map(toRating), total };
+    return { ratings: reviews.map((r) => toRating(r, this.baseUrl)), total };
   }
 
   async summary(shopId: number): Promise<RatingsSummary> {
@@ -166,7 +168,7 @@ export class RatingsReadModel {
       this.reviews.publishedPage(shopId, offset, limit),
       this.reviews.publishedCounts(shopId),
     ]);
-    return { reviews: docs.map((d) => ({ rating: toRating(d), verified: d.verified })), total, verified };
+    return { reviews: docs.map((d) => ({ rating: toRating(d, this.baseUrl), verified: d.verified })), total, verified };
   }
 
   /** One part of the shop's lists from the cache, loading it when missing; null when the shop is too large to hold. */
@@ -221,7 +223,7 @@ export class RatingsReadModel {
     docs.sort((a, b) => b.created.getTime() - a.created.getTime() || b.id - a.id);
     const merchant: MerchantPart = {
       version: versions.all,
-      merchant: docs.map((d) => ({ rating: toRating(d), language: d.language })),
+      merchant: docs.map((d) => ({ rating: toRating(d, this.baseUrl), language: d.language })),
       byLanguage: new Map(),
     };
     const published: PublicPart = {

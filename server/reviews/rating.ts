@@ -3,6 +3,7 @@ import type { Review } from './model.js';
 import { SUB_RATINGS, type SubRatings } from './rules.js';
 import { formatDate, formatTimestamp } from '../time.js';
 import { originFields, type OriginFields } from './origin.js';
+import { apiPhoto, publicPhotos } from '../photos/rules.js';
 
 export interface Rating extends OriginFields {
   id: number;
@@ -18,10 +19,15 @@ export interface Rating extends OriginFields {
   quarantine: boolean;
   reply: string | null;
   reply_date: string | null;
+  /** The review's photos once shown, while it is published (issue 20); `[]` otherwise. */
+  photos: ReturnType<typeof apiPhoto>[];
 }
 
-/** A review as ratings.json (and the reviews.created/updated webhooks) return it. */
-export function toRating(r: Review): Rating {
+/**
+ * A review as ratings.json (and the reviews.created/updated webhooks) return it. `baseUrl` makes the photos'
+ * addresses absolute ('' leaves paths).
+ */
+export function toRating(r: Review, baseUrl = ''): Rating {
   return {
     id: r.id,
     name: r.name,
@@ -41,8 +47,9 @@ export function toRating(r: Review): Rating {
     quarantine: r.quarantine,
     reply: r.reply?.text ?? null,
     reply_date: r.reply ? formatTimestamp(r.reply.date) : null,
-    // Clients ignore fields they do not know (compatibility.md): the origin fields are additions.
+    // Clients ignore fields they do not know (compatibility.md): the origin fields and photos are additions.
     ...originFields(r),
+    photos: r.published ? publicPhotos(r, baseUrl).map(apiPhoto) : [],
   };
 }
 

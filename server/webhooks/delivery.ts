@@ -52,7 +52,7 @@ export class ReviewSnapshots {
 }
 
 export interface DeliveryDeps {
-  config: Pick<Config, 'webhooks' | 'brandName'>;
+  config: Pick<Config, 'webhooks' | 'brandName' | 'baseUrl'>;
   log: Logger;
   now: () => Date;
   events: EventQueue;
@@ -155,7 +155,7 @@ async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?
     deps.snapshots?.take(event._id);
     const wanted = wantedBy(event);
     if (wanted.length === 0) continue;
-    const body = payloadFor(event.topic, event.review);
+    const body = payloadFor(event.topic, event.review, deps.config.baseUrl);
     for (const subscription of wanted) deliveries.push(newDelivery(event, subscription, body, now, leaseUntil ?? now));
   }
   const created = await deps.deliveries.createMany(deliveries);
