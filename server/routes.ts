@@ -35,6 +35,7 @@ import { registerAuditRoutes } from './audit/admin.js';
 import { registerOpenApiRoutes } from './openapi/routes.js';
 import { registerPageRoutes } from './pages/routes.js';
 import { registerPhotoRoutes } from './photos/routes.js';
+import { registerPhotoAdminRoutes } from './photos/admin.js';
 import { registerPolicyRoutes } from './policy/routes.js';
 import { registerPolicyAdminRoutes } from './policy/admin.js';
 import { registerRatingRoutes } from './ratings/routes.js';
@@ -152,6 +153,7 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerPageRoutes,
   // Photos of published reviews (/photos/{id}.webp)
   registerPhotoRoutes,
+  registerPhotoAdminRoutes,
   // The review policy page (/webshops/{id}/policy) and the operator's texts for it
   registerPolicyRoutes,
   registerPolicyAdminRoutes,

@@ -9,6 +9,7 @@ import { adminError, bool, fromZod, int, json, obj, queryFromZod, ref, str, type
 import type { Config } from '../config.js';
 import { accountPaths, ACCOUNT_SECURITY_SCHEMES } from '../accounts/openapi.js';
 import { dashboardPagePaths } from '../dashboard/openapi-pages.js';
+import { photoDecision } from '../photos/admin.js';
 import { dashboardReviewPaths } from '../dashboard/openapi-reviews.js';
 import { auditQuerySchema } from '../audit/admin.js';
 import { erasureQuery } from '../customers/admin.js';
@@ -522,6 +523,30 @@ export function openApiDocument(config: Config) {
           summary: 'Soft-delete a review (kept in the product feed as deleted; audited)',
           parameters: [pathId()],
           responses: { '204': { description: 'deleted' }, ...adminErrors },
+        },
+      },
+      '/admin/api/photos/held': {
+        get: {
+          ...admin,
+          summary: 'Photos held for a look before they are shown (PHOTO_REVIEW=operator), oldest first',
+          responses: { '200': json({ type: 'object' }), ...adminErrors },
+        },
+      },
+      '/admin/api/photos/{id}': {
+        get: {
+          ...admin,
+          summary: 'A photo (large WebP) whatever its state, for the operator to look at',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'image/webp' }, ...adminErrors },
+        },
+      },
+      '/admin/api/photos/{id}/decision': {
+        post: {
+          ...admin,
+          summary: 'Show a held photo with its review, or remove it (its files are deleted; audited)',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: { required: true, content: { 'application/json': { schema: fromZod(photoDecision) } } },
+          responses: { '200': json({ type: 'object' }), ...adminErrors },
         },
       },
       '/admin/api/policy-text/{lang}': {

@@ -46,6 +46,7 @@ export async function drainPhotoTasks(services: Services): Promise<void> {
 async function deleteFiles(services: Services, task: PhotoTask): Promise<boolean> {
   for (const name of fileNames(task.photoId)) await services.photoStorage.remove(name);
   await services.photos.dropTask('encode', task.photoId);
+  await services.photos.releaseHold(task.photoId);
   await services.photos.forget(task.photoId);
   return true;
 }
@@ -88,6 +89,9 @@ async function encode(services: Services, task: PhotoTask): Promise<boolean> {
     services.log.warn({ err, photo: id, review: review.id }, 'photo could not be re-encoded; removed');
     shown = { state: 'removed', alt: '' };
   }
+  // The operator's list first: a crash before the review's write leaves an entry the operator finds pending, and the
+  // encoding (run again) writes the review.
+  if (shown.state === 'held') await photos.hold(id, review.id, review.shopId);
   const written = await reviews.update(review.id, (before) => ({
     photos: (before.photos ?? []).map((p) => (p.id === id && p.state === 'pending' ? { ...p, ...shown } : p)),
   }));

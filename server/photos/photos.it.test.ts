@@ -266,6 +266,30 @@ describe('photos follow their review', () => {
     expect(listed.photos).toEqual([]);
   });
 
+  it('one photo can be removed by a redaction, the review and its other photos kept', async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    const report = await t.services.moderation.add({
+      reviewId: review.id,
+      shopId: shop.id,
+      ground: 'personal_data',
+      text: 'My face is in the photo',
+      email: '',
+    });
+    const decide = (body: unknown) =>
+      t.admin(`/admin/api/reports/${report._id.toHexString()}/decision`, { method: 'POST', json: body });
+    const unknown = await decide({ action: 'redact', ground: 'personal_data', photo: 'x'.repeat(22) });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.message).toBe('photo: not a photo of this review');
+    const res = await decide({ action: 'redact', ground: 'personal_data', photo: id });
+    expect(res.status).toBe(200);
+    const after = (await t.services.reviews.get(review.id))!;
+    expect(after.deleted).toBe(false);
+    expect(after.photos![0]!.state).toBe('removed');
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+  });
+
   it('are deleted with reviews nobody confirmed', async () => {
     const { review, id } = await reviewWithPhoto(true);
     await t.services.reviews.update(review.id, { confirmToken: 'c'.repeat(43) });
@@ -285,5 +309,47 @@ describe('photos follow their review', () => {
       .updateOne({ _id: id as never }, { $set: { created: new Date(Date.now() - 2 * 3_600_000) } });
     await drainPhotoTasks(t.services);
     expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+  });
+});
+
+describe('PHOTO_REVIEW=operator', () => {
+  let held: TestApp;
+  let heldDir: string;
+  beforeAll(async () => {
+    heldDir = mkdtempSync(join(tmpdir(), 'photos-held-'));
+    held = await startTestApp({ DATA_DIR: heldDir, PHOTO_REVIEW: 'operator' });
+  });
+  afterAll(async () => {
+    await held.close();
+    rmSync(heldDir, { recursive: true, force: true });
+  });
+
+  it('holds photos of every review, whatever its score, until the operator shows them', async () => {
+    const heldShop = await held.createShop();
+    const id = newPhotoId();
+    await held.services.photos.recordUpload(id, heldShop.id);
+    await held.services.photoStorage.write(`${id}.upload`, await photoWithMetadata('webp'));
+    const review = await held.services.reviews.create(heldShop.id, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      rating: 5,
+      language: 'en',
+      photos: pendingPhotos([{ id, alt: '' }]),
+    });
+    await held.services.photos.attach([id], review.id);
+    await drainPhotoTasks(held.services);
+    expect((await held.services.reviews.get(review.id))!.photos![0]!.state).toBe('held');
+    expect((await held.fetch(`/photos/${id}.webp`)).status).toBe(404);
+
+    const list = await (await held.admin('/admin/api/photos/held')).json();
+    expect(list.photos.map((p: { id: string }) => p.id)).toEqual([id]);
+    const look = await held.admin(`/admin/api/photos/${id}`);
+    expect(look.status).toBe(200);
+    expect(look.headers.get('content-type')).toBe('image/webp');
+
+    const shown = await held.admin(`/admin/api/photos/${id}/decision`, { method: 'POST', json: { action: 'show' } });
+    expect(shown.status).toBe(200);
+    expect((await held.fetch(`/photos/${id}.webp`)).status).toBe(200);
+    expect((await (await held.admin('/admin/api/photos/held')).json()).photos).toEqual([]);
   });
 });

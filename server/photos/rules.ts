@@ -14,7 +14,7 @@ export interface PublicPhoto {
   alt: string;
 }
 
-const photoPath = (id: string, thumb = false) => `/photos/${id}${thumb ? '-320' : ''}.webp`;
+export const photoPath = (id: string, thumb = false) => `/photos/${id}${thumb ? '-320' : ''}.webp`;
 
 /** The photos shown with the review: encoded and not held or removed. Public only while the review is. */
 const shownPhotos = (review: Pick<Review, 'photos'>): ReviewPhoto[] =>

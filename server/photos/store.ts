@@ -25,6 +25,14 @@ export interface PhotoRecord {
 
 export type PhotoTaskKind = 'encode' | 'delete';
 
+/** A photo held for the operator's look (PHOTO_REVIEW=operator): the operator's to-do list, small by nature. */
+export interface PhotoHold {
+  _id: string;
+  reviewId: number;
+  shopId: number;
+  created: Date;
+}
+
 export interface PhotoTask {
   _id: string;
   kind: PhotoTaskKind;
@@ -46,6 +54,7 @@ const taskId = (kind: PhotoTaskKind, photoId: string) => `${kind}:${photoId}`;
 export class PhotoStore {
   private readonly records: Collection<PhotoRecord>;
   private readonly tasks: Collection<PhotoTask>;
+  private readonly holds: Collection<PhotoHold>;
   readonly claims: Claims;
   private readonly perAddress: WindowPlaces;
   private readonly perShop: WindowPlaces;
@@ -56,6 +65,7 @@ export class PhotoStore {
   ) {
     this.records = db.collection<PhotoRecord>('photos');
     this.tasks = db.collection<PhotoTask>('photo_tasks');
+    this.holds = db.collection<PhotoHold>('photo_holds');
     this.claims = new Claims(db, 'photo_claims', now);
     const days = fixedWindows(DAY_MS);
     this.perAddress = new WindowPlaces(db, 'photo_limits_address', PHOTOS_PER_ADDRESS_PER_DAY, days, now);
@@ -138,6 +148,28 @@ export class PhotoStore {
 
   async done(task: Pick<PhotoTask, '_id'>): Promise<void> {
     await this.tasks.deleteOne({ _id: task._id });
+  }
+
+  async hold(photoId: string, reviewId: number, shopId: number): Promise<void> {
+    try {
+      await this.holds.insertOne({ _id: photoId, reviewId, shopId, created: this.now() });
+    } catch (err) {
+      if (!onlyDuplicateKeys(err)) throw err;
+    }
+  }
+
+  /** The photos held for the operator, oldest first. */
+  async held(limit: number): Promise<PhotoHold[]> {
+    const all = await this.holds.find({}).limit(10_000).toArray();
+    return all.sort((a, b) => a.created.getTime() - b.created.getTime()).slice(0, limit);
+  }
+
+  async getHold(photoId: string): Promise<PhotoHold | null> {
+    return this.holds.findOne({ _id: photoId });
+  }
+
+  async releaseHold(photoId: string): Promise<void> {
+    await this.holds.deleteOne({ _id: photoId });
   }
 
   async dropTask(kind: PhotoTaskKind, photoId: string): Promise<void> {
