@@ -57,6 +57,13 @@ const PAGE_CSS =
   `details.photos{margin:0 0 1.25rem}details.photos summary{font-weight:600;cursor:pointer;padding:.25rem 0}` +
   `summary:focus-visible{outline:3px solid ${ACCENT};outline-offset:2px}` +
   `.photo-slot input[type=file]{display:block;margin-bottom:.5rem;font:inherit}` +
+  `ul.photos{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}` +
+  `ul.photos img{display:block;max-width:160px;height:auto;border-radius:6px;border:1px solid #d6d6d6}` +
+  `ul.photos a{display:block;border-radius:6px}ul.photos a:focus-visible{outline:3px solid ${ACCENT};outline-offset:2px}` +
+  `.photo-dialog{max-width:min(96vw,1600px);max-height:96vh;padding:.5rem;border:0;border-radius:8px}` +
+  `.photo-dialog::backdrop{background:rgba(0,0,0,.75)}` +
+  `.photo-dialog img{display:block;max-width:100%;max-height:calc(96vh - 4rem);width:auto;height:auto}` +
+  `.photo-dialog form{text-align:right;margin:0 0 .5rem}` +
   `.summary{display:flex;flex-wrap:wrap;align-items:baseline;gap:.5rem 1.25rem}` +
   `.score{font-size:2.25rem;font-weight:700}` +
   `.badges{list-style:none;padding:0;margin:.75rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem}` +

@@ -8,6 +8,8 @@ import type { FieldProblem } from './form.js';
 import { shopJsonLd, type ShopForJsonLd } from './html.js';
 import type { PageStrings } from './strings.js';
 import { localeFor } from '../../widget/strings.js';
+import { PHOTO_STRINGS, type PhotoStrings } from '../photos/strings.js';
+import { inlineScript } from '../http/inline-script.js';
 
 export interface PageFrame {
   t: PageStrings;
@@ -165,6 +167,63 @@ function OriginBadges({ rating: r, lang }: { rating: Rating; lang: Language }) {
   );
 }
 
+/** The thumbnail's box: the large photo's shape at 320 px on the long side (the worker made it so). */
+function thumbSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, 320 / Math.max(width, height));
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}
+
+/** Same-origin paths: the page's CSP allows its own images, and a test server's address needs no https. */
+const pathOf = (url: string) => new URL(url, 'http://x').pathname;
+
+/**
+ * The review's photos as thumbnails, each a link to the large photo (what works without JavaScript); the page's
+ * script opens the link in the dialog below instead. Sized before they load: no layout shift.
+ */
+function ReviewPhotos({ rating: r, p }: { rating: Rating; p: PhotoStrings }) {
+  return (
+    <ul class="photos" aria-label={p.photosOf(r.name)}>
+      {r.photos.map((photo, i) => {
+        const box = thumbSize(photo.width, photo.height);
+        return (
+          <li>
+            <a
+              href={pathOf(photo.url)}
+              data-photo=""
+              data-width={photo.width}
+              data-height={photo.height}
+              aria-label={`${p.open(i + 1)}: ${photo.alt}`}
+            >
+              <img
+                src={pathOf(photo.thumb_url)}
+                alt={photo.alt}
+                width={box.width}
+                height={box.height}
+                loading="lazy"
+                decoding="async"
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** One dialog for the page: the script fills it with the photo opened, Escape closes it, focus goes back. */
+function PhotoDialog({ p }: { p: PhotoStrings }) {
+  return (
+    <dialog id="photo-dialog" class="photo-dialog" aria-label={p.dialog}>
+      <form method="dialog">
+        <button type="submit" class="close">
+          {p.close}
+        </button>
+      </form>
+      <img alt="" />
+    </dialog>
+  );
+}
+
 export function shopPage(frame: PageFrame, data: ShopPageData): string {
   const { t, lang } = frame;
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
@@ -214,6 +273,7 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
               <OriginBadges rating={r} lang={lang} />
             </header>
             {r.comment ? <p class="text">{r.comment}</p> : null}
+            {r.photos.length ? <ReviewPhotos rating={r} p={PHOTO_STRINGS[lang]} /> : null}
             {r.reply ? (
               <div class="reply">
                 <h4>{t.replyFrom(shop.name)}</h4>
@@ -228,6 +288,13 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
             </p>
           </article>
         ))}
+        {data.reviews.some(({ rating }) => rating.photos.length) ? (
+          <>
+            <PhotoDialog p={PHOTO_STRINGS[lang]} />
+            {/* Opens the photos in the dialog (server/pages/browser/review-form.ts), allowed by its CSP hash. */}
+            <script dangerouslySetInnerHTML={{ __html: inlineScript('review-form').source }} />
+          </>
+        ) : null}
         {data.pages > 1 ? (
           <nav class="pages" aria-label={t.pagination}>
             {data.page > 1 ? <a href={data.hrefFor(data.page - 1)}>{t.newer}</a> : <span />}

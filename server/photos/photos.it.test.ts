@@ -154,6 +154,18 @@ describe('the review page takes photos', () => {
     expect(second).toBeDefined();
   });
 
+  it('shows them on the shop page as sized, lazy thumbnails linking to the large photo, with one dialog', async () => {
+    const after = (await t.services.reviews.get(review.id))!;
+    const html = await (await t.fetch(`/webshops/${shop.id}`)).text();
+    const first = after.photos![0]!;
+    expect(html).toContain(
+      `<a href="/photos/${first.id}.webp" data-photo data-width="32" data-height="64" aria-label="Open photo 1: The lamp, switched on">` +
+        `<img src="/photos/${first.id}-320.webp" alt="The lamp, switched on" width="32" height="64" loading="lazy" decoding="async"/></a>`,
+    );
+    expect(html).toContain('alt="Photo 2 of 4 by Jane"');
+    expect(html.match(/<dialog id="photo-dialog"/g)).toHaveLength(1);
+  });
+
   it('removes the photos with the review: 404 at once, their files deleted by the worker', async () => {
     const ids = (await t.services.reviews.get(review.id))!.photos!.map((p) => p.id);
     await t.services.reviews.softDelete(review.id);

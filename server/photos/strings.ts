@@ -18,6 +18,8 @@ export interface PhotoStrings {
   /** The shop page's dialog. */
   open: (n: number) => string;
   close: string;
+  /** The dialog's name until a photo is opened in it (then the photo's description). */
+  dialog: string;
   photosOf: (name: string) => string;
 }
 
@@ -35,6 +37,7 @@ const en: PhotoStrings = {
   defaultAlt: (n, of, name) => `Photo ${n} of ${of} by ${name}`,
   open: (n) => `Open photo ${n}`,
   close: 'Close',
+  dialog: 'Photo',
   photosOf: (name) => `Photos by ${name}`,
 };
 
@@ -53,6 +56,7 @@ const nl: PhotoStrings = {
   defaultAlt: (n, of, name) => `Foto ${n} van ${of} door ${name}`,
   open: (n) => `Foto ${n} openen`,
   close: 'Sluiten',
+  dialog: 'Foto',
   photosOf: (name) => `Foto's van ${name}`,
 };
 
@@ -70,6 +74,7 @@ const de: PhotoStrings = {
   defaultAlt: (n, of, name) => `Foto ${n} von ${of} von ${name}`,
   open: (n) => `Foto ${n} öffnen`,
   close: 'Schließen',
+  dialog: 'Foto',
   photosOf: (name) => `Fotos von ${name}`,
 };
 
@@ -87,6 +92,7 @@ const fr: PhotoStrings = {
   defaultAlt: (n, of, name) => `Photo ${n} sur ${of} de ${name}`,
   open: (n) => `Ouvrir la photo ${n}`,
   close: 'Fermer',
+  dialog: 'Photo',
   photosOf: (name) => `Photos de ${name}`,
 };
 
@@ -104,6 +110,7 @@ const es: PhotoStrings = {
   defaultAlt: (n, of, name) => `Foto ${n} de ${of} de ${name}`,
   open: (n) => `Abrir la foto ${n}`,
   close: 'Cerrar',
+  dialog: 'Foto',
   photosOf: (name) => `Fotos de ${name}`,
 };
 
@@ -121,6 +128,7 @@ const it: PhotoStrings = {
   defaultAlt: (n, of, name) => `Foto ${n} di ${of} di ${name}`,
   open: (n) => `Apri la foto ${n}`,
   close: 'Chiudi',
+  dialog: 'Foto',
   photosOf: (name) => `Foto di ${name}`,
 };
 
@@ -138,6 +146,7 @@ const hr: PhotoStrings = {
   defaultAlt: (n, of, name) => `Fotografija ${n} od ${of}, autor ${name}`,
   open: (n) => `Otvori fotografiju ${n}`,
   close: 'Zatvori',
+  dialog: 'Fotografija',
   photosOf: (name) => `Fotografije korisnika ${name}`,
 };
 
