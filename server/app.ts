@@ -38,6 +38,7 @@ import { PhotoStore } from './photos/store.js';
 import { createPhotoStorage } from './photos/storage.js';
 import { PhotoFollower } from './photos/service.js';
 import { JOB } from './jobs/names.js';
+import { HelpfulStore } from './helpful/store.js';
 
 interface AppDeps {
   config: Config;
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const now = deps.now ?? (() => new Date());
   const webshops = new WebshopStore(db, config.cache, now);
   const reviews = new ReviewStore(db, now);
+  const helpful = new HelpfulStore(db, now);
   const services: Services = {
     config,
     db,
@@ -66,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     now,
     webshops,
     reviews,
-    ratings: new RatingsReadModel(reviews, config.cache, config.baseUrl),
+    ratings: new RatingsReadModel(reviews, config.cache, config.baseUrl, (shopId) => helpful.countsOf(shopId)),
     shopLimiter: new RateLimiter(config.rateLimit.perShopPerMinute),
     scheduler: new Scheduler(db, log, { ...config.scheduler, worker: config.role !== 'api' }),
     invitations: new InvitationStore(db, now),
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
     photos: new PhotoStore(db, now),
     photoStorage: createPhotoStorage(config, db),
+    helpful,
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();

@@ -1,5 +1,6 @@
 // The only module that reads process.env. Everything is validated once at start-up and passed down;
 // a bad value stops start-up with a message that names the variable.
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
 
@@ -133,6 +134,8 @@ const schema = z.object({
   UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
   /** `operator`: a review's photos wait for the operator's look before they are shown; `none`: shown once encoded. */
   PHOTO_REVIEW: z.enum(['operator', 'none']).default('none'),
+  /** The HMAC key of "Helpful" votes (one per address and review); unset: derived from ADMIN_TOKEN. */
+  HELPFUL_VOTE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
 });
 
 export type Config = {
@@ -179,6 +182,8 @@ export type Config = {
   };
   consents: { unsignedPerShop: number };
   photos: { review: 'operator' | 'none' };
+  /** Keys the hash of a voter's address in "Helpful" votes. */
+  helpfulVoteKey: string;
 };
 
 export class ConfigError extends Error {}
@@ -264,6 +269,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
     photos: { review: e.PHOTO_REVIEW },
+    // Derived rather than required, so that an upgrade needs no new secret; stable as long as ADMIN_TOKEN is.
+    helpfulVoteKey:
+      e.HELPFUL_VOTE_KEY ??
+      createHmac('sha256', e.ADMIN_TOKEN ?? 'development-only')
+        .update('helpful-votes')
+        .digest('base64url'),
   };
 }
 

@@ -30,6 +30,7 @@ import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
 import type { PhotoStore } from './photos/store.js';
 import type { PhotoStorage } from './photos/storage.js';
+import type { HelpfulStore } from './helpful/store.js';
 
 export interface Services {
   config: Config;
@@ -86,4 +87,6 @@ export interface Services {
   photos: PhotoStore;
   /** Where photo files live: DATA_DIR/photos/ with the embedded database, GridFS with MONGODB_URI. */
   photoStorage: PhotoStorage;
+  /** "Helpful" votes and their counts per shop. */
+  helpful: HelpfulStore;
 }

@@ -57,6 +57,9 @@ const PAGE_CSS =
   `details.photos{margin:0 0 1.25rem}details.photos summary{font-weight:600;cursor:pointer;padding:.25rem 0}` +
   `summary:focus-visible{outline:3px solid ${ACCENT};outline-offset:2px}` +
   `.photo-slot input[type=file]{display:block;margin-bottom:.5rem;font:inherit}` +
+  `.helpful{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin:.5rem 0}` +
+  `.helpful button{background:#fff;color:${ACCENT};border:1px solid ${ACCENT};padding:.25rem .8rem}` +
+  `.helpful button:hover{background:#eef2ff}.helpful button[aria-pressed=true]{background:${ACCENT};color:#fff}` +
   `ul.photos{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}` +
   `ul.photos img{display:block;max-width:160px;height:auto;border-radius:6px;border:1px solid #d6d6d6}` +
   `ul.photos a{display:block;border-radius:6px}ul.photos a:focus-visible{outline:3px solid ${ACCENT};outline-offset:2px}` +

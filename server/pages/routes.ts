@@ -360,6 +360,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
       page,
       pages,
       hrefFor,
+      selfHref: hrefFor(page),
     });
     send(ctx, 200, html, false);
   });

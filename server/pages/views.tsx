@@ -10,6 +10,7 @@ import type { PageStrings } from './strings.js';
 import { localeFor } from '../../widget/strings.js';
 import { PHOTO_STRINGS, type PhotoStrings } from '../photos/strings.js';
 import { inlineScript } from '../http/inline-script.js';
+import { HELPFUL_STRINGS } from '../helpful/strings.js';
 
 export interface PageFrame {
   t: PageStrings;
@@ -137,6 +138,8 @@ interface ShopPageData {
   pages: number;
   /** Link to another page of reviews. */
   hrefFor: (page: number) => string;
+  /** This page's own address (path and query): where the Helpful form returns. */
+  selfHref: string;
 }
 
 /**
@@ -210,6 +213,27 @@ function ReviewPhotos({ rating: r, p }: { rating: Rating; p: PhotoStrings }) {
   );
 }
 
+/**
+ * "Helpful": a small POST form that returns to this page (no JavaScript needed); the page's script sends it in the
+ * background instead and remembers the vote in the browser's storage.
+ */
+function HelpfulForm({ rating: r, lang, back }: { rating: Rating; lang: Language; back: string }) {
+  const h = HELPFUL_STRINGS[lang];
+  const n = r.helpful ?? 0;
+  return (
+    <form method="post" action={`/reviews/${r.id}/helpful`} class="helpful" data-review={r.id}>
+      <input type="hidden" name="return" value={back} />
+      <input type="hidden" name="lang" value={lang} />
+      <button type="submit" aria-describedby={`helpful-${r.id}`}>
+        {h.button}
+      </button>
+      <span id={`helpful-${r.id}`} class="hint" data-count="">
+        {h.count(n)}
+      </span>
+    </form>
+  );
+}
+
 /** One dialog for the page: the script fills it with the photo opened, Escape closes it, focus goes back. */
 function PhotoDialog({ p }: { p: PhotoStrings }) {
   return (
@@ -274,6 +298,7 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
             </header>
             {r.comment ? <p class="text">{r.comment}</p> : null}
             {r.photos.length ? <ReviewPhotos rating={r} p={PHOTO_STRINGS[lang]} /> : null}
+            <HelpfulForm rating={r} lang={lang} back={data.selfHref} />
             {r.reply ? (
               <div class="reply">
                 <h4>{t.replyFrom(shop.name)}</h4>
@@ -288,12 +313,10 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
             </p>
           </article>
         ))}
-        {data.reviews.some(({ rating }) => rating.photos.length) ? (
-          <>
-            <PhotoDialog p={PHOTO_STRINGS[lang]} />
-            {/* Opens the photos in the dialog (server/pages/browser/review-form.ts), allowed by its CSP hash. */}
-            <script dangerouslySetInnerHTML={{ __html: inlineScript('review-form').source }} />
-          </>
+        {data.reviews.some(({ rating }) => rating.photos.length) ? <PhotoDialog p={PHOTO_STRINGS[lang]} /> : null}
+        {data.reviews.length ? (
+          // Opens photos in the dialog and votes without leaving the page (server/pages/browser/review-form.ts).
+          <script dangerouslySetInnerHTML={{ __html: inlineScript('review-form').source }} />
         ) : null}
         {data.pages > 1 ? (
           <nav class="pages" aria-label={t.pagination}>

@@ -8,6 +8,7 @@
 // nobody can keep a shop's public pages reloading.
 // A shop whose list is too large for the cache is paged in the database instead.
 import { BoundedCache, type CacheLimits } from '../cache.js';
+import { forgetJson } from '../http/json-text.js';
 import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
@@ -104,6 +105,24 @@ interface RatingsPage {
   total: number;
 }
 
+const withCount = (rating: Rating, counts: Map<number, number>): Rating => {
+  const n = counts.get(rating.id) ?? 0;
+  if (rating.helpful !== n) {
+    rating.helpful = n;
+    // ratings.json serialises each cached rating once (http/json-text.ts): this one changed in place.
+    forgetJson(rating);
+  }
+  return rating;
+};
+
+function withCounts(ratings: Rating[], counts: Map<number, number>): Rating[] {
+  for (const rating of ratings) withCount(rating, counts);
+  return ratings;
+}
+
+const ratingsOf = (part: MerchantPart | PublicPart): Rating[] =>
+  'merchant' in part ? part.merchant.map((m) => m.rating) : part.publicList.map((p) => p.rating);
+
 export class RatingsReadModel {
   private readonly cache: BoundedCache<MerchantPart | PublicPart>;
   private readonly generations: Record<Part, Map<number, number>> = { merchant: new Map(), public: new Map() };
@@ -114,6 +133,8 @@ export class RatingsReadModel {
     limits: CacheLimits,
     /** Makes the photos' addresses in ratings absolute. */
     private readonly baseUrl = '',
+    /** The shop's "Helpful" counts by review id (one read by `_id`: helpful/store.ts). */
+    private readonly helpfulCounts: (shopId: number) => Promise<Map<number, number>> = async () => new Map(),
   ) {
     this.cache = new BoundedCache(limits);
     // Every write changes the merchant's list; only some change what the public sees.
@@ -136,8 +157,35 @@ export class RatingsReadModel {
         : whole.merchant.map((r) => r.rating);
       return { ratings: matching.slice(options.offset, options.offset + options.limit), total: matching.length };
     }
-    const { reviews, total } = await this.reviews.listedPage(shopId, options);
-    return { ratings: reviews.map((r) => toRating(r, this.baseUrl)), total };
+    const [{ reviews, total }, counts] = await Promise.all([
+      this.reviews.listedPage(shopId, options),
+      this.helpfulCounts(shopId),
+    ]);
+    return {
+      ratings: withCounts(
+        reviews.map((r) => toRating(r, this.baseUrl)),
+        counts,
+      ),
+      total,
+    };
+  }
+
+  /**
+   * A vote was counted in this process: the cached ratings of the review (shared by both parts) count it at once,
+   * in place; other processes read the counts again when their cached copy's TTL ends.
+   */
+  helpfulVoted(shopId: number, reviewId: number): void {
+    // The two parts share their Rating objects when loaded together, not when one was loaded alone: each once.
+    const seen = new Set<Rating>();
+    for (const part of ['merchant', 'public'] as const) {
+      const cached = this.cache.peek(cacheKey(part, shopId)) as { value: MerchantPart | PublicPart } | undefined;
+      const rating = cached && ratingsOf(cached.value).find((r) => r.id === reviewId);
+      if (rating && !seen.has(rating)) {
+        seen.add(rating);
+        rating.helpful = (rating.helpful ?? 0) + 1;
+        forgetJson(rating);
+      }
+    }
   }
 
   async summary(shopId: number): Promise<RatingsSummary> {
@@ -164,11 +212,16 @@ export class RatingsReadModel {
         verified: whole.publicVerified,
       };
     }
-    const [docs, { total, verified }] = await Promise.all([
+    const [docs, { total, verified }, counts] = await Promise.all([
       this.reviews.publishedPage(shopId, offset, limit),
       this.reviews.publishedCounts(shopId),
+      this.helpfulCounts(shopId),
     ]);
-    return { reviews: docs.map((d) => ({ rating: toRating(d, this.baseUrl), verified: d.verified })), total, verified };
+    const ratings = withCounts(
+      docs.map((d) => toRating(d, this.baseUrl)),
+      counts,
+    );
+    return { reviews: ratings.map((rating, i) => ({ rating, verified: docs[i]!.verified })), total, verified };
   }
 
   /** One part of the shop's lists from the cache, loading it when missing; null when the shop is too large to hold. */
@@ -200,6 +253,8 @@ export class RatingsReadModel {
     const version = part === 'merchant' ? versions.all : versions.public;
     const recheck = part === 'public' && isStalePublic(stale as PublicPart | undefined, versions.all);
     if (stale && stale.version === version && this.generation(part, shopId) === generations[part] && !recheck) {
+      // Votes change no review: their counts (one small read) are brought up to date in place, nothing reloaded.
+      withCounts(ratingsOf(stale), await this.helpfulCounts(shopId));
       this.cache.renew(cacheKey(part, shopId));
       return stale;
     }
@@ -217,13 +272,16 @@ export class RatingsReadModel {
     generations: Record<Part, number>,
     asked: Part,
   ): Promise<Parts | null> {
-    const docs = await this.reviews.allListed(shopId, WHOLE_LIST_MAX);
+    const [docs, counts] = await Promise.all([
+      this.reviews.allListed(shopId, WHOLE_LIST_MAX),
+      this.helpfulCounts(shopId),
+    ]);
     if (!docs) return null;
     // Sorted here: FerretDB sorts in its own process anyway, and this keeps one scan per load.
     docs.sort((a, b) => b.created.getTime() - a.created.getTime() || b.id - a.id);
     const merchant: MerchantPart = {
       version: versions.all,
-      merchant: docs.map((d) => ({ rating: toRating(d, this.baseUrl), language: d.language })),
+      merchant: docs.map((d) => ({ rating: withCount(toRating(d, this.baseUrl), counts), language: d.language })),
       byLanguage: new Map(),
     };
     const published: PublicPart = {

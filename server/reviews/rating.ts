@@ -19,6 +19,8 @@ export interface Rating extends OriginFields {
   quarantine: boolean;
   reply: string | null;
   reply_date: string | null;
+  /** "Helpful" votes (issue 20): set by the ratings read model, which keeps the counts; absent in webhook bodies. */
+  helpful?: number;
   /** The review's photos once shown, while it is published (issue 20); `[]` otherwise. */
   photos: ReturnType<typeof apiPhoto>[];
 }
