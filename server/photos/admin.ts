@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { removedPhotos } from '../reviews/rules.js';
 import type { Services } from '../services.js';
-import { photoPath } from './rules.js';
+import { photoPath } from '../reviews/photos.js';
 
 export const photoDecision = z.object({ action: z.enum(['show', 'remove']) }).strict();
 

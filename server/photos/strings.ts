@@ -13,8 +13,6 @@ export interface PhotoStrings {
   tooManyPixels: (file: string) => string;
   tooMany: string;
   limited: string;
-  /** The alternative text of a photo without a description. */
-  defaultAlt: (n: number, of: number, name: string) => string;
   /** The shop page's dialog. */
   open: (n: number) => string;
   close: string;
@@ -34,7 +32,6 @@ const en: PhotoStrings = {
   tooManyPixels: (file) => `${file}: This photo has more than 40 megapixels: choose a smaller one`,
   tooMany: 'At most 5 photos can be added to a review',
   limited: 'No more photos can be added from here today: send your review without them, or try again tomorrow',
-  defaultAlt: (n, of, name) => `Photo ${n} of ${of} by ${name}`,
   open: (n) => `Open photo ${n}`,
   close: 'Close',
   dialog: 'Photo',
@@ -53,7 +50,6 @@ const nl: PhotoStrings = {
   tooMany: "Er kunnen maximaal 5 foto's bij een review",
   limited:
     "Vandaag kunnen vanaf hier geen foto's meer worden toegevoegd: verstuur uw review zonder, of probeer het morgen",
-  defaultAlt: (n, of, name) => `Foto ${n} van ${of} door ${name}`,
   open: (n) => `Foto ${n} openen`,
   close: 'Sluiten',
   dialog: 'Foto',
@@ -71,7 +67,6 @@ const de: PhotoStrings = {
   tooManyPixels: (file) => `${file}: Dieses Foto hat mehr als 40 Megapixel: wählen Sie ein kleineres`,
   tooMany: 'Zu einer Bewertung passen höchstens 5 Fotos',
   limited: 'Heute können von hier keine Fotos mehr hinzugefügt werden: senden Sie Ihre Bewertung ohne, oder morgen',
-  defaultAlt: (n, of, name) => `Foto ${n} von ${of} von ${name}`,
   open: (n) => `Foto ${n} öffnen`,
   close: 'Schließen',
   dialog: 'Foto',
@@ -89,7 +84,6 @@ const fr: PhotoStrings = {
   tooManyPixels: (file) => `${file} : Cette photo dépasse 40 mégapixels : choisissez-en une plus petite`,
   tooMany: 'Un avis accepte 5 photos au plus',
   limited: "Plus aucune photo ne peut être ajoutée d'ici aujourd'hui : envoyez votre avis sans, ou réessayez demain",
-  defaultAlt: (n, of, name) => `Photo ${n} sur ${of} de ${name}`,
   open: (n) => `Ouvrir la photo ${n}`,
   close: 'Fermer',
   dialog: 'Photo',
@@ -107,7 +101,6 @@ const es: PhotoStrings = {
   tooManyPixels: (file) => `${file}: Esta foto supera los 40 megapíxeles: elija una más pequeña`,
   tooMany: 'Una opinión admite 5 fotos como máximo',
   limited: 'Hoy ya no se pueden añadir más fotos desde aquí: envíe su opinión sin ellas o vuelva a intentarlo mañana',
-  defaultAlt: (n, of, name) => `Foto ${n} de ${of} de ${name}`,
   open: (n) => `Abrir la foto ${n}`,
   close: 'Cerrar',
   dialog: 'Foto',
@@ -125,7 +118,6 @@ const it: PhotoStrings = {
   tooManyPixels: (file) => `${file}: Questa foto supera i 40 megapixel: scegline una più piccola`,
   tooMany: 'Una recensione accetta al massimo 5 foto',
   limited: 'Oggi non si possono aggiungere altre foto da qui: invia la recensione senza foto o riprova domani',
-  defaultAlt: (n, of, name) => `Foto ${n} di ${of} di ${name}`,
   open: (n) => `Apri la foto ${n}`,
   close: 'Chiudi',
   dialog: 'Foto',
@@ -143,7 +135,6 @@ const hr: PhotoStrings = {
   tooManyPixels: (file) => `${file}: Ova fotografija ima više od 40 megapiksela: odaberite manju`,
   tooMany: 'Recenzija može imati najviše 5 fotografija',
   limited: 'Danas se odavde ne mogu dodati nove fotografije: pošaljite recenziju bez njih ili pokušajte sutra',
-  defaultAlt: (n, of, name) => `Fotografija ${n} od ${of}, autor ${name}`,
   open: (n) => `Otvori fotografiju ${n}`,
   close: 'Zatvori',
   dialog: 'Fotografija',

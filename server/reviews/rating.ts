@@ -3,7 +3,7 @@ import type { Review } from './model.js';
 import { SUB_RATINGS, type SubRatings } from './rules.js';
 import { formatDate, formatTimestamp } from '../time.js';
 import { originFields, type OriginFields } from './origin.js';
-import { apiPhoto, publicPhotos } from '../photos/rules.js';
+import { apiPhoto, publicPhotos } from './photos.js';
 
 export interface Rating extends OriginFields {
   id: number;

@@ -1,6 +1,18 @@
-// Which photos of a review the public sees, and how they are described: pure functions of the stored review.
-import type { Review, ReviewPhoto } from '../reviews/model.js';
-import { PHOTO_STRINGS } from './strings.js';
+// Which photos of a review the public sees, and how they are described: pure functions of the stored review
+// (the photos themselves, their files and worker: server/photos/).
+import type { Language } from '../languages.js';
+import type { Review, ReviewPhoto } from './model.js';
+
+/** The alternative text of a photo its writer did not describe. */
+const DEFAULT_ALT: Record<Language, (n: number, of: number, name: string) => string> = {
+  en: (n, of, name) => `Photo ${n} of ${of} by ${name}`,
+  nl: (n, of, name) => `Foto ${n} van ${of} door ${name}`,
+  de: (n, of, name) => `Foto ${n} von ${of} von ${name}`,
+  fr: (n, of, name) => `Photo ${n} sur ${of} de ${name}`,
+  es: (n, of, name) => `Foto ${n} de ${of} de ${name}`,
+  it: (n, of, name) => `Foto ${n} di ${of} di ${name}`,
+  hr: (n, of, name) => `Fotografija ${n} od ${of}, autor ${name}`,
+};
 
 /** A photo as ratings.json, webhook bodies and the pages give it. */
 export interface PublicPhoto {
@@ -26,7 +38,7 @@ const shownPhotos = (review: Pick<Review, 'photos'>): ReviewPhoto[] =>
  */
 export function publicPhotos(review: Pick<Review, 'photos' | 'name' | 'language'>, baseUrl: string): PublicPhoto[] {
   const shown = shownPhotos(review);
-  const t = PHOTO_STRINGS[review.language] ?? PHOTO_STRINGS.en;
+  const alt = DEFAULT_ALT[review.language] ?? DEFAULT_ALT.en;
   return shown.map((p, i) => ({
     url: baseUrl + photoPath(p.id),
     thumb_url: baseUrl + photoPath(p.id, true),
@@ -34,7 +46,7 @@ export function publicPhotos(review: Pick<Review, 'photos' | 'name' | 'language'
     height: p.height,
     thumb_width: p.thumbWidth,
     thumb_height: p.thumbHeight,
-    alt: p.alt || t.defaultAlt(i + 1, shown.length, review.name.trim() || '…'),
+    alt: p.alt || alt(i + 1, shown.length, review.name.trim() || '…'),
   }));
 }
 
