@@ -78,3 +78,36 @@ describe('POST /reviews/{id}/helpful', () => {
     expect(returnPath(shop.id, `/webshops/${shop.id}?sort=helpful#x`)).toBe(`/webshops/${shop.id}?sort=helpful`);
   });
 });
+
+describe('sorting and filtering the shop page', () => {
+  it('takes the choice from the address, keeps it in the paging links, and offers a reset', async () => {
+    const other = await t.createShop();
+    for (let i = 0; i < 12; i++) {
+      await t.services.reviews.create(other.id, {
+        name: `Writer ${i}`,
+        email: `w${i}@example.com`,
+        rating: (i % 5) + 1,
+        language: 'en',
+        created: new Date(Date.UTC(2025, 0, i + 1)),
+      });
+    }
+    const page = async (query: string) => (await t.fetch(`/webshops/${other.id}${query}`)).text();
+    const writers = (html: string) => [...html.matchAll(/<h3 id="review-\d+">([^<]+)</g)].map((m) => m[1]);
+
+    expect(writers(await page(''))[0]).toBe('Writer 11');
+    expect(writers(await page('?sort=oldest'))[0]).toBe('Writer 0');
+    const low = await page('?sort=lowest&stars=1,2');
+    // Ratings 1 (writers 0, 5, 10) then 2 (1, 6, 11), newest first within each.
+    expect(writers(low)).toEqual(['Writer 10', 'Writer 5', 'Writer 0', 'Writer 11', 'Writer 6', 'Writer 1']);
+    expect(low).toContain('6 reviews match');
+    expect(low).toContain(`<option value="lowest" selected>`);
+    expect(low).toContain(`<a href="/webshops/${other.id}">Show all reviews, newest first</a>`);
+    // The GET form's own shape (stars repeated) reads the same; paging links carry the choice.
+    const all = await page('?sort=highest&stars=5&stars=4&stars=3&stars=2&stars=1');
+    expect(writers(all)[0]).toMatch(/Writer (4|9)/);
+    const paged = await page('?sort=helpful');
+    expect(paged).toContain(`href="/webshops/${other.id}?sort=helpful&amp;page=2"`);
+    expect(writers(await page('?photos=1'))).toEqual([]);
+    expect(await page('?photos=1')).toContain('No reviews match this choice.');
+  });
+});

@@ -57,6 +57,8 @@ const PAGE_CSS =
   `details.photos{margin:0 0 1.25rem}details.photos summary{font-weight:600;cursor:pointer;padding:.25rem 0}` +
   `summary:focus-visible{outline:3px solid ${ACCENT};outline-offset:2px}` +
   `.photo-slot input[type=file]{display:block;margin-bottom:.5rem;font:inherit}` +
+  `.listing .choices{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem;margin:.25rem 0 .75rem}` +
+  `.listing select{width:auto}.listing input[type=checkbox]{width:1.1rem;height:1.1rem;vertical-align:-.15rem}` +
   `.helpful{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin:.5rem 0}` +
   `.helpful button{background:#fff;color:${ACCENT};border:1px solid ${ACCENT};padding:.25rem .8rem}` +
   `.helpful button:hover{background:#eef2ff}.helpful button[aria-pressed=true]{background:${ACCENT};color:#fff}` +

@@ -34,6 +34,7 @@ import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
 import { inlineScript } from '../http/inline-script.js';
 import { STYLE_HASH } from './components.js';
+import { applyListing, DEFAULT_LISTING, isDefaultListing, listingQuery, readListing } from './listing.js';
 import { formProblems, photoField, readPhotoAlts, readReviewForm, type ReviewFormValues } from './form.js';
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';
 import { editLinkSince, EDIT_LINK_DAYS, linkExpired, reviewLinkSince, REVIEW_LINK_DAYS } from './expiry.js';
@@ -46,6 +47,8 @@ import { deleteConfirmPage } from './writer-views.js';
 const FORM_LIMIT = 64 * 1024;
 const PHOTO_SLOT = /^photo_[1-5]$/;
 const REVIEWS_PER_PAGE = 10;
+/** The read model holds shops up to this many reviews in memory; larger ones are listed newest first only. */
+const LISTING_MAX = 50_000;
 
 export function registerPageRoutes(router: Router, services: Services): void {
   const { config, invitations, reviews, webshops, ratings } = services;
@@ -344,11 +347,23 @@ export function registerPageRoutes(router: Router, services: Services): void {
     const rawPage = typeof ctx.query.page === 'string' && /^\d{1,9}$/.test(ctx.query.page) ? Number(ctx.query.page) : 1;
 
     const summary = await ratings.summary(shop.id);
-    const pages = Math.max(1, Math.ceil(summary.amount / REVIEWS_PER_PAGE));
+    // The shopper's order and filter (listing.ts), from the shop's reviews held in memory. A shop too large to hold
+    // (over 50,000 reviews) is paged in the database, newest first, and offers no choice.
+    const asked = readListing(ctx.query);
+    const all = isDefaultListing(asked) ? null : await ratings.allPublished(shop.id);
+    const listing = all ? asked : DEFAULT_LISTING;
+    const chosen = all ? applyListing(all.reviews, listing) : null;
+    const total = chosen ? chosen.length : summary.amount;
+    const pages = Math.max(1, Math.ceil(total / REVIEWS_PER_PAGE));
     const page = Math.min(Math.max(1, rawPage), pages);
-    const listed = await ratings.publishedPage(shop.id, (page - 1) * REVIEWS_PER_PAGE, REVIEWS_PER_PAGE);
+    const from = (page - 1) * REVIEWS_PER_PAGE;
+    const listed =
+      all && chosen
+        ? { reviews: chosen.slice(from, from + REVIEWS_PER_PAGE), total: all.reviews.length, verified: all.verified }
+        : await ratings.publishedPage(shop.id, from, REVIEWS_PER_PAGE);
     const hrefFor = (p: number) =>
-      `/webshops/${shop.id}?${new URLSearchParams({ ...(askedLanguage ? { lang: askedLanguage } : {}), page: String(p) })}`;
+      `/webshops/${shop.id}?${new URLSearchParams({ ...(askedLanguage ? { lang: askedLanguage } : {}), ...listingQuery(listing), page: String(p) })}`;
+    const resetHref = `/webshops/${shop.id}${askedLanguage ? `?lang=${askedLanguage}` : ''}`;
 
     const html = shopPage(frame, {
       shop: { id: shop.id, name: shop.name, url: shop.url, logo: shop.logo },
@@ -361,6 +376,13 @@ export function registerPageRoutes(router: Router, services: Services): void {
       pages,
       hrefFor,
       selfHref: hrefFor(page),
+      listing: {
+        chosen: listing,
+        matching: chosen ? chosen.length : null,
+        resetHref,
+        lang: askedLanguage,
+        offered: all !== null || summary.amount <= LISTING_MAX,
+      },
     });
     send(ctx, 200, html, false);
   });

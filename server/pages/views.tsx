@@ -11,6 +11,8 @@ import { localeFor } from '../../widget/strings.js';
 import { PHOTO_STRINGS, type PhotoStrings } from '../photos/strings.js';
 import { inlineScript } from '../http/inline-script.js';
 import { HELPFUL_STRINGS } from '../helpful/strings.js';
+import { SORTS, type Listing } from './listing.js';
+import { LISTING_STRINGS, type ListingStrings } from './listing-strings.js';
 
 export interface PageFrame {
   t: PageStrings;
@@ -140,6 +142,58 @@ interface ShopPageData {
   hrefFor: (page: number) => string;
   /** This page's own address (path and query): where the Helpful form returns. */
   selfHref: string;
+  /** The shopper's sort and filter (listing.ts). */
+  listing: {
+    chosen: Listing;
+    /** How many reviews the filter kept; null without a filter. */
+    matching: number | null;
+    resetHref: string;
+    lang: string | undefined;
+    /** False for a shop too large to sort in memory. */
+    offered: boolean;
+  };
+}
+
+/** A GET form, so that the choice is in the address (and in the paging links); it works without JavaScript. */
+function ListingForm({ l, lang, listing }: { l: ListingStrings; lang: Language; listing: ShopPageData['listing'] }) {
+  const { chosen } = listing;
+  return (
+    <form method="get" class="card listing" aria-label={l.form}>
+      {listing.lang ? <input type="hidden" name="lang" value={lang} /> : null}
+      <div class="field">
+        <label for="sort">{l.sort}</label>
+        <select id="sort" name="sort">
+          {SORTS.map((s) => (
+            <option value={s} selected={chosen.sort === s}>
+              {l.sorts[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend>{l.stars}</legend>
+        <div class="choices">
+          {[5, 4, 3, 2, 1].map((n) => (
+            <label>
+              <input type="checkbox" name="stars" value={String(n)} checked={chosen.stars.includes(n)} /> {l.star(n)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div class="choices">
+        <label>
+          <input type="checkbox" name="photos" value="1" checked={chosen.photos} /> {l.photos}
+        </label>
+      </div>
+      <div class="choices">
+        <button type="submit">{l.apply}</button>
+        <a href={listing.resetHref}>{l.reset}</a>
+      </div>
+      {listing.matching !== null ? (
+        <p role="status">{listing.matching ? l.matching(listing.matching) : l.none}</p>
+      ) : null}
+    </form>
+  );
 }
 
 /**
@@ -287,7 +341,10 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
           ) : null}
         </section>
         <h2>{t.reviewCount(data.count, number.format(data.count))}</h2>
-        {data.reviews.length === 0 ? <p>{t.noReviews}</p> : null}
+        {data.count > 0 && data.listing.offered ? (
+          <ListingForm l={LISTING_STRINGS[lang]} lang={lang} listing={data.listing} />
+        ) : null}
+        {data.reviews.length === 0 && data.listing.matching === null ? <p>{t.noReviews}</p> : null}
         {data.reviews.map(({ rating: r }) => (
           <article class="card review" aria-labelledby={`review-${r.id}`}>
             <header>

@@ -201,6 +201,15 @@ export class RatingsReadModel {
     return (await this.reviews.publishedPage(shopId, 0, limit)).map(toPublished);
   }
 
+  /**
+   * Every published review, newest first, from memory (the shop page sorts and filters them as the shopper asks);
+   * null for a shop too large to hold, which is paged in the database instead.
+   */
+  async allPublished(shopId: number): Promise<{ reviews: PublicRating[]; verified: number } | null> {
+    const whole = await this.load(shopId, 'public');
+    return whole ? { reviews: whole.publicList, verified: whole.publicVerified } : null;
+  }
+
   /** A page of the published reviews, newest first, with the counts the public badges need. */
   async publishedPage(shopId: number, offset: number, limit: number): Promise<PublicPage> {
     const whole = await this.load(shopId, 'public');
