@@ -39,6 +39,7 @@ interface Review {
   incentivised: boolean;
   read: boolean;
   reply: { text: string; date: string; notify: boolean } | null;
+  photos?: { url: string; thumb_url: string; thumb_width: number; thumb_height: number; alt: string }[];
 }
 
 /** The grounds of the operator's report queue (server/moderation/schema.ts), in the order the form shows them. */
@@ -235,6 +236,15 @@ function ReviewCard({
         {review.incentivised && <span>{t('incentivised')}</span>}
       </p>
       {review.comment ? <p class="comment">{review.comment}</p> : <p class="muted">{t('noComment')}</p>}
+      {review.photos?.length ? (
+        <p class="photos">
+          {review.photos.map((p) => (
+            <a href={p.url} target="_blank" rel="noopener">
+              <img src={p.thumb_url} alt={p.alt} width={p.thumb_width} height={p.thumb_height} loading="lazy" />
+            </a>
+          ))}
+        </p>
+      ) : null}
       <SubRatings ratings={review.ratings} />
       {review.reply && mode !== 'edit' && (
         <div class="reply">

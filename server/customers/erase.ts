@@ -143,7 +143,12 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
     (r): r is Review => r !== null,
   );
   // Rewritten before the finished ones are deleted: one that finishes in between is then deleted, not missed.
-  const rewritten = await services.webhookDeliveries.rewritePending([...written, ...deleted]);
+  // Votes are not the customer's data: the bodies keep the count ratings.json shows.
+  const helpful = new Map<number, number>();
+  for (const shop of new Set([...written, ...deleted].map((r) => r.shopId))) {
+    for (const [id, n] of await services.helpful.countsOf(shop)) helpful.set(id, n);
+  }
+  const rewritten = await services.webhookDeliveries.rewritePending([...written, ...deleted], helpful);
   // Events not yet dispatched carry the review as it was written: they get it as it is now.
   await services.reviewEvents.rewrite([...written, ...deleted]);
   const deliveriesDeleted = await services.webhookDeliveries.forgetReviews([...reviewIds, ...quoted]);

@@ -9,6 +9,7 @@ import type { Review } from '../reviews/model.js';
 import { awaitsConfirmation, SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
 import { summarize } from '../reviews/rating.js';
+import { publicPhotos, type PublicPhoto } from '../reviews/photos.js';
 import type { Services } from '../services.js';
 
 export const REVIEW_STATUSES = ['published', 'quarantined', 'awaiting_confirmation', 'deleted'] as const;
@@ -46,6 +47,8 @@ export interface ViewRow {
   day: string;
   /** Comment and name, lower-cased: where a search looks. */
   text: string;
+  /** The shown photos of a published review, by path (issue 20); absent when none. */
+  photos?: PublicPhoto[];
 }
 
 /** Search is a plain substring (never a pattern), case-insensitive. */
@@ -73,6 +76,8 @@ export function toRow(r: Review): ViewRow {
     reply: r.reply ? { text: r.reply.text, date: r.reply.date, notify: r.reply.notify } : null,
     day: r.created.toISOString().slice(0, 10),
     text: searchable(`${r.comment ?? ''}\n${r.name}`),
+    // Only what the public address serves (a published review's shown photos): the others would not load.
+    ...(r.published && r.photos?.length ? { photos: publicPhotos(r, '') } : {}),
   };
 }
 
