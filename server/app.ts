@@ -44,6 +44,11 @@ import { KNOWN_QUERY_CACHE, WidgetPageCache, widgetPageCacheOptions } from './wi
 import { ReviewView } from './dashboard/review-view.js';
 import { InvitationView } from './dashboard/invitation-view.js';
 import { CATCH_UP_WAIT_MS } from './dashboard/shop-view.js';
+import { PhotoStore } from './photos/store.js';
+import { createPhotoStorage } from './photos/storage.js';
+import { PhotoFollower } from './photos/service.js';
+import { JOB } from './jobs/names.js';
+import { HelpfulStore } from './helpful/store.js';
 
 interface AppDeps {
   config: Config;
@@ -68,7 +73,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const caches = new Caches(config.cache);
   const webshops = new WebshopStore(db, caches.cache('webshops'), now);
   const reviews = new ReviewStore(db, now);
-  const ratings = new RatingsReadModel(reviews, caches.cache('ratings'));
+  const helpful = new HelpfulStore(db, now);
+  const ratings = new RatingsReadModel(reviews, caches.cache('ratings'), config.baseUrl, (shopId) =>
+    helpful.countsOf(shopId),
+  );
+
   const invitations = new InvitationStore(db, now);
   // The dashboard's views: no TTL, their change counters are checked on every read (dashboard/shop-view.ts).
   const viewLimits = { maxBytes: caches.maxEntryBytes, catchUpWaitMs: CATCH_UP_WAIT_MS };
@@ -130,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     policyNumbers,
     imports: new ImportStore(db),
     productReviews: new ImportedProductReviewStore(db),
+    photos: new PhotoStore(db, now),
+    photoStorage: createPhotoStorage(config, db),
+    helpful,
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -152,6 +164,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.exportSlots.ensureIndexes();
   await services.imports.ensureIndexes();
   await services.productReviews.ensureIndexes();
+  await services.photos.ensureIndexes();
+  // Photos follow their review: a write that takes one off queues the deletion of its files.
+  const photoFollower = new PhotoFollower(services.photos, () => services.scheduler.trigger(JOB.photos));
+  reviews.follow(photoFollower);
+  reviews.beforeRemoval((removed) => photoFollower.removing(removed));
   // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
   await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

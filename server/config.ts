@@ -1,5 +1,6 @@
 // The only module that reads process.env. Everything is validated once at start-up and passed down;
 // a bad value stops start-up with a message that names the variable.
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
 
@@ -137,6 +138,10 @@ const schema = z.object({
   UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
   /** Bulk review imports from the dashboard wait for the operator's approval (`operator`) or not (`none`). */
   IMPORT_APPROVAL: z.enum(['operator', 'none']).default('operator'),
+  /** `operator`: a review's photos wait for the operator's look before they are shown; `none`: shown once encoded. */
+  PHOTO_REVIEW: z.enum(['operator', 'none']).default('none'),
+  /** The HMAC key of "Helpful" votes (one per address and review); unset: derived from ADMIN_TOKEN. */
+  HELPFUL_VOTE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
 });
 
 export type Config = {
@@ -187,6 +192,9 @@ export type Config = {
   warnings: string[];
   /** Who approves a bulk import started from the dashboard (server/imports/): the operator, or nobody. */
   importApproval: 'operator' | 'none';
+  photos: { review: 'operator' | 'none' };
+  /** Keys the hash of a voter's address in "Helpful" votes. */
+  helpfulVoteKey: string;
 };
 
 export class ConfigError extends Error {}
@@ -273,6 +281,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
     warnings: deprecations(e),
     importApproval: e.IMPORT_APPROVAL,
+    photos: { review: e.PHOTO_REVIEW },
+    // Derived rather than required, so that an upgrade needs no new secret; stable as long as ADMIN_TOKEN is.
+    helpfulVoteKey:
+      e.HELPFUL_VOTE_KEY ??
+      createHmac('sha256', e.ADMIN_TOKEN ?? 'development-only')
+        .update('helpful-votes')
+        .digest('base64url'),
   };
 }
 

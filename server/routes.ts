@@ -34,6 +34,9 @@ import { registerModerationAdminRoutes } from './moderation/admin.js';
 import { registerAuditRoutes } from './audit/admin.js';
 import { registerOpenApiRoutes } from './openapi/routes.js';
 import { registerPageRoutes } from './pages/routes.js';
+import { registerPhotoRoutes } from './photos/routes.js';
+import { registerPhotoAdminRoutes } from './photos/admin.js';
+import { registerHelpfulRoutes } from './helpful/routes.js';
 import { registerPolicyRoutes } from './policy/routes.js';
 import { registerPolicyAdminRoutes } from './policy/admin.js';
 import { registerRatingRoutes } from './ratings/routes.js';
@@ -97,7 +100,7 @@ function routeGroups(services: Services): RouteGroup[] {
     {
       name: 'pages',
       paths:
-        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe)\/|reviews\/\d+\/report$)/,
+        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe)\/|reviews\/\d+\/(?:report|helpful)$)/,
       envelope: { style: 'html' },
       middleware: [perAddress],
     },
@@ -155,6 +158,11 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerSidebarPreviewRoute,
   registerWidgetRoutes,
   registerPageRoutes,
+  // Photos of published reviews (/photos/{id}.webp)
+  registerPhotoRoutes,
+  registerPhotoAdminRoutes,
+  // "Helpful" votes on the shop page (/reviews/{id}/helpful)
+  registerHelpfulRoutes,
   // The review policy page (/webshops/{id}/policy) and the operator's texts for it
   registerPolicyRoutes,
   registerPolicyAdminRoutes,

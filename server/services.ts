@@ -43,6 +43,9 @@ export interface PolicyNumbersEntry {
 }
 import type { ImportStore } from './imports/store.js';
 import type { ImportedProductReviewStore } from './imports/product-review-store.js';
+import type { PhotoStore } from './photos/store.js';
+import type { PhotoStorage } from './photos/storage.js';
+import type { HelpfulStore } from './helpful/store.js';
 
 export interface Services {
   config: Config;
@@ -115,4 +118,10 @@ export interface Services {
   imports: ImportStore;
   /** Imported reviews of products only: kept apart from the shop's reviews and score. */
   productReviews: ImportedProductReviewStore;
+  /** Photos of reviews: their records, to-do list and daily limits (server/photos/). */
+  photos: PhotoStore;
+  /** Where photo files live: DATA_DIR/photos/ with the embedded database, GridFS with MONGODB_URI. */
+  photoStorage: PhotoStorage;
+  /** "Helpful" votes and their counts per shop. */
+  helpful: HelpfulStore;
 }

@@ -223,6 +223,15 @@ function ReviewCard({
         {review.incentivised && <span>{t('incentivised')}</span>}
       </p>
       {review.comment ? <p class="comment">{review.comment}</p> : <p class="muted">{t('noComment')}</p>}
+      {review.photos?.length ? (
+        <p class="photos">
+          {review.photos.map((p) => (
+            <a href={p.url} target="_blank" rel="noopener">
+              <img src={p.thumb_url} alt={p.alt} width={p.thumb_width} height={p.thumb_height} loading="lazy" />
+            </a>
+          ))}
+        </p>
+      ) : null}
       <SubRatings ratings={review.ratings} />
       {review.reply && mode !== 'edit' && (
         <div class="reply">

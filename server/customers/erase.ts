@@ -23,6 +23,7 @@ import { outboxDir } from '../mail/transport.js';
 import type { Review, ReviewChanges } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { redactor, type Redact } from './redact.js';
+import { removedPhotos } from '../reviews/rules.js';
 
 /** What an erased reviewer is called, in the review's language (an empty name reads as a broken page). */
 export const ANONYMOUS: Record<Language, string> = {
@@ -65,7 +66,8 @@ export interface ErasureReport {
 /**
  * What a review keeps once its writer is erased: scores, dates, country and product ratings. The name becomes
  * "Anonymous" in the review's language; address, order number and the writer's links go; the name and address are
- * redacted from the comment, the product texts and the shop's reply (which the customer is no longer told about).
+ * redacted from the comment, the product texts and the shop's reply (which the customer is no longer told about);
+ * the photos go.
  */
 function anonymised(review: Review, redact: Redact): ReviewChanges {
   return {
@@ -81,6 +83,8 @@ function anonymised(review: Review, redact: Redact): ReviewChanges {
     // Bulk imports keep the title and the source's order number too.
     ...(review.title ? { title: redact(review.title) } : {}),
     ...(review.source_order ? { source_order: '' } : {}),
+    // Photos are the writer's personal data (faces, homes): taken off, their files deleted by the photo worker.
+    ...(review.photos?.length ? { photos: removedPhotos(review.photos) } : {}),
   };
 }
 
@@ -143,7 +147,12 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
     (r): r is Review => r !== null,
   );
   // Rewritten before the finished ones are deleted: one that finishes in between is then deleted, not missed.
-  const rewritten = await services.webhookDeliveries.rewritePending([...written, ...deleted]);
+  // Votes are not the customer's data: the bodies keep the count ratings.json shows.
+  const helpful = new Map<number, number>();
+  for (const shop of new Set([...written, ...deleted].map((r) => r.shopId))) {
+    for (const [id, n] of await services.helpful.countsOf(shop)) helpful.set(id, n);
+  }
+  const rewritten = await services.webhookDeliveries.rewritePending([...written, ...deleted], helpful);
   // Events not yet dispatched carry the review as it was written: they get it as it is now.
   await services.reviewEvents.rewrite([...written, ...deleted]);
   const deliveriesDeleted = await services.webhookDeliveries.forgetReviews([...reviewIds, ...quoted]);

@@ -52,6 +52,18 @@ export const dashboardReviewSchema = z.object({
   imported_from: z.string().nullable(),
   read: z.boolean(),
   reply: z.object({ text: z.string(), date: iso(), notify: z.boolean() }).nullable(),
+  /** The shown photos of a published review, by path (issue 20); absent when none. */
+  photos: z
+    .array(
+      z.object({
+        url: z.string(),
+        thumb_url: z.string(),
+        thumb_width: z.int(),
+        thumb_height: z.int(),
+        alt: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type DashboardReview = z.infer<typeof dashboardReviewSchema>;
 

@@ -11,6 +11,7 @@ import type { Review } from '../reviews/model.js';
 import { awaitsConfirmation, type SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
 import { summarize } from '../reviews/rating.js';
+import { publicPhotos, type PublicPhoto } from '../reviews/photos.js';
 
 export const REVIEW_STATUSES = ['published', 'quarantined', 'awaiting_confirmation', 'deleted'] as const;
 type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -47,6 +48,8 @@ export interface ViewRow {
   day: string;
   /** Comment and name, lower-cased: where a search looks. */
   text: string;
+  /** The shown photos of a published review, by path (issue 20); absent when none. */
+  photos?: PublicPhoto[];
 }
 
 /** Search is a plain substring (never a pattern), case-insensitive. */
@@ -74,6 +77,8 @@ export function toRow(r: Review): ViewRow {
     reply: r.reply ? { text: r.reply.text, date: r.reply.date, notify: r.reply.notify } : null,
     day: r.created.toISOString().slice(0, 10),
     text: searchable(`${r.comment ?? ''}\n${r.name}`),
+    // Only what the public address serves (a published review's shown photos): the others would not load.
+    ...(r.published && r.photos?.length ? { photos: publicPhotos(r, '') } : {}),
   };
 }
 

@@ -144,6 +144,13 @@ function reviewItem(r: ViewRow): DashboardReview {
     imported_from: r.imported_from,
     read: r.read,
     reply: r.reply && { text: r.reply.text, date: r.reply.date.toISOString(), notify: r.reply.notify },
+    photos: (r.photos ?? []).map(({ url, thumb_url, thumb_width, thumb_height, alt }) => ({
+      url,
+      thumb_url,
+      thumb_width,
+      thumb_height,
+      alt,
+    })),
   };
 }
 

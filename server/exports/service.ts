@@ -14,6 +14,7 @@ import type { Webshop } from '../webshops/store.js';
 import { BOM, csvLine } from './csv.js';
 import { type Addresses, INVITATION_COLUMNS, invitationRecord, REVIEW_COLUMNS, reviewRecord } from './records.js';
 import type { ExportSlots } from './slot-store.js';
+import { publicPhotos } from '../reviews/photos.js';
 
 const EXPORT_FORMATS = ['csv', 'json'] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -35,21 +36,15 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-/**
- * The URLs of these reviews' photos, by review id. Reviews have no photos yet: the photos feature (issue 20) answers
- * here, for a whole batch at once (never a look-up per review).
- */
-async function photoUrls(_reviews: readonly Review[]): Promise<Map<number, string[]>> {
-  return new Map();
-}
+/** The addresses of a review's shown photos (they answer while the review is published): held on the review. */
+const photoUrls = (review: Review, baseUrl: string): string[] => publicPhotos(review, baseUrl).map((p) => p.url);
 
 type Cell = string | number | boolean | null;
 type Columns<R> = readonly (readonly [string, (record: R) => Cell])[];
 
 async function* reviewBatches(services: Services, shopId: number, addresses: Addresses) {
   for await (const batch of services.reviews.allOfShops([shopId], BATCH.reviews)) {
-    const photos = await photoUrls(batch);
-    yield batch.map((r) => reviewRecord(r, addresses, photos.get(r.id) ?? []));
+    yield batch.map((r) => reviewRecord(r, addresses, photoUrls(r, services.config.baseUrl)));
   }
 }
 

@@ -19,3 +19,8 @@ export function memoJson(source: object, build: () => unknown): string {
   }
   return text;
 }
+
+/** The source object changed in place (a count kept up to date): its text is made again on next use. */
+export function forgetJson(source: object): void {
+  texts.delete(source);
+}

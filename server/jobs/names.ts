@@ -9,4 +9,6 @@ export const JOB = {
   reviewMail: 'mail.reviews',
   /** The e-mails of the outbox: sign-in links, team invitations, new edit links, removal notices (server/mail/outbox-drain.ts). */
   outbox: 'mail.outbox',
+  /** Photos to re-encode or delete (server/photos/jobs.ts). */
+  photos: 'photos.work',
 } as const;

@@ -12,6 +12,7 @@ import { signInMailKind } from '../accounts/service.js';
 import { newEditLinkMailKind } from '../pages/writer.js';
 import { defineAccountJobs } from '../accounts/jobs.js';
 import { defineImportJobs } from '../imports/jobs.js';
+import { definePhotoJobs } from '../photos/jobs.js';
 
 export async function registerJobs(services: Services): Promise<void> {
   defineInvitationMail(services);
@@ -27,4 +28,5 @@ export async function registerJobs(services: Services): Promise<void> {
   });
   defineAccountJobs(services);
   defineImportJobs(services);
+  definePhotoJobs(services);
 }

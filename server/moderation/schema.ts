@@ -52,7 +52,8 @@ const note = z.string().trim().max(2000);
 
 /**
  * An operator's decision. `redact` replaces every occurrence of `passage` in the review's texts (comment, product
- * texts, the shop's reply) by `replacement` and keeps the review; the others need no passage.
+ * texts, the shop's reply) by `replacement`, and/or removes one `photo`, and keeps the review; the others need no
+ * passage.
  */
 export const decisionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('keep'), ground: z.enum(GROUNDS).optional(), note: note.default('') }).strict(),
@@ -62,10 +63,19 @@ export const decisionSchema = z.discriminatedUnion('action', [
       action: z.literal('redact'),
       ground: z.enum(GROUNDS),
       note: note.default(''),
-      passage: z.string().min(1).max(5000),
+      passage: z.string().min(1).max(5000).optional(),
       replacement: z.string().max(200).default('[…]'),
+      /** Issue 20: one photo of the review to remove (its id, as in its address), with or without a passage. */
+      photo: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{22}$/, 'a photo id of the review')
+        .optional(),
     })
-    .strict(),
+    .strict()
+    .refine((d) => d.passage !== undefined || d.photo !== undefined, {
+      message: 'give the passage to hide, or the photo to remove',
+      path: ['passage'],
+    }),
 ]);
 
 export type Decision = z.infer<typeof decisionSchema>;

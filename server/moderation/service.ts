@@ -4,20 +4,26 @@
 import type { AuditActor } from '../audit/store.js';
 import { HttpError } from '../http/errors.js';
 import type { Review, ReviewChanges } from '../reviews/model.js';
+import { removedPhotos } from '../reviews/rules.js';
 import type { Services } from '../services.js';
 import { queueMail } from '../mail/outbox-mail.js';
 import { removalNoticeKey } from './jobs.js';
 import type { Decision, Ground, ReportFormValues } from './schema.js';
 import type { Report, ReportDecision } from './store.js';
 
-/** The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply. */
+/**
+ * The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply; and the one
+ * photo it may remove (its files are then deleted: photos/service.ts). Null when it finds nothing to change.
+ */
 export function redacted(
   review: Review,
-  passage: string,
+  passage: string | undefined,
   replacement: string,
+  photo?: string,
 ): { changes: ReviewChanges; chars: number } | null {
   let chars = 0;
   const swap = (text: string) => {
+    if (!passage) return text;
     const parts = text.split(passage);
     chars += (parts.length - 1) * passage.length;
     return parts.join(replacement);
@@ -27,7 +33,11 @@ export function redacted(
     products: review.products.map((p) => ({ ...p, content: swap(p.content) })),
     reply: review.reply && { ...review.reply, text: swap(review.reply.text) },
   };
-  return chars > 0 ? { changes, chars } : null;
+  const taken = review.photos?.find((p) => p.id === photo && p.state !== 'removed');
+  if (taken) changes.photos = review.photos!.map((p) => (p === taken ? removedPhotos([p])[0]! : p));
+  if (passage && chars === 0) return null;
+  if (photo && !taken) return null;
+  return chars > 0 || taken ? { changes, chars } : null;
 }
 
 /**
@@ -83,13 +93,16 @@ export async function decideReport(
     throw new HttpError(409, 'The review was deleted already; only "keep" can close this report.', 'conflict');
   }
 
-  const redaction = decision.action === 'redact' ? redacted(review!, decision.passage, decision.replacement) : null;
+  const redaction =
+    decision.action === 'redact' ? redacted(review!, decision.passage, decision.replacement, decision.photo) : null;
   if (decision.action === 'redact' && !redaction) {
-    throw new HttpError(
-      422,
-      'passage: not found in the review’s texts (comment, product texts, reply)',
-      'validation_failed',
-    );
+    const message =
+      !decision.passage && !decision.photo
+        ? 'passage: give the passage to hide, or the photo to remove'
+        : decision.photo && !review!.photos?.some((p) => p.id === decision.photo && p.state !== 'removed')
+          ? 'photo: not a photo of this review'
+          : 'passage: not found in the review’s texts (comment, product texts, reply)';
+    throw new HttpError(422, message, 'validation_failed');
   }
 
   const record: ReportDecision = {
@@ -108,9 +121,12 @@ export async function decideReport(
   let written: Review | null = review;
   if (decision.action === 'remove') written = await remove(services, review!, decision.ground, report, record);
   if (decision.action === 'redact') {
-    const { passage, replacement } = decision;
+    const { passage, replacement, photo } = decision;
     // Applied to the version written, so a change made meanwhile is redacted too.
-    written = await reviews.update(review!.id, (before) => redacted(before, passage, replacement)?.changes ?? {});
+    written = await reviews.update(
+      review!.id,
+      (before) => redacted(before, passage, replacement, photo)?.changes ?? {},
+    );
   }
 
   await services.audit.record({
@@ -123,6 +139,7 @@ export async function decideReport(
       ground: record.ground,
       note: record.note,
       ...(redaction ? { redacted_chars: redaction.chars } : {}),
+      ...(decision.action === 'redact' && decision.photo ? { removed_photo: decision.photo } : {}),
     },
   });
   return { report: { ...report, status: STATUS[decision.action], decision: record }, review: written };

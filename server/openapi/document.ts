@@ -30,6 +30,7 @@ import { webshopEndpoints } from '../webshops/openapi.js';
 import { widgetEndpoints } from '../widget/openapi.js';
 import { exportEndpoints } from '../exports/openapi.js';
 import { importEndpoints } from '../imports/openapi.js';
+import { photoEndpoints } from '../photos/openapi.js';
 import { serviceEndpoints } from './endpoints.js';
 
 /** Every endpoint of the document, feature by feature. */
@@ -54,6 +55,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...dashboardEndpoints,
   ...exportEndpoints,
   ...importEndpoints,
+  ...photoEndpoints,
 ];
 
 const content = (answer: Answer) =>

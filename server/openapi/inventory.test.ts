@@ -72,6 +72,10 @@ const ADDED_SINCE = [
   'delete /admin/api/webshops/{id}/imports/{importId}',
   'post /admin/api/webshops/{id}/imports/{importId}/approve',
   'post /admin/api/webshops/{id}/imports/{importId}/held',
+  // Photos held for the operator (issue 20).
+  'get /admin/api/photos/held',
+  'get /admin/api/photos/{id}',
+  'post /admin/api/photos/{id}/decision',
 ];
 
 it('names every operation recorded before, with the same summary, tags, security, parameters, bodies and answers', () => {

@@ -25,6 +25,8 @@ const NOT_IN_DOCUMENT: { paths: RegExp; why: string }[] = [
   },
   { paths: /^\/demo(\/.*)?$/, why: 'demonstration shop pages (outside production)' },
   { paths: /^\/dev\/outbox(\/.*)?$/, why: 'the e-mails written to disk in development' },
+  { paths: /^\/photos\/:file$/, why: 'the photo files of published reviews' },
+  { paths: /^\/reviews\/:id\/helpful$/, why: "the shop page's Helpful button (its form, and JSON for its script)" },
 ];
 
 /** Koa paths (`/x/:id.json`) in OpenAPI form (`/x/{id}.json`). */

@@ -3,7 +3,8 @@
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { SUB_RATINGS } from '../reviews/rules.js';
-import { productField, LIMITS, type FieldProblem, type ReviewFormValues } from './form.js';
+import { photoAltField, photoField, productField, LIMITS, type FieldProblem, type ReviewFormValues } from './form.js';
+import type { PhotoStrings } from '../photos/strings.js';
 import { cspHash } from '../http/html.js';
 import { inlineScript } from '../http/inline-script.js';
 import { jsonForScript } from './html.js';
@@ -53,6 +54,21 @@ const PAGE_CSS =
   `[aria-invalid=true]{border-color:#b00020;border-width:2px}` +
   `.notice{border-left:4px solid #1a7f37;background:#fff;padding:.75rem 1rem;margin:1rem 0}` +
   `.product{border-top:1px solid #d6d6d6;padding-top:1rem}` +
+  `details.photos{margin:0 0 1.25rem}details.photos summary{font-weight:600;cursor:pointer;padding:.25rem 0}` +
+  `summary:focus-visible{outline:3px solid ${ACCENT};outline-offset:2px}` +
+  `.photo-slot input[type=file]{display:block;margin-bottom:.5rem;font:inherit}` +
+  `.listing .choices{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem;margin:.25rem 0 .75rem}` +
+  `.listing select{width:auto}.listing input[type=checkbox]{width:1.1rem;height:1.1rem;vertical-align:-.15rem}` +
+  `.helpful{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin:.5rem 0}` +
+  `.helpful button{background:#fff;color:${ACCENT};border:1px solid ${ACCENT};padding:.25rem .8rem}` +
+  `.helpful button:hover{background:#eef2ff}.helpful button[aria-pressed=true]{background:${ACCENT};color:#fff}` +
+  `ul.photos{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}` +
+  `ul.photos img{display:block;max-width:160px;height:auto;border-radius:6px;border:1px solid #d6d6d6}` +
+  `ul.photos a{display:block;border-radius:6px}ul.photos a:focus-visible{outline:3px solid ${ACCENT};outline-offset:2px}` +
+  `.photo-dialog{max-width:min(96vw,1600px);max-height:96vh;padding:.5rem;border:0;border-radius:8px}` +
+  `.photo-dialog::backdrop{background:rgba(0,0,0,.75)}` +
+  `.photo-dialog img{display:block;max-width:100%;max-height:calc(96vh - 4rem);width:auto;height:auto}` +
+  `.photo-dialog form{text-align:right;margin:0 0 .5rem}` +
   `.summary{display:flex;flex-wrap:wrap;align-items:baseline;gap:.5rem 1.25rem}` +
   `.score{font-size:2.25rem;font-weight:700}` +
   `.badges{list-style:none;padding:0;margin:.75rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem}` +
@@ -216,14 +232,73 @@ export interface ReviewFormProps {
   /** Names of the products to rate (the invitation's order), in the order of `values.products`. */
   products: string[];
   submit: string;
+  /** The photo picker's texts: the form then takes up to 5 photos (multipart/form-data). */
+  photos?: PhotoStrings;
+}
+
+/** The file types the picker offers: phones then convert HEIC photos to JPEG as they are picked. */
+const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+
+/**
+ * Five photo slots, each a file input and its description, in a disclosure that starts open when something in it
+ * needs the writer's attention. Plain controls: keyboard and no JavaScript work as they are.
+ */
+function PhotoPicker({ p, alts, problems }: { p: PhotoStrings; alts: string[]; problems: FieldProblem[] }) {
+  const slots = [1, 2, 3, 4, 5];
+  const open = problems.some((x) => x.field.startsWith('photo_')) || alts.some(Boolean);
+  return (
+    <details class="photos" open={open}>
+      <summary>{p.legend}</summary>
+      <p class="hint" id="photos-hint">
+        {p.hint}
+      </p>
+      {slots.map((n) => {
+        const fileProblem = problemFor(problems, photoField(n));
+        const altProblem = problemFor(problems, photoAltField(n));
+        return (
+          <div class="field photo-slot">
+            <label for={photoField(n)}>{p.photo(n)}</label>
+            {fileProblem ? (
+              <p class="error" id={errorId(photoField(n))}>
+                {fileProblem.message}
+              </p>
+            ) : null}
+            <input
+              type="file"
+              id={photoField(n)}
+              name={photoField(n)}
+              accept={PHOTO_ACCEPT}
+              aria-invalid={fileProblem ? 'true' : undefined}
+              aria-describedby={fileProblem ? `photos-hint ${errorId(photoField(n))}` : 'photos-hint'}
+            />
+            <label for={photoAltField(n)}>{p.description(n)}</label>
+            {altProblem ? (
+              <p class="error" id={errorId(photoAltField(n))}>
+                {altProblem.message}
+              </p>
+            ) : null}
+            <input
+              type="text"
+              id={photoAltField(n)}
+              name={photoAltField(n)}
+              value={alts[n - 1] ?? ''}
+              maxlength={LIMITS.photoAlt}
+              aria-invalid={altProblem ? 'true' : undefined}
+              aria-describedby={altProblem ? errorId(photoAltField(n)) : undefined}
+            />
+          </div>
+        );
+      })}
+    </details>
+  );
 }
 
 /** The whole review form; it posts to its own address, where the link's token is the credential. */
-export function ReviewForm({ t, values, problems, countries, products, submit }: ReviewFormProps) {
+export function ReviewForm({ t, values, problems, countries, products, submit, photos }: ReviewFormProps) {
   const nameProblem = problemFor(problems, 'name');
   const countryProblem = problemFor(problems, 'country');
   return (
-    <form method="post" class="card" data-left={t.charactersLeft}>
+    <form method="post" class="card" data-left={t.charactersLeft} enctype={photos ? 'multipart/form-data' : undefined}>
       <StarGroup
         name="rating"
         legend={t.overall}
@@ -313,6 +388,7 @@ export function ReviewForm({ t, values, problems, countries, products, submit }:
           ))}
         </section>
       ) : null}
+      {photos ? <PhotoPicker p={photos} alts={values.photoAlts ?? []} problems={problems} /> : null}
       <button type="submit">{submit}</button>
       {/* Characters left and one submission (server/pages/browser/review-form.ts), allowed by its CSP hash. */}
       <script dangerouslySetInnerHTML={{ __html: inlineScript('review-form').source }} />

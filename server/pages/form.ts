@@ -4,8 +4,14 @@ import type { Fields } from '../http/body.js';
 import { SUB_RATINGS, noSubRatings, type SubRatings } from '../reviews/rules.js';
 import type { PageStrings } from './strings.js';
 import { REVIEWER_NAME_MAX, REVIEW_TEXT_MAX } from '../../embed/shared/limits.js';
+import { PHOTO_LIMITS } from '../photos/detect.js';
 
-export const LIMITS = { comment: REVIEW_TEXT_MAX, name: REVIEWER_NAME_MAX, productText: REVIEW_TEXT_MAX } as const;
+export const LIMITS = {
+  comment: REVIEW_TEXT_MAX,
+  name: REVIEWER_NAME_MAX,
+  productText: REVIEW_TEXT_MAX,
+  photoAlt: PHOTO_LIMITS.alt,
+} as const;
 
 interface ProductAnswer {
   /** 1–5, or null when not rated. */
@@ -21,6 +27,8 @@ export interface ReviewFormValues {
   name: string;
   country: string;
   products: ProductAnswer[];
+  /** The descriptions typed for the photo slots (the review page only; the files themselves cannot be kept). */
+  photoAlts?: string[];
 }
 
 export interface FieldProblem {
@@ -60,6 +68,14 @@ export function readReviewForm(fields: Fields, productCount: number): ReviewForm
   };
 }
 
+export const photoField = (slot: number) => `photo_${slot}`;
+export const photoAltField = (slot: number) => `photo_${slot}_alt`;
+
+/** The photo slots' descriptions, one per slot (1-based fields, 0-based array). */
+export function readPhotoAlts(fields: Fields, slots: number): string[] {
+  return Array.from({ length: slots }, (_, i) => clean(fields[photoAltField(i + 1)]).replace(/\s+/g, ' '));
+}
+
 export function formProblems(values: ReviewFormValues, t: PageStrings, countries: readonly string[]): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (values.rating === null) problems.push({ field: 'rating-1', message: t.ratingRequired });
@@ -71,6 +87,10 @@ export function formProblems(values: ReviewFormValues, t: PageStrings, countries
     if (p.content.length > LIMITS.productText) {
       problems.push({ field: productField(i, 'content'), message: t.tooLong(LIMITS.productText) });
     }
+  });
+  values.photoAlts?.forEach((alt, i) => {
+    if (alt.length > LIMITS.photoAlt)
+      problems.push({ field: photoAltField(i + 1), message: t.tooLong(LIMITS.photoAlt) });
   });
   return problems;
 }

@@ -126,7 +126,7 @@ export function sendHtml(ctx: Context, status: number, html: string, options: Se
   ctx.type = 'text/html; charset=utf-8';
   ctx.set(
     'Content-Security-Policy',
-    `default-src 'none'; script-src ${options.scriptHash}; style-src ${options.styleHash}; img-src https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    `default-src 'none'; script-src ${options.scriptHash}; style-src ${options.styleHash}; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   );
   ctx.set('Referrer-Policy', options.secret ? 'no-referrer' : 'strict-origin-when-cross-origin');
   ctx.set('Cache-Control', options.secret ? 'no-store' : 'public, max-age=60');

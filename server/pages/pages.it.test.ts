@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectId } from 'mongodb';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
+import { inlineScript } from '../http/inline-script.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Review, ReviewEvent } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
@@ -363,7 +364,10 @@ describe('/webshops/{id}', () => {
     expect(html).not.toContain('Hidden');
     expect(html).not.toContain('@example.com');
     expect(html.match(/<article/g)).toHaveLength(10);
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // The JSON-LD and the page's own script (Helpful votes, the photo dialog: issue 20), nothing else.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<script type="application\/ld\+json">/g)).toHaveLength(1);
+    expect(html).toContain(`<script>${inlineScript('review-form').source}</script>`);
     expect(html).toContain(`href="/webshops/${s.id}?page=2"`);
   });
 

@@ -10,7 +10,19 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { WithId } from 'mongodb';
-import { readFields } from '../http/body.js';
+import { readFields, type Fields } from '../http/body.js';
+import { readFormWithFiles } from '../http/upload.js';
+import { clientKey } from '../http/client-key.js';
+import { PHOTO_LIMITS } from '../photos/detect.js';
+import { PHOTO_STRINGS, type PhotoStrings } from '../photos/strings.js';
+import {
+  attachUploads,
+  discardUploads,
+  pendingPhotos,
+  receivePhoto,
+  type PhotoRefusal,
+  type ReceivedPhoto,
+} from '../photos/service.js';
 import { awaitsConfirmation, badgesFor } from '../reviews/rules.js';
 import { releaseReview, writeInvitationReview } from '../reviews/publication.js';
 import { LINK_SECRET_FORMAT, publicPageUrl } from '../links.js';
@@ -22,7 +34,8 @@ import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
 import { inlineScript } from '../http/inline-script.js';
 import { STYLE_HASH } from './components.js';
-import { formProblems, readReviewForm, type ReviewFormValues } from './form.js';
+import { applyListing, DEFAULT_LISTING, isDefaultListing, listingQuery, readListing } from './listing.js';
+import { formProblems, photoField, readPhotoAlts, readReviewForm, type ReviewFormValues } from './form.js';
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';
 import { editLinkSince, EDIT_LINK_DAYS, linkExpired, reviewLinkSince, REVIEW_LINK_DAYS } from './expiry.js';
 import { DEFAULT_COUNTRY, stringsFor } from './strings.js';
@@ -32,7 +45,10 @@ import { WRITER_STRINGS } from './writer-strings.js';
 import { deleteConfirmPage } from './writer-views.js';
 
 const FORM_LIMIT = 64 * 1024;
+const PHOTO_SLOT = /^photo_[1-5]$/;
 const REVIEWS_PER_PAGE = 10;
+/** The read model holds shops up to this many reviews in memory; larger ones are listed newest first only. */
+const LISTING_MAX = 50_000;
 
 export function registerPageRoutes(router: Router, services: Services): void {
   const { config, invitations, reviews, webshops, ratings } = services;
@@ -76,6 +92,35 @@ export function registerPageRoutes(router: Router, services: Services): void {
     return (await webshops.get(shopId))?.name ?? null;
   }
 
+  /**
+   * The review form as posted: urlencoded (no photos), or multipart with up to 5 photo files, each checked and stored
+   * as it arrives (photos/service.ts). Uploads of a body that fails half-way are removed before the error is answered.
+   */
+  async function readPhotoForm(
+    ctx: Context,
+    shopId: number,
+  ): Promise<{ fields: Fields; photos: ReceivedPhoto[]; extraFiles: number }> {
+    if (!ctx.is('multipart/form-data')) return { fields: await readFields(ctx, FORM_LIMIT), photos: [], extraFiles: 0 };
+    const stored: string[] = [];
+    const address = clientKey(ctx.ip);
+    try {
+      const read = await readFormWithFiles(
+        ctx,
+        { fieldBytes: FORM_LIMIT, maxFiles: PHOTO_LIMITS.perReview, fileBytes: PHOTO_LIMITS.bytes },
+        async (file): Promise<ReceivedPhoto | null> => {
+          if (!PHOTO_SLOT.test(file.field)) return null;
+          const received = await receivePhoto(services, file, shopId, address);
+          if (received.ok) stored.push(received.id);
+          return received;
+        },
+      );
+      return { fields: read.fields, photos: read.files.filter((f) => f !== null), extraFiles: read.extraFiles };
+    } catch (err) {
+      await discardUploads(services, stored);
+      throw err;
+    }
+  }
+
   // --- /review/{token} ---
 
   async function reviewRoute(ctx: Context): Promise<void> {
@@ -99,6 +144,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
       problems,
       products,
       countries: countryOptions(frame.lang),
+      photos: PHOTO_STRINGS[frame.lang],
     });
 
     if (ctx.method === 'GET') {
@@ -113,9 +159,24 @@ export function registerPageRoutes(router: Router, services: Services): void {
       return send(ctx, 200, reviewPage(frame, name, form(initial, [])));
     }
 
-    const values = readReviewForm(await readFields(ctx, FORM_LIMIT), products.length);
+    const posted = await readPhotoForm(ctx, invitation.shopId);
+    const values = { ...readReviewForm(posted.fields, products.length), photoAlts: readPhotoAlts(posted.fields, 5) };
+    const p = PHOTO_STRINGS[frame.lang];
+    const photoProblems = posted.photos.flatMap((r) =>
+      r.ok ? [] : [{ field: r.field, message: refusalMessage(p, r.reason, r.filename) }],
+    );
+    if (posted.extraFiles > 0) photoProblems.push({ field: photoField(1), message: p.tooMany });
     const filled = form(values);
-    if (filled.problems.length) return send(ctx, 400, reviewPage(frame, name, filled));
+    filled.problems.push(...photoProblems);
+    const uploads = posted.photos.flatMap((r) => (r.ok ? [r] : []));
+    if (filled.problems.length) {
+      // The files cannot be given back to the form: the writer picks them again, the rest of the review is kept.
+      await discardUploads(
+        services,
+        uploads.map((u) => u.id),
+      );
+      return send(ctx, 400, reviewPage(frame, name, filled));
+    }
 
     const review = await writeInvitationReview(services, invitation, {
       name: values.name,
@@ -124,8 +185,18 @@ export function registerPageRoutes(router: Router, services: Services): void {
       comment: values.comment || null,
       country: values.country,
       products: values.products,
+      photos: pendingPhotos(
+        uploads.map((u) => ({ id: u.id, alt: values.photoAlts[Number(u.field.slice('photo_'.length)) - 1] ?? '' })),
+      ),
     });
-    if (!review) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
+    if (!review) {
+      await discardUploads(
+        services,
+        uploads.map((u) => u.id),
+      );
+      return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
+    }
+    await attachUploads(services, review);
     const editToken = review.editToken!;
     send(
       ctx,
@@ -275,11 +346,23 @@ export function registerPageRoutes(router: Router, services: Services): void {
     const rawPage = typeof ctx.query.page === 'string' && /^\d{1,9}$/.test(ctx.query.page) ? Number(ctx.query.page) : 1;
 
     const summary = await ratings.summary(shop.id);
-    const pages = Math.max(1, Math.ceil(summary.amount / REVIEWS_PER_PAGE));
+    // The shopper's order and filter (listing.ts), from the shop's reviews held in memory. A shop too large to hold
+    // (over 50,000 reviews) is paged in the database, newest first, and offers no choice.
+    const asked = readListing(ctx.query);
+    const all = isDefaultListing(asked) ? null : await ratings.allPublished(shop.id);
+    const listing = all ? asked : DEFAULT_LISTING;
+    const chosen = all ? applyListing(all.reviews, listing) : null;
+    const total = chosen ? chosen.length : summary.amount;
+    const pages = Math.max(1, Math.ceil(total / REVIEWS_PER_PAGE));
     const page = Math.min(Math.max(1, rawPage), pages);
-    const listed = await ratings.publishedPage(shop.id, (page - 1) * REVIEWS_PER_PAGE, REVIEWS_PER_PAGE);
+    const from = (page - 1) * REVIEWS_PER_PAGE;
+    const listed =
+      all && chosen
+        ? { reviews: chosen.slice(from, from + REVIEWS_PER_PAGE), total: all.reviews.length, verified: all.verified }
+        : await ratings.publishedPage(shop.id, from, REVIEWS_PER_PAGE);
     const hrefFor = (p: number) =>
-      `/webshops/${shop.id}?${new URLSearchParams({ ...(askedLanguage ? { lang: askedLanguage } : {}), page: String(p) })}`;
+      `/webshops/${shop.id}?${new URLSearchParams({ ...(askedLanguage ? { lang: askedLanguage } : {}), ...listingQuery(listing), page: String(p) })}`;
+    const resetHref = `/webshops/${shop.id}${askedLanguage ? `?lang=${askedLanguage}` : ''}`;
 
     const html = shopPage(frame, {
       shop: { id: shop.id, name: shop.name, url: shop.url, logo: shop.logo },
@@ -291,7 +374,22 @@ export function registerPageRoutes(router: Router, services: Services): void {
       page,
       pages,
       hrefFor,
+      selfHref: hrefFor(page),
+      listing: {
+        chosen: listing,
+        matching: chosen ? chosen.length : null,
+        resetHref,
+        lang: askedLanguage,
+        offered: all !== null || summary.amount <= LISTING_MAX,
+      },
     });
     send(ctx, 200, html, false);
   });
+}
+
+function refusalMessage(p: PhotoStrings, reason: PhotoRefusal, filename: string): string {
+  if (reason === 'too_large') return p.tooLarge(filename);
+  if (reason === 'too_many_pixels') return p.tooManyPixels(filename);
+  if (reason === 'limited') return p.limited;
+  return p.unreadable(filename);
 }

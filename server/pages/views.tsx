@@ -8,6 +8,11 @@ import type { FieldProblem } from './form.js';
 import { shopJsonLd, type ShopForJsonLd } from './html.js';
 import type { PageStrings } from './strings.js';
 import { localeFor } from '../../widget/strings.js';
+import { PHOTO_STRINGS, type PhotoStrings } from '../photos/strings.js';
+import { inlineScript } from '../http/inline-script.js';
+import { HELPFUL_STRINGS } from '../helpful/strings.js';
+import { SORTS, type Listing } from './listing.js';
+import { LISTING_STRINGS, type ListingStrings } from './listing-strings.js';
 
 export interface PageFrame {
   t: PageStrings;
@@ -135,6 +140,60 @@ interface ShopPageData {
   pages: number;
   /** Link to another page of reviews. */
   hrefFor: (page: number) => string;
+  /** This page's own address (path and query): where the Helpful form returns. */
+  selfHref: string;
+  /** The shopper's sort and filter (listing.ts). */
+  listing: {
+    chosen: Listing;
+    /** How many reviews the filter kept; null without a filter. */
+    matching: number | null;
+    resetHref: string;
+    lang: string | undefined;
+    /** False for a shop too large to sort in memory. */
+    offered: boolean;
+  };
+}
+
+/** A GET form, so that the choice is in the address (and in the paging links); it works without JavaScript. */
+function ListingForm({ l, lang, listing }: { l: ListingStrings; lang: Language; listing: ShopPageData['listing'] }) {
+  const { chosen } = listing;
+  return (
+    <form method="get" class="card listing" aria-label={l.form}>
+      {listing.lang ? <input type="hidden" name="lang" value={lang} /> : null}
+      <div class="field">
+        <label for="sort">{l.sort}</label>
+        <select id="sort" name="sort">
+          {SORTS.map((s) => (
+            <option value={s} selected={chosen.sort === s}>
+              {l.sorts[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend>{l.stars}</legend>
+        <div class="choices">
+          {[5, 4, 3, 2, 1].map((n) => (
+            <label>
+              <input type="checkbox" name="stars" value={String(n)} checked={chosen.stars.includes(n)} /> {l.star(n)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div class="choices">
+        <label>
+          <input type="checkbox" name="photos" value="1" checked={chosen.photos} /> {l.photos}
+        </label>
+      </div>
+      <div class="choices">
+        <button type="submit">{l.apply}</button>
+        <a href={listing.resetHref}>{l.reset}</a>
+      </div>
+      {listing.matching !== null ? (
+        <p role="status">{listing.matching ? l.matching(listing.matching) : l.none}</p>
+      ) : null}
+    </form>
+  );
 }
 
 /**
@@ -162,6 +221,84 @@ function OriginBadges({ rating: r, lang }: { rating: Rating; lang: Language }) {
         </span>
       ) : null}
     </>
+  );
+}
+
+/** The thumbnail's box: the large photo's shape at 320 px on the long side (the worker made it so). */
+function thumbSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, 320 / Math.max(width, height));
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}
+
+/** Same-origin paths: the page's CSP allows its own images, and a test server's address needs no https. */
+const pathOf = (url: string) => new URL(url, 'http://x').pathname;
+
+/**
+ * The review's photos as thumbnails, each a link to the large photo (what works without JavaScript); the page's
+ * script opens the link in the dialog below instead. Sized before they load: no layout shift.
+ */
+function ReviewPhotos({ rating: r, p }: { rating: Rating; p: PhotoStrings }) {
+  return (
+    <ul class="photos" aria-label={p.photosOf(r.name)}>
+      {r.photos.map((photo, i) => {
+        const box = thumbSize(photo.width, photo.height);
+        return (
+          <li>
+            <a
+              href={pathOf(photo.url)}
+              data-photo=""
+              data-width={photo.width}
+              data-height={photo.height}
+              aria-label={`${p.open(i + 1)}: ${photo.alt}`}
+            >
+              <img
+                src={pathOf(photo.thumb_url)}
+                alt={photo.alt}
+                width={box.width}
+                height={box.height}
+                loading="lazy"
+                decoding="async"
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * "Helpful": a small POST form that returns to this page (no JavaScript needed); the page's script sends it in the
+ * background instead and remembers the vote in the browser's storage.
+ */
+function HelpfulForm({ rating: r, lang, back }: { rating: Rating; lang: Language; back: string }) {
+  const h = HELPFUL_STRINGS[lang];
+  const n = r.helpful ?? 0;
+  return (
+    <form method="post" action={`/reviews/${r.id}/helpful`} class="helpful" data-review={r.id}>
+      <input type="hidden" name="return" value={back} />
+      <input type="hidden" name="lang" value={lang} />
+      <button type="submit" aria-describedby={`helpful-${r.id}`}>
+        {h.button}
+      </button>
+      <span id={`helpful-${r.id}`} class="hint" data-count="">
+        {h.count(n)}
+      </span>
+    </form>
+  );
+}
+
+/** One dialog for the page: the script fills it with the photo opened, Escape closes it, focus goes back. */
+function PhotoDialog({ p }: { p: PhotoStrings }) {
+  return (
+    <dialog id="photo-dialog" class="photo-dialog" aria-label={p.dialog}>
+      <form method="dialog">
+        <button type="submit" class="close">
+          {p.close}
+        </button>
+      </form>
+      <img alt="" />
+    </dialog>
   );
 }
 
@@ -204,7 +341,10 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
           ) : null}
         </section>
         <h2>{t.reviewCount(data.count, number.format(data.count))}</h2>
-        {data.reviews.length === 0 ? <p>{t.noReviews}</p> : null}
+        {data.count > 0 && data.listing.offered ? (
+          <ListingForm l={LISTING_STRINGS[lang]} lang={lang} listing={data.listing} />
+        ) : null}
+        {data.reviews.length === 0 && data.listing.matching === null ? <p>{t.noReviews}</p> : null}
         {data.reviews.map(({ rating: r }) => (
           <article class="card review" aria-labelledby={`review-${r.id}`}>
             <header>
@@ -214,6 +354,8 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
               <OriginBadges rating={r} lang={lang} />
             </header>
             {r.comment ? <p class="text">{r.comment}</p> : null}
+            {r.photos.length ? <ReviewPhotos rating={r} p={PHOTO_STRINGS[lang]} /> : null}
+            <HelpfulForm rating={r} lang={lang} back={data.selfHref} />
             {r.reply ? (
               <div class="reply">
                 <h4>{t.replyFrom(shop.name)}</h4>
@@ -228,6 +370,11 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
             </p>
           </article>
         ))}
+        {data.reviews.some(({ rating }) => rating.photos.length) ? <PhotoDialog p={PHOTO_STRINGS[lang]} /> : null}
+        {data.reviews.length ? (
+          // Opens photos in the dialog and votes without leaving the page (server/pages/browser/review-form.ts).
+          <script dangerouslySetInnerHTML={{ __html: inlineScript('review-form').source }} />
+        ) : null}
         {data.pages > 1 ? (
           <nav class="pages" aria-label={t.pagination}>
             {data.page > 1 ? <a href={data.hrefFor(data.page - 1)}>{t.newer}</a> : <span />}

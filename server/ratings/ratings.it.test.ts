@@ -85,6 +85,9 @@ describe('GET /api/1.0/ratings.json', () => {
       incentivised: false,
       imported_from: null,
       original_date: null,
+      // Issue 20: "Helpful" votes, and the shown photos of a published review (none here).
+      helpful: 0,
+      photos: [],
     });
     expect(body.ratings[2]).toMatchObject({ comment: null, country: '' });
   });

@@ -8,6 +8,7 @@
 // nobody can keep a shop's public pages reloading.
 // A shop whose list is too large for the cache is paged in the database instead.
 import type { Cache } from '../cache.js';
+import { forgetJson } from '../http/json-text.js';
 import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
@@ -104,6 +105,24 @@ interface RatingsPage {
   total: number;
 }
 
+const withCount = (rating: Rating, counts: Map<number, number>): Rating => {
+  const n = counts.get(rating.id) ?? 0;
+  if (rating.helpful !== n) {
+    rating.helpful = n;
+    // ratings.json serialises each cached rating once (http/json-text.ts): this one changed in place.
+    forgetJson(rating);
+  }
+  return rating;
+};
+
+function withCounts(ratings: Rating[], counts: Map<number, number>): Rating[] {
+  for (const rating of ratings) withCount(rating, counts);
+  return ratings;
+}
+
+const ratingsOf = (part: MerchantPart | PublicPart): Rating[] =>
+  'merchant' in part ? part.merchant.map((m) => m.rating) : part.publicList.map((p) => p.rating);
+
 /** What a part costs in memory, roughly. */
 const partBytes = (part: MerchantPart | PublicPart): number =>
   256 + ('merchant' in part ? part.merchant.length : part.publicList.length) * APPROX_RATING_BYTES;
@@ -115,6 +134,10 @@ export class RatingsReadModel {
   constructor(
     private readonly reviews: ReviewStore,
     private readonly cache: Cache<MerchantPart | PublicPart>,
+    /** Makes the photos' addresses in ratings absolute. */
+    private readonly baseUrl = '',
+    /** The shop's "Helpful" counts by review id (one read by `_id`: helpful/store.ts). */
+    private readonly helpfulCounts: (shopId: number) => Promise<Map<number, number>> = async () => new Map(),
   ) {}
 
   /** A write of this process changed the shop's reviews: every write the merchant's part, some the public one. */
@@ -132,8 +155,35 @@ export class RatingsReadModel {
         : whole.merchant.map((r) => r.rating);
       return { ratings: matching.slice(options.offset, options.offset + options.limit), total: matching.length };
     }
-    const { reviews, total } = await this.reviews.listedPage(shopId, options);
-    return { ratings: reviews.map(toRating), total };
+    const [{ reviews, total }, counts] = await Promise.all([
+      this.reviews.listedPage(shopId, options),
+      this.helpfulCounts(shopId),
+    ]);
+    return {
+      ratings: withCounts(
+        reviews.map((r) => toRating(r, this.baseUrl)),
+        counts,
+      ),
+      total,
+    };
+  }
+
+  /**
+   * A vote was counted in this process: the cached ratings of the review (shared by both parts) count it at once,
+   * in place; other processes read the counts again when their cached copy's TTL ends.
+   */
+  helpfulVoted(shopId: number, reviewId: number): void {
+    // The two parts share their Rating objects when loaded together, not when one was loaded alone: each once.
+    const seen = new Set<Rating>();
+    for (const part of ['merchant', 'public'] as const) {
+      const cached = this.cache.get(cacheKey(part, shopId));
+      const rating = cached && ratingsOf(cached).find((r) => r.id === reviewId);
+      if (rating && !seen.has(rating)) {
+        seen.add(rating);
+        rating.helpful = (rating.helpful ?? 0) + 1;
+        forgetJson(rating);
+      }
+    }
   }
 
   async summary(shopId: number): Promise<RatingsSummary> {
@@ -149,6 +199,15 @@ export class RatingsReadModel {
     return (await this.reviews.publishedPage(shopId, 0, limit)).map(toPublished);
   }
 
+  /**
+   * Every published review, newest first, from memory (the shop page sorts and filters them as the shopper asks);
+   * null for a shop too large to hold, which is paged in the database instead.
+   */
+  async allPublished(shopId: number): Promise<{ reviews: PublicRating[]; verified: number } | null> {
+    const whole = await this.load(shopId, 'public');
+    return whole ? { reviews: whole.publicList, verified: whole.publicVerified } : null;
+  }
+
   /** A page of the published reviews, newest first, with the counts the public badges need. */
   async publishedPage(shopId: number, offset: number, limit: number): Promise<PublicPage> {
     const whole = await this.load(shopId, 'public');
@@ -160,11 +219,16 @@ export class RatingsReadModel {
         verified: whole.publicVerified,
       };
     }
-    const [docs, { total, verified }] = await Promise.all([
+    const [docs, { total, verified }, counts] = await Promise.all([
       this.reviews.publishedPage(shopId, offset, limit),
       this.reviews.publishedCounts(shopId),
+      this.helpfulCounts(shopId),
     ]);
-    return { reviews: docs.map((d) => ({ rating: toRating(d), verified: d.verified })), total, verified };
+    const ratings = withCounts(
+      docs.map((d) => toRating(d, this.baseUrl)),
+      counts,
+    );
+    return { reviews: ratings.map((rating, i) => ({ rating, verified: docs[i]!.verified })), total, verified };
   }
 
   /** One part of the shop's lists from the cache, loading it when missing; null when the shop is too large to hold. */
@@ -192,7 +256,11 @@ export class RatingsReadModel {
     const version = part === 'merchant' ? versions.all : versions.public;
     const recheck = part === 'public' && isStalePublic(stale as PublicPart | undefined, versions.all);
     // Kept again for a TTL (a write of this process since would have deleted it: the cache does not keep this).
-    if (stale && stale.version === version && !recheck) return stale;
+    if (stale && stale.version === version && !recheck) {
+      // Votes change no review: their counts (one small read) are brought up to date in place, nothing reloaded.
+      withCounts(ratingsOf(stale), await this.helpfulCounts(shopId));
+      return stale;
+    }
     const loaded = await this.loadFromDatabase(shopId, versions, invalidations, part);
     return loaded?.[part];
   }
@@ -208,13 +276,16 @@ export class RatingsReadModel {
     invalidations: Record<Part, number>,
     asked: Part,
   ): Promise<Parts | null> {
-    const docs = await this.reviews.allListed(shopId, WHOLE_LIST_MAX);
+    const [docs, counts] = await Promise.all([
+      this.reviews.allListed(shopId, WHOLE_LIST_MAX),
+      this.helpfulCounts(shopId),
+    ]);
     if (!docs) return null;
     // Sorted here: FerretDB sorts in its own process anyway, and this keeps one scan per load.
     docs.sort((a, b) => b.created.getTime() - a.created.getTime() || b.id - a.id);
     const merchant: MerchantPart = {
       version: versions.all,
-      merchant: docs.map((d) => ({ rating: toRating(d), language: d.language })),
+      merchant: docs.map((d) => ({ rating: withCount(toRating(d, this.baseUrl), counts), language: d.language })),
       byLanguage: new Map(),
     };
     const published: PublicPart = {

@@ -145,8 +145,8 @@ function toProduct(p: z.infer<typeof product>): ReviewProduct {
 }
 
 /** A ratings.json rating plus what moderation changes (PATCH answers this). */
-function moderatedView(r: Review) {
-  return { ...toRating(r), is_spam: r.is_spam, valid: r.valid, published: r.published };
+function moderatedView(r: Review, helpful: number, baseUrl: string) {
+  return { ...toRating(r, baseUrl), helpful, is_spam: r.is_spam, valid: r.valid, published: r.published };
 }
 
 /** Everything stored about a review except the writer's secret link tokens; dates serialise as ISO 8601. */
@@ -233,7 +233,11 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
         details,
       });
     }
-    ctx.body = moderatedView(updated);
+    ctx.body = moderatedView(
+      updated,
+      (await services.helpful.countsOf(updated.shopId)).get(updated.id) ?? 0,
+      services.config.baseUrl,
+    );
   });
 
   router.delete('/admin/api/reviews/:id', admin, async (ctx) => {

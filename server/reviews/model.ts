@@ -33,6 +33,23 @@ export interface Reply {
 
 export type ReviewSource = 'invitation' | 'popup' | 'form' | 'import';
 
+/**
+ * A photo of the review (server/photos/): its files are named by `id`. `pending` until the worker has re-encoded
+ * it; then `shown` (public while the review is), or `held` for the operator's look (PHOTO_REVIEW=operator);
+ * `removed` once taken off (its files are queued for deletion) or unreadable.
+ */
+export interface ReviewPhoto {
+  id: string;
+  state: 'pending' | 'held' | 'shown' | 'removed';
+  /** The writer's description (≤ 200 characters), its alternative text; '' for the default one. */
+  alt: string;
+  /** Of the large WebP (≤ 1600 px on the long side) and of the thumbnail; 0 while pending. */
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
 export interface Review {
   id: number;
   shopId: number;
@@ -96,6 +113,8 @@ export interface Review {
   /** Bulk imports: photo URLs from the file, kept as data only: never shown or hot-linked. */
   photo_urls?: string[];
   products: ReviewProduct[];
+  /** Absent on reviews without photos (and those stored before photos existed). */
+  photos?: ReviewPhoto[];
   reply: Reply | null;
   /**
    * When the last e-mail about a reply to this review went out, whichever revision (ReviewStore.markMailSent): the
@@ -163,6 +182,7 @@ export type NewReview = Pick<Review, 'name' | 'email' | 'rating' | 'language'> &
       | 'original_date'
       | 'source_verified'
       | 'products'
+      | 'photos'
       | 'read'
       | 'editToken'
       | 'editMailDue'
@@ -191,6 +211,7 @@ export type ReviewChanges = Partial<
     | 'emailConfirmed'
     | 'incentivised'
     | 'products'
+    | 'photos'
     | 'reply'
     | 'language'
     | 'editToken'

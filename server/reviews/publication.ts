@@ -74,7 +74,7 @@ export async function recordPopupChoice(
 }
 
 /** What the writer typed in the pop-up or the form. */
-type WrittenReview = Pick<NewReview, 'name' | 'rating' | 'ratings' | 'comment' | 'country'>;
+type WrittenReview = Pick<NewReview, 'name' | 'rating' | 'ratings' | 'comment' | 'country' | 'photos'>;
 
 /**
  * The review written in the pop-up with a claimed review token. A signed order's review is published at once; an

@@ -101,6 +101,7 @@ describe('toRating', () => {
       incentivised: false,
       imported_from: null,
       original_date: null,
+      photos: [],
     });
   });
 

@@ -4,6 +4,7 @@ import { SUB_RATINGS } from './rules.js';
 import { formatDate, formatTimestamp } from '../time.js';
 import { z } from 'zod';
 import { ORIGINS, originFields } from './origin.js';
+import { apiPhoto, publicPhotos } from './photos.js';
 
 const subScores = z.object({
   shippingtime: z.int(),
@@ -32,12 +33,21 @@ export const ratingSchema = z
     incentivised: z.boolean(),
     imported_from: z.string().nullable().meta({ description: 'imports: the source platform' }),
     original_date: z.string().nullable().meta({ description: 'imports: ISO 8601 date on the source platform' }),
+    /** "Helpful" votes (issue 20): set by the ratings read model, which keeps the counts; absent in webhook bodies. */
+    helpful: z.int().optional().meta({ description: '"Helpful" votes; absent in webhook bodies' }),
+    /** The review's photos once shown, while it is published (issue 20); `[]` otherwise. */
+    photos: z.array(
+      z.object({ url: z.string(), thumb_url: z.string(), width: z.int(), height: z.int(), alt: z.string() }),
+    ),
   })
   .meta({ id: 'Rating' });
 export type Rating = z.infer<typeof ratingSchema>;
 
-/** A review as ratings.json (and the reviews.created/updated webhooks) return it. */
-export function toRating(r: Review): Rating {
+/**
+ * A review as ratings.json (and the reviews.created/updated webhooks) return it. `baseUrl` makes the photos'
+ * addresses absolute ('' leaves paths).
+ */
+export function toRating(r: Review, baseUrl = ''): Rating {
   return {
     id: r.id,
     name: r.name,
@@ -57,8 +67,9 @@ export function toRating(r: Review): Rating {
     quarantine: r.quarantine,
     reply: r.reply?.text ?? null,
     reply_date: r.reply ? formatTimestamp(r.reply.date) : null,
-    // Clients ignore fields they do not know (compatibility.md): the origin fields are additions.
+    // Clients ignore fields they do not know (compatibility.md): the origin fields and photos are additions.
     ...originFields(r),
+    photos: r.published ? publicPhotos(r, baseUrl).map(apiPhoto) : [],
   };
 }
 

@@ -1,6 +1,7 @@
 // The rules of reviews as pure functions: the sub-scores, the shop's badges, how much a pop-up review is trusted,
 // and when its edit e-mail is due. The services and routes do the I/O around them.
 import { addDays } from '../time.js';
+import type { ReviewPhoto } from './model.js';
 
 export const SUB_RATINGS = ['shippingtime', 'customerservice', 'pricequality', 'aftersale'] as const;
 export type SubRatingKey = (typeof SUB_RATINGS)[number];
@@ -96,4 +97,9 @@ export function awaitsConfirmation(review: {
 /** Case-insensitive: shops and customers do not agree on the case of an address. */
 export function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase() && a.trim() !== '';
+}
+
+/** Photos taken off: their files are deleted (photos/service.ts); the ids stay, so that the deletion is known. */
+export function removedPhotos(photos: readonly ReviewPhoto[]): ReviewPhoto[] {
+  return photos.map((p) => ({ ...p, state: 'removed', alt: '' }));
 }

@@ -14,7 +14,7 @@ import { ReviewLinkStore } from './link-store.js';
 import { bumpShopCounters, inBatches, insertNumbered, onlyDuplicateKeys, updateBatches } from '../db/index.js';
 import { versionedUpdate } from '../db/versioned.js';
 import type { Language } from '../languages.js';
-import { noSubRatings } from './rules.js';
+import { noSubRatings, removedPhotos } from './rules.js';
 import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
 import { UnfinishedWrites } from './unfinished-store.js';
@@ -76,6 +76,7 @@ export class ReviewStore {
   private readonly shopVersions: Collection<ShopVersions>;
   private readonly listeners: Listener[] = [];
   private readonly publicListeners: Listener[] = [];
+  private readonly removalHooks: ((reviews: readonly Review[]) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -187,6 +188,9 @@ export class ReviewStore {
     const filter = { id: { $in: [...ids] }, confirmToken: { $ne: null }, published: false };
     const gone = await this.collection.find(filter, { projection: { _id: 0 } }).toArray();
     if (!gone.length) return 0;
+    // Before the delete: a crash in between leaves a review whose photos' deletion is queued (harmless, as nothing
+    // showed them), never photo files without their review.
+    for (const hook of this.removalHooks) await hook(gone);
     const result = await this.collection.deleteMany({ ...filter, id: { $in: gone.map((r) => r.id) } });
     const oneByShop = new Map(gone.map((r) => [r.shopId, r]));
     for (const [shopId, review] of oneByShop) {
@@ -229,6 +233,7 @@ export class ReviewStore {
         original_date: input.original_date ?? null,
         ...(input.source_verified === undefined ? {} : { source_verified: input.source_verified }),
         products: input.products ?? [],
+        ...(input.photos?.length ? { photos: input.photos } : {}),
         reply: null,
         editToken: input.editToken ?? null,
         editMailDue: input.editMailDue ?? null,
@@ -426,6 +431,8 @@ export class ReviewStore {
         reply: null,
         // The products stay (the feed reports the deletion per product), the customer's words about them do not.
         products: before.products.map((p) => ({ ...p, content: '' })),
+        // Photos go with the review: their files are queued for deletion by the photos' write follower.
+        ...(before.photos ? { photos: removedPhotos(before.photos) } : {}),
         modified: this.now(),
         version: before.version + 1,
       };
@@ -665,6 +672,11 @@ export class ReviewStore {
     await bumpShopCounters(this.shopVersions, shopId, isPublic ? { v: reviews.length, p: 1 } : { v: reviews.length });
     for (const review of reviews) for (const listener of this.listeners) listener(shopId, review);
     if (isPublic) for (const listener of this.publicListeners) listener(shopId, reviews[reviews.length - 1]!);
+  }
+
+  /** Runs before reviews are removed outright (removeUnconfirmed), with the reviews as they are. */
+  beforeRemoval(hook: (reviews: readonly Review[]) => Promise<void>): void {
+    this.removalHooks.push(hook);
   }
 
   /** Registers what must follow every write (webhooks/event-queue.ts, mail/review-queue.ts). */

@@ -322,7 +322,7 @@ export class WebhookDeliveryStore {
    * retries no longer carry the name and address. They keep their event id and retry state: the receiver still
    * gets the event, as the review now reads. Returns how many were rewritten. A scan on FerretDB; erasures are rare.
    */
-  async rewritePending(reviews: readonly Review[]): Promise<number> {
+  async rewritePending(reviews: readonly Review[], helpful?: ReadonlyMap<number, number>): Promise<number> {
     if (reviews.length === 0) return 0;
     const byId = new Map(reviews.map((r) => [r.id, r]));
     const pending = await this.deliveries
@@ -334,7 +334,15 @@ export class WebhookDeliveryStore {
     const rewrites = pending.flatMap((d) => {
       const review = byId.get(Number(d.eventId.split(':')[0]));
       return review
-        ? [{ updateOne: { filter: { _id: d._id }, update: { $set: { body: payloadFor(d.topic, review) } } } }]
+        ? [
+            {
+              updateOne: {
+                filter: { _id: d._id },
+                // No photo stays with an erased review, so no address is needed for them.
+                update: { $set: { body: payloadFor(d.topic, review, '', helpful && (helpful.get(review.id) ?? 0)) } },
+              },
+            },
+          ]
         : [];
     });
     if (rewrites.length) await this.deliveries.bulkWrite(rewrites, { ordered: false });

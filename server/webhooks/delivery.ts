@@ -52,7 +52,7 @@ export class ReviewSnapshots {
 }
 
 export interface DeliveryDeps {
-  config: Pick<Config, 'webhooks' | 'brandName'>;
+  config: Pick<Config, 'webhooks' | 'brandName' | 'baseUrl'>;
   log: Logger;
   now: () => Date;
   events: EventQueue;
@@ -66,6 +66,8 @@ export interface DeliveryDeps {
   /** Writes attempt records in groups (see GroupCommit); without it each is written on its own. */
   recorder?: GroupCommit<AttemptRecord>;
   send?: (options: SendOptions) => Promise<SendResult>;
+  /** The shop's "Helpful" counts (issue 20): the body carries the count as ratings.json would at dispatch. */
+  helpfulCounts?: (shopId: number) => Promise<Map<number, number>>;
 }
 
 type SenderDeps = DeliveryDeps & { lanes: ShopLanes };
@@ -150,12 +152,19 @@ async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?
   const wantedBy = (e: EventRef) => byShopTopic.get(`${e.shopId}:${e.topic}`) ?? [];
   const now = deps.now();
   const deliveries: WebhookDelivery[] = [];
+  const counts = new Map<number, Promise<Map<number, number>>>();
+  const countOf = async (shopId: number, reviewId: number) => {
+    if (!deps.helpfulCounts) return undefined;
+    if (!counts.has(shopId)) counts.set(shopId, deps.helpfulCounts(shopId));
+    return (await counts.get(shopId)!).get(reviewId) ?? 0;
+  };
   for (const event of events) {
     // The snapshot this process kept is dropped either way: the event is dispatched now.
     deps.snapshots?.take(event._id);
     const wanted = wantedBy(event);
     if (wanted.length === 0) continue;
-    const body = payloadFor(event.topic, event.review);
+    const helpful = await countOf(event.shopId, event.review.id);
+    const body = payloadFor(event.topic, event.review, deps.config.baseUrl, helpful);
     for (const subscription of wanted) deliveries.push(newDelivery(event, subscription, body, now, leaseUntil ?? now));
   }
   const created = await deps.deliveries.createMany(deliveries);

@@ -64,6 +64,7 @@ export function registerWebhookJobs(services: Services): void {
     lanes,
     onRetry: (at) => wakeAt(at),
     recorder: new GroupCommit((records) => webhookDeliveries.recordAttempts(records)),
+    helpfulCounts: (shopId) => services.helpful.countsOf(shopId),
   };
   scheduler.onStop(() => lanes.close());
 

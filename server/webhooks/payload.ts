@@ -7,10 +7,10 @@ import type { Review, ReviewTopic } from '../reviews/model.js';
  * The JSON body for an event. created/updated: the review exactly as ratings.json lists it. deleted: `id` and
  * `deleted: true` plus what a deletion keeps (scores, dates, country, flags); name, e-mail and text are gone.
  */
-export function payloadFor(topic: ReviewTopic, review: Review): string {
-  const rating = toRating(review);
-  if (topic !== 'reviews.deleted') return JSON.stringify(rating);
-  const { id, name: _n, email: _e, comment: _c, reply: _r, reply_date: _d, ...kept } = rating;
+export function payloadFor(topic: ReviewTopic, review: Review, baseUrl = '', helpful?: number): string {
+  const rating = toRating(review, baseUrl);
+  if (topic !== 'reviews.deleted') return JSON.stringify(helpful === undefined ? rating : { ...rating, helpful });
+  const { id, name: _n, email: _e, comment: _c, reply: _r, reply_date: _d, photos: _p, helpful: _h, ...kept } = rating;
   return JSON.stringify({ id, deleted: true, ...kept });
 }
 

@@ -1,0 +1,102 @@
+// The photo worker (`photos.work` drain): takes the small to-do list (store.ts) and does one task at a time, each
+// under a claim: re-encoding an upload (encode.ts) then showing it with its review (or holding it for the operator),
+// or deleting every file of a photo that was taken off. Uploads no review claimed within ORPHAN_AFTER_MS (the request
+// failed between the file and the review) are deleted by their own encoding task.
+import { randomUUID } from 'node:crypto';
+import { JOB } from '../jobs/names.js';
+import type { ReviewPhoto } from '../reviews/model.js';
+import type { Services } from '../services.js';
+import { encodePhoto } from './encode.js';
+import { fileNames } from './service.js';
+import type { PhotoTask } from './store.js';
+
+const HOUR_MS = 3_600_000;
+const ORPHAN_AFTER_MS = HOUR_MS;
+const BATCH = 20;
+
+export function definePhotoJobs(services: Services): void {
+  services.scheduler.define(JOB.photos, () => drainPhotoTasks(services), HOUR_MS);
+  services.scheduler.define('photos.limits.cleanup', () => services.photos.removeEarlierLimitWindows(), HOUR_MS);
+}
+
+export async function drainPhotoTasks(services: Services): Promise<void> {
+  const { photos, config } = services;
+  const holder = randomUUID();
+  const skipped = new Set<string>();
+  for (;;) {
+    const due = (await photos.due(BATCH + skipped.size)).filter((t) => !skipped.has(t._id));
+    if (!due.length) return;
+    for (const task of due) {
+      // A lease long enough for one photo on a busy machine; a worker that dies leaves it to be taken over.
+      if (!(await photos.claims.claimOne(task._id, holder, Math.max(config.scheduler.lockLifetimeMs, 120_000)))) {
+        skipped.add(task._id);
+        continue;
+      }
+      try {
+        const finished = task.kind === 'delete' ? await deleteFiles(services, task) : await encode(services, task);
+        if (finished) await photos.done(task);
+        else skipped.add(task._id);
+      } finally {
+        await photos.claims.release(holder, [task._id]);
+      }
+    }
+  }
+}
+
+async function deleteFiles(services: Services, task: PhotoTask): Promise<boolean> {
+  for (const name of fileNames(task.photoId)) await services.photoStorage.remove(name);
+  await services.photos.dropTask('encode', task.photoId);
+  await services.photos.releaseHold(task.photoId);
+  await services.photos.forget(task.photoId);
+  return true;
+}
+
+/** False: not yet (an upload whose review is still being written). */
+async function encode(services: Services, task: PhotoTask): Promise<boolean> {
+  const { photos, photoStorage, reviews } = services;
+  const id = task.photoId;
+  const record = await photos.get(id);
+  if (!record) return true;
+  if (record.reviewId === null) {
+    if (services.now().getTime() - record.created.getTime() < ORPHAN_AFTER_MS) return false;
+    await photos.addTasks('delete', [id]);
+    return true;
+  }
+  const review = await reviews.get(record.reviewId);
+  const photo = review?.photos?.find((p) => p.id === id);
+  // Taken off meanwhile (or its review is gone): the deletion task has the files.
+  if (!review || review.deleted || photo?.state !== 'pending') {
+    if (!review) await photos.addTasks('delete', [id]);
+    return true;
+  }
+  const input = await photoStorage.readAll(`${id}.upload`);
+  let shown: Partial<ReviewPhoto>;
+  try {
+    if (!input) throw new Error('upload missing');
+    const encoded = await encodePhoto(input);
+    await photoStorage.write(`${id}.webp`, encoded.large);
+    await photoStorage.write(`${id}-320.webp`, encoded.thumb);
+    const { width, height, thumbWidth, thumbHeight } = encoded;
+    shown = {
+      state: services.config.photos.review === 'operator' ? 'held' : 'shown',
+      width,
+      height,
+      thumbWidth,
+      thumbHeight,
+    };
+  } catch (err) {
+    // Unreadable after all (damaged past its header): taken off, and its files go with the follower's task.
+    services.log.warn({ err, photo: id, review: review.id }, 'photo could not be re-encoded; removed');
+    shown = { state: 'removed', alt: '' };
+  }
+  // The operator's list first: a crash before the review's write leaves an entry the operator finds pending, and the
+  // encoding (run again) writes the review.
+  if (shown.state === 'held') await photos.hold(id, review.id, review.shopId);
+  const written = await reviews.update(review.id, (before) => ({
+    photos: (before.photos ?? []).map((p) => (p.id === id && p.state === 'pending' ? { ...p, ...shown } : p)),
+  }));
+  await photoStorage.remove(`${id}.upload`);
+  // The review was deleted or the photo taken off while encoding: nothing may keep the files.
+  if (written?.photos?.find((p) => p.id === id)?.state !== shown.state) await photos.addTasks('delete', [id]);
+  return true;
+}

@@ -1,0 +1,367 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, startTestApp, withAuth, type TestApp } from '../../test/harness.js';
+import { heicHeader, jpegHeader, photoWithMetadata, pngBomb, SECRET_MAKE } from '../../test/photo-fixtures.js';
+import type { Invitation } from '../invitations/store.js';
+import type { Review } from '../reviews/model.js';
+import type { Webshop } from '../webshops/store.js';
+import { drainPhotoTasks } from './jobs.js';
+import { pendingPhotos } from './service.js';
+import { newPhotoId } from './store.js';
+
+let t: TestApp;
+let shop: Webshop;
+let dataDir: string;
+const photoDir = () => join(dataDir, 'photos');
+const filesOnDisk = () => {
+  try {
+    return readdirSync(photoDir()).sort();
+  } catch {
+    return [];
+  }
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'photos-'));
+  t = await startTestApp({ DATA_DIR: dataDir, BASE_URL: 'https://reviews.example' });
+  shop = await t.createShop({ name: 'Foto Shop', url: 'https://foto.example/' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+let counter = 0;
+async function sentInvitation(): Promise<{ token: string; order: string }> {
+  const order = `PH-${++counter}`;
+  const res = await t.fetch(withAuth('/api/1.0/invitations.json', shop), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: `jane${counter}@example.com`, order, language: 'en', customer_name: 'Jane' }),
+  });
+  expect((await res.json()).status).toBe('success');
+  const token = `pho${String(counter).padStart(4, '0')}abcdefghijklmnopqrstu`;
+  await t.db
+    .collection<Invitation>('invitations')
+    .updateOne({ shopId: shop.id, order }, { $set: { token, sent: new Date(), status: 'sent' } });
+  return { token, order };
+}
+
+type Upload = { slot: number; bytes: Buffer; name: string; type?: string; alt?: string };
+
+function reviewForm(fields: Record<string, string>, uploads: Upload[]): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const u of uploads) {
+    // The declared type lies on purpose for some: only the bytes count.
+    form.append(`photo_${u.slot}`, new Blob([new Uint8Array(u.bytes)], { type: u.type ?? 'image/jpeg' }), u.name);
+    if (u.alt !== undefined) form.append(`photo_${u.slot}_alt`, u.alt);
+  }
+  return form;
+}
+
+const written = { rating: '4', name: 'Jane', comment: 'Lovely lamp, see the photos' };
+
+const reviewOfOrder = (order: string) =>
+  t.db.collection<Review>('reviews').findOne({ shopId: shop.id, order }) as Promise<Review | null>;
+
+const getPhoto = (path: string) => t.fetch(path.replace('https://reviews.example', ''));
+
+async function ratingsJson() {
+  return (await t.fetch(withAuth('/api/1.0/ratings.json', shop, { limit: '100' }))).json();
+}
+
+describe('the review page takes photos', () => {
+  let review: Review;
+  const uploads: Upload[] = [];
+
+  beforeAll(async () => {
+    uploads.push(
+      { slot: 1, bytes: await photoWithMetadata('jpeg'), name: 'lamp.jpg', alt: 'The lamp, switched on' },
+      { slot: 2, bytes: await photoWithMetadata('png'), name: 'lamp.png', type: 'application/octet-stream' },
+      { slot: 3, bytes: await photoWithMetadata('webp'), name: 'lamp.webp' },
+      { slot: 5, bytes: await photoWithMetadata('avif'), name: 'lamp.txt', type: 'text/plain' },
+    );
+    const { token, order } = await sentInvitation();
+    const res = await t.fetch(`/review/${token}`, { method: 'POST', body: reviewForm(written, uploads) });
+    expect(res.status).toBe(200);
+    review = (await reviewOfOrder(order))!;
+  });
+
+  it('saves the review at once, its photos waiting for the worker and not public yet', async () => {
+    expect(review.comment).toBe(written.comment);
+    expect(review.photos?.map((p) => p.state)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    expect(review.photos?.[0]?.alt).toBe('The lamp, switched on');
+    for (const p of review.photos!) expect((await t.fetch(`/photos/${p.id}.webp`)).status).toBe(404);
+    const listed = (await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id);
+    expect(listed.photos).toEqual([]);
+    // Stored as uploaded (streamed to disk), to be re-encoded.
+    expect(filesOnDisk()).toEqual(review.photos!.map((p) => `${p.id}.upload`).sort());
+  });
+
+  it('re-encodes every format in the worker to WebP with no metadata left, rotated by its EXIF orientation', async () => {
+    await drainPhotoTasks(t.services);
+    const after = (await t.services.reviews.get(review.id))!;
+    expect(after.photos?.map((p) => p.state)).toEqual(['shown', 'shown', 'shown', 'shown']);
+    // The JPEG said "rotate 90°": 64×32 becomes 32×64.
+    expect(after.photos?.map((p) => [p.width, p.height])).toEqual([
+      [32, 64],
+      [64, 32],
+      [64, 32],
+      [64, 32],
+    ]);
+    for (const p of after.photos!) {
+      for (const path of [`/photos/${p.id}.webp`, `/photos/${p.id}-320.webp`]) {
+        const res = await t.fetch(path);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/webp');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+        expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+        expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+        // No EXIF, XMP or ICC chunk, and none of the camera's words or the GPS position anywhere in the bytes.
+        for (const chunk of ['EXIF', 'XMP ', 'ICCP', SECRET_MAKE, 'GPS']) expect(bytes.includes(chunk)).toBe(false);
+        const meta = await sharp(bytes).metadata();
+        expect(meta.exif).toBeUndefined();
+        expect(meta.icc).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+      }
+    }
+    // The uploads are gone; only the encoded files stay.
+    expect(filesOnDisk().some((f) => f.endsWith('.upload'))).toBe(false);
+  });
+
+  it('lists the photos in ratings.json with absolute addresses, sizes and alternative texts', async () => {
+    const after = (await t.services.reviews.get(review.id))!;
+    const listed = (await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id);
+    const [first, second] = after.photos!;
+    expect(listed.photos).toHaveLength(4);
+    expect(listed.photos[0]).toStrictEqual({
+      url: `https://reviews.example/photos/${first!.id}.webp`,
+      thumb_url: `https://reviews.example/photos/${first!.id}-320.webp`,
+      width: 32,
+      height: 64,
+      alt: 'The lamp, switched on',
+    });
+    expect(listed.photos[1].alt).toBe('Photo 2 of 4 by Jane');
+    expect((await getPhoto(listed.photos[1].thumb_url)).status).toBe(200);
+    expect(second).toBeDefined();
+  });
+
+  it('shows them on the shop page as sized, lazy thumbnails linking to the large photo, with one dialog', async () => {
+    const after = (await t.services.reviews.get(review.id))!;
+    const html = await (await t.fetch(`/webshops/${shop.id}`)).text();
+    const first = after.photos![0]!;
+    expect(html).toContain(
+      `<a href="/photos/${first.id}.webp" data-photo data-width="32" data-height="64" aria-label="Open photo 1: The lamp, switched on">` +
+        `<img src="/photos/${first.id}-320.webp" alt="The lamp, switched on" width="32" height="64" loading="lazy" decoding="async"/></a>`,
+    );
+    expect(html).toContain('alt="Photo 2 of 4 by Jane"');
+    expect(html.match(/<dialog id="photo-dialog"/g)).toHaveLength(1);
+  });
+
+  it('removes the photos with the review: 404 at once, their files deleted by the worker', async () => {
+    const ids = (await t.services.reviews.get(review.id))!.photos!.map((p) => p.id);
+    await t.services.reviews.softDelete(review.id);
+    for (const id of ids) expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => ids.some((id) => f.startsWith(id)))).toEqual([]);
+    expect(await t.db.collection('photos').countDocuments({ _id: { $in: ids } as never })).toBe(0);
+  });
+});
+
+describe('refused files', () => {
+  it.each([
+    ['an HEIC photo', 'IMG_0042.HEIC', heicHeader(), 'image/heic'],
+    ['a text file called .jpg', 'notes.jpg', Buffer.from('just some words, not a photo at all'), 'image/jpeg'],
+    ['a decompression bomb (a PNG header declaring 10 gigapixels)', 'bomb.png', pngBomb(), 'image/png'],
+  ])('%s is refused with a message in the form, the rest of the review kept', async (_what, name, bytes, type) => {
+    const { token, order } = await sentInvitation();
+    const before = filesOnDisk();
+    const good = await photoWithMetadata('png');
+    const res = await t.fetch(`/review/${token}`, {
+      method: 'POST',
+      body: reviewForm(written, [
+        { slot: 1, bytes: good, name: 'fine.png' },
+        { slot: 2, bytes, name, type, alt: 'my description' },
+      ]),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const message =
+      name === 'bomb.png'
+        ? 'This photo has more than 40 megapixels'
+        : 'This file is not a photo we can read: use JPEG, PNG or WebP';
+    expect(html).toContain(`${name}: ${message}`);
+    // What was typed is still there; nothing was saved, and the accepted photo of that post is not kept either.
+    expect(html).toContain(written.comment);
+    expect(html).toContain('value="my description"');
+    expect(html).toMatch(/<details class="photos" open/);
+    expect(await reviewOfOrder(order)).toBeNull();
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  it('refuses a file over 10 MB, having streamed it rather than held it', async () => {
+    const { token, order } = await sentInvitation();
+    const big = jpegHeader(1000, 1000, 10 * 1024 * 1024);
+    const res = await t.fetch(`/review/${token}`, {
+      method: 'POST',
+      body: reviewForm(written, [{ slot: 1, bytes: big, name: 'huge.jpg' }]),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('huge.jpg: This photo is larger than 10 MB');
+    expect(await reviewOfOrder(order)).toBeNull();
+    expect(filesOnDisk().filter((f) => f.endsWith('.upload') || f.endsWith('.part'))).toEqual([]);
+  });
+
+  it('takes at most five photos', async () => {
+    const { token, order } = await sentInvitation();
+    const png = await photoWithMetadata('png');
+    const form = reviewForm(
+      written,
+      [1, 2, 3, 4, 5].map((slot) => ({ slot, bytes: png, name: `p${slot}.png` })),
+    );
+    form.append('photo_1', new Blob([new Uint8Array(png)]), 'sixth.png');
+    const res = await t.fetch(`/review/${token}`, { method: 'POST', body: form });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('At most 5 photos can be added to a review');
+    expect(await reviewOfOrder(order)).toBeNull();
+  });
+});
+
+describe('photos follow their review', () => {
+  /** A review with one encoded photo, written as `quarantine` says. */
+  async function reviewWithPhoto(quarantine: boolean): Promise<{ review: Review; id: string }> {
+    const id = newPhotoId();
+    await t.services.photos.recordUpload(id, shop.id);
+    await t.services.photoStorage.write(`${id}.upload`, await photoWithMetadata('jpeg'));
+    const review = await t.services.reviews.create(shop.id, {
+      name: 'Mia',
+      email: `mia${++counter}@example.com`,
+      rating: 5,
+      language: 'en',
+      quarantine,
+      photos: pendingPhotos([{ id, alt: '' }]),
+    });
+    await t.services.photos.attach([id], review.id);
+    await drainPhotoTasks(t.services);
+    return { review, id };
+  }
+
+  it('are not public before the review is confirmed, and are once it is', async () => {
+    const { review, id } = await reviewWithPhoto(true);
+    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('shown');
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    expect((await t.fetch(`/photos/${id}-320.webp`)).status).toBe(404);
+    await t.services.reviews.update(review.id, { quarantine: false });
+    expect((await t.fetch(`/photos/${id}-320.webp`)).status).toBe(200);
+  });
+
+  it("are erased with the writer's data: files deleted, photos gone from the API", async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(200);
+    const res = await t.fetch(`/admin/api/customers?email=${encodeURIComponent(review.email)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(res.status).toBe(200);
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+    const listed = (await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id);
+    expect(listed.photos).toEqual([]);
+  });
+
+  it('one photo can be removed by a redaction, the review and its other photos kept', async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    const report = await t.services.moderation.add({
+      reviewId: review.id,
+      shopId: shop.id,
+      ground: 'personal_data',
+      text: 'My face is in the photo',
+      email: '',
+    });
+    const decide = (body: unknown) =>
+      t.admin(`/admin/api/reports/${report._id.toHexString()}/decision`, { method: 'POST', json: body });
+    const unknown = await decide({ action: 'redact', ground: 'personal_data', photo: 'x'.repeat(22) });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.message).toBe('photo: not a photo of this review');
+    const res = await decide({ action: 'redact', ground: 'personal_data', photo: id });
+    expect(res.status).toBe(200);
+    const after = (await t.services.reviews.get(review.id))!;
+    expect(after.deleted).toBe(false);
+    expect(after.photos![0]!.state).toBe('removed');
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+  });
+
+  it('are deleted with reviews nobody confirmed', async () => {
+    const { review, id } = await reviewWithPhoto(true);
+    await t.services.reviews.update(review.id, { confirmToken: 'c'.repeat(43) });
+    expect(await t.services.reviews.removeUnconfirmed([review.id])).toBe(1);
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+  });
+
+  it('an upload no review claimed (the request failed half-way) is deleted by the worker after an hour', async () => {
+    const id = newPhotoId();
+    await t.services.photos.recordUpload(id, shop.id);
+    await t.services.photoStorage.write(`${id}.upload`, await photoWithMetadata('png'));
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk()).toContain(`${id}.upload`);
+    await t.db
+      .collection('photos')
+      .updateOne({ _id: id as never }, { $set: { created: new Date(Date.now() - 2 * 3_600_000) } });
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+  });
+});
+
+describe('PHOTO_REVIEW=operator', () => {
+  let held: TestApp;
+  let heldDir: string;
+  beforeAll(async () => {
+    heldDir = mkdtempSync(join(tmpdir(), 'photos-held-'));
+    held = await startTestApp({ DATA_DIR: heldDir, PHOTO_REVIEW: 'operator' });
+  });
+  afterAll(async () => {
+    await held.close();
+    rmSync(heldDir, { recursive: true, force: true });
+  });
+
+  it('holds photos of every review, whatever its score, until the operator shows them', async () => {
+    const heldShop = await held.createShop();
+    const id = newPhotoId();
+    await held.services.photos.recordUpload(id, heldShop.id);
+    await held.services.photoStorage.write(`${id}.upload`, await photoWithMetadata('webp'));
+    const review = await held.services.reviews.create(heldShop.id, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      rating: 5,
+      language: 'en',
+      photos: pendingPhotos([{ id, alt: '' }]),
+    });
+    await held.services.photos.attach([id], review.id);
+    await drainPhotoTasks(held.services);
+    expect((await held.services.reviews.get(review.id))!.photos![0]!.state).toBe('held');
+    expect((await held.fetch(`/photos/${id}.webp`)).status).toBe(404);
+
+    const list = await (await held.admin('/admin/api/photos/held')).json();
+    expect(list.photos.map((p: { id: string }) => p.id)).toEqual([id]);
+    const look = await held.admin(`/admin/api/photos/${id}`);
+    expect(look.status).toBe(200);
+    expect(look.headers.get('content-type')).toBe('image/webp');
+
+    const shown = await held.admin(`/admin/api/photos/${id}/decision`, { method: 'POST', json: { action: 'show' } });
+    expect(shown.status).toBe(200);
+    expect((await held.fetch(`/photos/${id}.webp`)).status).toBe(200);
+    expect((await (await held.admin('/admin/api/photos/held')).json()).photos).toEqual([]);
+  });
+});

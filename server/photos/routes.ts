@@ -1,0 +1,29 @@
+// GET /photos/{id}.webp and /photos/{id}-320.webp: a review's photo, only while the review is published and the
+// photo shown (404 otherwise: before confirmation, while held for the operator, after removal). They load in embeds
+// on shops' pages (Cross-Origin-Resource-Policy: cross-origin), run nothing (a CSP of 'none', sandboxed), and are
+// cached a day, not longer: an erased photo must not stay in caches for long (docs/deployment.md: purging a CDN).
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { HttpError } from '../http/errors.js';
+import type { Services } from '../services.js';
+
+const FILE = /^([A-Za-z0-9_-]{22})(-320)?\.webp$/;
+
+export function registerPhotoRoutes(router: Router, services: Services): void {
+  router.get('/photos/:file', async (ctx: Context) => {
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    const match = FILE.exec(ctx.params.file ?? '');
+    if (!match) throw new HttpError(404, 'No such photo.');
+    const id = match[1]!;
+    const record = await services.photos.get(id);
+    const review = record?.reviewId == null ? null : await services.reviews.get(record.reviewId);
+    const shown = review?.published && review.photos?.some((p) => p.id === id && p.state === 'shown');
+    const file = shown ? await services.photoStorage.read(ctx.params.file!) : null;
+    if (!file) throw new HttpError(404, 'No such photo.');
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.type = 'image/webp';
+    ctx.length = file.bytes;
+    ctx.body = file.stream;
+  });
+}
