@@ -83,7 +83,9 @@ function startService(): { child: ChildProcess; output: () => string } {
       MAIL_FROM: `Reviews <noreply@${DOMAIN}>`,
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       WEBHOOK_RETRY_SCHEDULE: '1,2,3',
-      JOB_LOCK_MS: '4000',
+      // Short, so the restart takes the killed process's claims over soon; long enough that a busy machine's stalls
+      // (the claims are renewed at half the lease) do not let a live sender's claims run out and be sent twice.
+      JOB_LOCK_MS: '12000',
       SCHEDULER_POLL_MS: '200',
       LOG_LEVEL: 'warn',
     },

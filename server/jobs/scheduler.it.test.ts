@@ -62,6 +62,7 @@ it('wakes a worker for work queued in API-only processes: one marker per kind, h
   const worker = new Scheduler(db, createLogger('silent'), { pollMs: 100, lockLifetimeMs: 30_000, worker: true });
   const done = new Set<number>();
   let runs = 0;
+  let finished = 0;
   let runsWithWork = 0;
   /** A run waits for it before it looks for items: the test holds the runs while it queues. */
   let held = Promise.resolve();
@@ -72,9 +73,11 @@ it('wakes a worker for work queued in API-only processes: one marker per kind, h
     if (found.length) runsWithWork++;
     for (const item of found) done.add(item._id);
     await items.deleteMany({ _id: { $in: [...done] } });
+    finished++;
   });
   await worker.start();
-  await waitFor(() => runs >= 1); // the catch-up run at start
+  // The catch-up run at start, to its end: on a busy machine its read could otherwise land among the inserts below.
+  await waitFor(() => finished >= 1);
   const runsAtStart = runs;
   let release!: () => void;
   held = new Promise((ok) => (release = ok));
