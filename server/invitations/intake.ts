@@ -34,7 +34,14 @@ export async function addInvitation(services: Services, shop: Webshop, input: In
   }
 
   const notBefore = receipts ? invitationNotBefore(receipts) : undefined;
-  const result = await invitations.add(shop.id, input, { notBefore, reminderDays: reminderDays(shop) });
+  let result: Awaited<ReturnType<typeof invitations.add>>;
+  try {
+    result = await invitations.add(shop.id, input, { notBefore, reminderDays: reminderDays(shop) });
+  } catch (err) {
+    // A failed write (a busy database) must not keep the address's place: the client's retry needs it.
+    if (place) await invitations.givePlaceBack(place);
+    throw err;
+  }
   if (!result.added) {
     if (place) await invitations.givePlaceBack(place);
     return 'alreadySent';
