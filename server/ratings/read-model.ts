@@ -11,6 +11,7 @@ import { BoundedCache, type CacheLimits } from '../cache.js';
 import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
+import { experienceDateOf } from '../reviews/experience.js';
 import { summarize, toRating, type Rating, type RatingsSummary } from '../reviews/rating.js';
 
 /** Shops with more reviews than this are paged in the database rather than held whole in memory. */
@@ -33,6 +34,7 @@ interface PublishedReview extends Pick<OriginFields, 'origin' | 'incentivised' |
   comment: string | null;
   created: Date;
   reply: string | null;
+  experience_date: string;
 }
 
 const toPublished = (r: Review): PublishedReview => {
@@ -48,6 +50,7 @@ const toPublished = (r: Review): PublishedReview => {
     origin,
     incentivised,
     imported_from,
+    experience_date: experienceDateOf(r),
   };
 };
 

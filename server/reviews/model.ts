@@ -83,6 +83,11 @@ export interface Review {
   original_date?: Date | null;
   /** Imports: what the source platform said about the writer's purchase. It proves nothing here (never `verified`). */
   source_verified?: boolean;
+  /**
+   * When the experience took place (experience.ts): `YYYY-MM-DD`, the order's date, or `YYYY-MM`, the month a form
+   * review's writer named. Absent on reviews stored before it existed: read it through experienceDateOf().
+   */
+  experience_date?: string;
   products: ReviewProduct[];
   reply: Reply | null;
   /**
@@ -150,6 +155,7 @@ export type NewReview = Pick<Review, 'name' | 'email' | 'rating' | 'language'> &
       | 'imported_from'
       | 'original_date'
       | 'source_verified'
+      | 'experience_date'
       | 'products'
       | 'read'
       | 'editToken'

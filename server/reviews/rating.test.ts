@@ -101,6 +101,7 @@ describe('toRating', () => {
       incentivised: false,
       imported_from: null,
       original_date: null,
+      experience_date: '2024-01-02',
     });
   });
 

@@ -3,6 +3,7 @@ import type { Review } from './model.js';
 import { SUB_RATINGS, type SubRatings } from './rules.js';
 import { formatDate, formatTimestamp } from '../time.js';
 import { originFields, type OriginFields } from './origin.js';
+import { experienceDateOf } from './experience.js';
 
 export interface Rating extends OriginFields {
   id: number;
@@ -18,6 +19,8 @@ export interface Rating extends OriginFields {
   quarantine: boolean;
   reply: string | null;
   reply_date: string | null;
+  /** `YYYY-MM-DD`, or `YYYY-MM` when the writer named only the month (experience.ts). */
+  experience_date: string;
 }
 
 /** A review as ratings.json (and the reviews.created/updated webhooks) return it. */
@@ -43,6 +46,7 @@ export function toRating(r: Review): Rating {
     reply_date: r.reply ? formatTimestamp(r.reply.date) : null,
     // Clients ignore fields they do not know (compatibility.md): the origin fields are additions.
     ...originFields(r),
+    experience_date: experienceDateOf(r),
   };
 }
 

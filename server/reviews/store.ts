@@ -17,6 +17,7 @@ import type { Language } from '../languages.js';
 import { noSubRatings } from './rules.js';
 import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
+import { formatDate } from '../time.js';
 import { UnfinishedWrites } from './unfinished-store.js';
 import type { NewReview, Review, ReviewChanges, ReviewTopic, WriteFollower } from './model.js';
 
@@ -211,6 +212,8 @@ export class ReviewStore {
         imported_from: input.imported_from ?? null,
         original_date: input.original_date ?? null,
         ...(input.source_verified === undefined ? {} : { source_verified: input.source_verified }),
+        // Without an order date the experience is dated by what is known: an import's original date, else today.
+        experience_date: input.experience_date ?? formatDate(input.original_date ?? input.created ?? now),
         products: input.products ?? [],
         reply: null,
         editToken: input.editToken ?? null,
