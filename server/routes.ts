@@ -93,7 +93,7 @@ function routeGroups(services: Services): RouteGroup[] {
     {
       name: 'pages',
       paths:
-        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe)\/|reviews\/\d+\/report$)/,
+        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe|appeal)\/|reviews\/\d+\/report$)/,
       envelope: { style: 'html' },
       middleware: [perAddress],
     },
