@@ -30,6 +30,7 @@ import { AuditStore } from './audit/store.js';
 import { PolicyTextStore } from './policy/store.js';
 import { MailAttemptStore } from './mail/attempt-store.js';
 import { ModerationStore } from './moderation/store.js';
+import { SignalStore } from './signals/store.js';
 import { UserStore } from './accounts/user-store.js';
 import { InvitationLimitStore } from './accounts/invitation-limit-store.js';
 import { SessionStore } from './accounts/session-store.js';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sessions: new SessionStore(db, config.cache, now),
     signInLinks: new SignInLinkStore(db, now),
     teamInvitations: new InvitationLimitStore(db, now),
+    signals: new SignalStore(db, now),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
   };
   await webshops.ensureIndexes();
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // What every review write leaves for later is queued with it; what older versions left is queued once, below.
   reviews.follow(services.reviewEvents);
   reviews.follow(services.reviewMails);
+  reviews.follow(services.signals);
   await services.domainTokens.ensureIndexes();
   await services.popupTokens.ensureIndexes();
   await services.confirmations.ensureIndexes();

@@ -131,6 +131,11 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
   /** Unsigned consent receipts without a review kept per shop; past it the oldest are dropped. */
   UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
+  /** The fake-review signals that are on (issue 21): a comma-separated list, or `none`. */
+  SIGNALS: z
+    .string()
+    .regex(/^(none|(insider|burst)(,(insider|burst))*)$/, 'a comma-separated list of insider, burst, or none')
+    .default('insider,burst'),
 });
 
 export type Config = {
@@ -176,6 +181,8 @@ export type Config = {
     timeoutMs: number;
   };
   consents: { unsignedPerShop: number };
+  /** The fake-review signals that are on (server/signals/rules.ts names them). */
+  signals: ('insider' | 'burst')[];
 };
 
 export class ConfigError extends Error {}
@@ -260,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
+    signals: e.SIGNALS === 'none' ? [] : [...new Set(e.SIGNALS.split(',') as ('insider' | 'burst')[])],
   };
 }
 

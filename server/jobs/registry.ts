@@ -8,6 +8,7 @@ import { registerWebhookJobs } from '../webhooks/jobs.js';
 import { defineReviewCleanupJobs } from '../reviews/jobs.js';
 import { defineModerationJobs } from '../moderation/jobs.js';
 import { defineAccountJobs } from '../accounts/jobs.js';
+import { defineSignalJobs } from '../signals/jobs.js';
 
 export async function registerJobs(services: Services): Promise<void> {
   defineInvitationMail(services);
@@ -17,4 +18,5 @@ export async function registerJobs(services: Services): Promise<void> {
   defineReviewCleanupJobs(services);
   defineModerationJobs(services);
   defineAccountJobs(services);
+  defineSignalJobs(services);
 }

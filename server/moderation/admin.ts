@@ -28,6 +28,8 @@ function reportView(r: Report) {
     source: r.source ?? 'report',
     // A complaint: the decision it contests (a report id) and whose it is.
     ...(r.appeal ? { appeal: { report: r.appeal.report, role: r.appeal.role } } : {}),
+    // A signal: its name and evidence (review ids and figures, never hashes).
+    ...(r.signal ? { signal: r.signal } : {}),
   };
 }
 

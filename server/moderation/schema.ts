@@ -75,6 +75,8 @@ export const decisionSchema = z.discriminatedUnion('action', [
     })
     .strict(),
   z.object({ action: z.literal('uphold'), note: note.default('') }).strict(),
+  /** A signal (`source: "signal"`) dismissed as a whole: the reviews it names stay as they are. */
+  z.object({ action: z.literal('dismiss'), note: note.default('') }).strict(),
   z
     .object({
       action: z.literal('reverse'),
@@ -87,7 +89,7 @@ export const decisionSchema = z.discriminatedUnion('action', [
 
 export type Decision = z.infer<typeof decisionSchema>;
 
-export const REPORT_STATUSES = ['open', 'kept', 'removed', 'redacted', 'upheld', 'reversed'] as const;
+export const REPORT_STATUSES = ['open', 'kept', 'removed', 'redacted', 'upheld', 'reversed', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const listQuerySchema = z
@@ -103,7 +105,7 @@ export const listQuerySchema = z
   .strict();
 
 /** What put a review in the queue. */
-export const REPORT_SOURCES = ['report', 'appeal'] as const;
+export const REPORT_SOURCES = ['report', 'appeal', 'signal'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export const APPEAL_LIMITS = { text: 5000 } as const;

@@ -16,6 +16,7 @@ import {
   type NoticeKind,
   type Report,
   type ReportDecision,
+  type SignalEvidence,
 } from './store.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
@@ -77,6 +78,7 @@ const STATUS = {
   redact: 'redacted',
   uphold: 'upheld',
   reverse: 'reversed',
+  dismiss: 'dismissed',
 } as const;
 
 interface DecisionResult {
@@ -108,6 +110,7 @@ export async function decideReport(
     throw new HttpError(409, `The report was decided already (${report.status}).`, 'conflict');
   const isAppeal = report.source === 'appeal';
   const answersAppeal = decision.action === 'uphold' || decision.action === 'reverse';
+  if (decision.action === 'dismiss') return dismissSignal(services, report, decision.note, actor);
   if (isAppeal !== answersAppeal) {
     throw new HttpError(
       422,
@@ -394,6 +397,68 @@ async function remove(
     });
   }
   return removed;
+}
+
+/**
+ * An automatic signal (server/signals) enters the operator's queue like a report: `source: "signal"`, its name and
+ * evidence. It changes nothing about the review.
+ */
+export async function raiseSignal(
+  services: Services,
+  review: Review,
+  name: 'insider' | 'burst',
+  evidence: SignalEvidence,
+): Promise<Report> {
+  const report = await services.moderation.add({
+    reviewId: review.id,
+    shopId: review.shopId,
+    ground: name === 'insider' ? 'conflict_of_interest' : 'not_experience',
+    text: '',
+    email: '',
+    source: 'signal',
+    signal: { name, ...evidence },
+  });
+  await services.audit.record({
+    shopId: review.shopId,
+    actor: { kind: 'system' },
+    action: 'signal.raised',
+    target: `review:${review.id}`,
+    details: { report: report._id.toHexString(), signal: name, review_ids: evidence.review_ids.join(',') },
+  });
+  return report;
+}
+
+/** A signal dismissed as a whole: nothing changes about the reviews it named. */
+async function dismissSignal(
+  services: Services,
+  report: Report,
+  note: string,
+  actor: AuditActor,
+): Promise<DecisionResult> {
+  if (report.source !== 'signal') {
+    throw new HttpError(422, 'action: dismiss answers signals (source "signal") only', 'validation_failed');
+  }
+  const record: ReportDecision = {
+    action: 'dismiss',
+    ground: null,
+    note,
+    at: services.now(),
+    by: actor.id ?? actor.kind,
+  };
+  if (!(await services.moderation.decide(report._id, 'dismissed', record))) {
+    throw new HttpError(409, 'The report was decided already.', 'conflict');
+  }
+  await services.audit.record({
+    shopId: report.shopId,
+    actor,
+    action: 'signal.dismissed',
+    target: `review:${report.reviewId}`,
+    details: { report: report._id.toHexString(), signal: report.signal?.name ?? '', note },
+  });
+  return {
+    report: { ...report, status: 'dismissed', decision: record },
+    review: await services.reviews.get(report.reviewId),
+  };
 }
 
 /**

@@ -25,7 +25,7 @@ import type { Reply } from '../reviews/model.js';
 export const APPEAL_DAYS = 183;
 
 export interface ReportDecision {
-  action: 'keep' | 'remove' | 'redact' | 'uphold' | 'reverse';
+  action: 'keep' | 'remove' | 'redact' | 'uphold' | 'reverse' | 'dismiss';
   ground: Ground | null;
   note: string;
   /** The statement of reasons e-mailed to the writer (removals and redactions); absent otherwise. */
@@ -56,6 +56,15 @@ export interface Report {
   source?: ReportSource;
   /** A complaint (`source: "appeal"`): the decision contested (its report id) and who contests it. */
   appeal?: { report: string; role: AppealRole; language: Language };
+  /** An automatic signal (`source: "signal"`, server/signals): its name and evidence (review ids and figures). */
+  signal?: SignalEvidence & { name: string };
+}
+
+export interface SignalEvidence {
+  review_ids: number[];
+  figures: Record<string, number>;
+  /** Why, in a word, where figures say nothing (`insider`: `dashboard_user` or `shop_domain`). */
+  basis?: string;
 }
 
 export type AppealRole = 'writer' | 'reporter';
@@ -177,7 +186,7 @@ export class ModerationStore {
     return this.formKey();
   }
 
-  async add(report: NewReport & Pick<Report, 'source' | 'appeal' | 'language'>): Promise<Report> {
+  async add(report: NewReport & Pick<Report, 'source' | 'appeal' | 'language' | 'signal'>): Promise<Report> {
     const doc: Report = { _id: new ObjectId(), ...report, created: this.now(), status: 'open', decision: null };
     await this.reports.insertOne(doc);
     return doc;
