@@ -105,7 +105,7 @@ export const listQuerySchema = z
   .strict();
 
 /** What put a review in the queue. */
-export const REPORT_SOURCES = ['report', 'appeal', 'signal'] as const;
+const REPORT_SOURCES = ['report', 'appeal', 'signal'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export const APPEAL_LIMITS = { text: 5000 } as const;

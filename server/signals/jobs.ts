@@ -8,7 +8,7 @@ import { raiseSignal } from '../moderation/service.js';
 import { burstLimit, dayKey, isShopAddress, shopDomain, type SignalName } from './rules.js';
 
 const BATCH = 200;
-export const SIGNAL_JOB = 'signals.check';
+const SIGNAL_JOB = 'signals.check';
 
 export function defineSignalJobs(services: Services): void {
   services.scheduler.define(SIGNAL_JOB, () => checkPending(services), mailSweepMs(services.config));

@@ -3,13 +3,13 @@
 import { formatDate } from '../time.js';
 
 /** The signals this version computes; the operator switches each off with SIGNALS (config.ts). */
-export const SIGNAL_NAMES = ['insider', 'burst'] as const;
+const SIGNAL_NAMES = ['insider', 'burst'] as const;
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
 /** Days whose average sets the burst threshold, and the floor below which no burst is raised. */
 export const BURST_HISTORY_DAYS = 90;
-export const BURST_FLOOR = 10;
-export const BURST_FACTOR = 5;
+const BURST_FLOOR = 10;
+const BURST_FACTOR = 5;
 
 /** More reviews in 24 hours than this is a burst: max(10, 5 × the daily average over the previous 90 days). */
 export function burstLimit(previousDays: readonly number[]): number {
@@ -25,7 +25,7 @@ export const hourKey = (at: Date): string => at.toISOString().slice(0, 13);
  * Mail providers anyone can have an address at: an address there says nothing about the shop, even when the shop
  * is on the same domain (a shop at gmail.com's own domain is not a case to cater for).
  */
-export const PUBLIC_MAIL_PROVIDERS: ReadonlySet<string> = new Set([
+const PUBLIC_MAIL_PROVIDERS: ReadonlySet<string> = new Set([
   'gmail.com',
   'googlemail.com',
   'outlook.com',
