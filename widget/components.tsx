@@ -16,8 +16,6 @@ export interface WidgetReview {
   incentivised?: boolean;
   /** Imports: the platform the review came from. */
   importedFrom?: string | null;
-  /** When the experience took place, `YYYY-MM-DD` or `YYYY-MM` (issue 21); older cached data may lack it. */
-  experienceDate?: string;
 }
 
 export interface WidgetData {
@@ -145,9 +143,6 @@ function ReviewLabels({ review, data, locale }: { review: WidgetReview; data: Wi
           {t.incentivised}
           <span class="sr"> ({t.incentivisedInfo})</span>
         </span>
-      ) : null}
-      {review.experienceDate ? (
-        <time datetime={review.experienceDate}>{t.experience(locale.month(review.experienceDate))}</time>
       ) : null}
       <a href={`${data.serviceUrl}/reviews/${review.id}/report`} target="_blank" rel="noopener nofollow">
         {t.report}

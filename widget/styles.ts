@@ -51,8 +51,6 @@ const REVIEWS =
   '.lb{display:flex;gap:8px;margin-top:2px;font-size:11px;line-height:1.3;color:var(--mu);white-space:nowrap;overflow:hidden}' +
   '.lb>span{min-width:0;overflow:hidden;text-overflow:ellipsis;border:1px solid var(--bd);border-radius:999px;padding:0 6px}' +
   '.lb a{flex:none;margin-left:auto}' +
-  // The experience's month gives way before the report link does.
-  '.lb time{min-width:0;overflow:hidden;text-overflow:ellipsis}' +
   '.rv .rc{-webkit-line-clamp:2}.sl .rp{-webkit-line-clamp:1}';
 
 // A list shows whole reviews only: reviews that do not fit flow into a next column (or row), which is clipped.

@@ -143,16 +143,4 @@ describe('experience_date shown to shoppers', () => {
     const nl = await (await t.fetch(`/webshops/${shop.id}?lang=nl`)).text();
     expect(nl).toContain('Ervaring: maart 2026');
   });
-
-  it('in the widget’s list layouts, not in a badge', async () => {
-    const widget = (layout: string) =>
-      t.fetch(`/webshops/widget_html?${new URLSearchParams({ id: String(shop.id), layout, view: 'list' })}`);
-    for (const layout of ['new_default', 'modern']) {
-      expect(await (await widget(layout)).text(), layout).toContain(
-        '<time datetime="2026-03-10">Experience: March 2026</time>',
-      );
-    }
-    const badge = await (await widget('new_badges')).text();
-    expect(badge).not.toContain('Experience');
-  });
 });

@@ -82,7 +82,6 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
         origin: r.origin,
         incentivised: r.incentivised,
         importedFrom: r.imported_from,
-        experienceDate: r.experience_date,
       })),
     };
   }

@@ -41,7 +41,6 @@ function heaviestData(): WidgetData {
       origin: 'imported' as const,
       importedFrom: 'A Review Platform With A Long Name',
       incentivised: true,
-      experienceDate: `2024-12-${String(10 + i)}`,
     })),
   };
 }
