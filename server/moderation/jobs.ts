@@ -19,7 +19,7 @@ export const removalNoticeKey = (reviewId: number) => `review.${reviewId}.remove
 
 const HOUR_MS = 3_600_000;
 
-type NoticeServices = Pick<Services, 'config' | 'webshops' | 'audit' | 'moderation' | 'now' | 'scheduler'>;
+type NoticeServices = Pick<Services, 'config' | 'webshops' | 'audit' | 'moderation' | 'now'>;
 type DecisionNotice = OutboxMailOf<'decision'>;
 
 export function defineModerationJobs(services: Services): void {
