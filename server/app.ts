@@ -32,6 +32,7 @@ import { MailAttemptStore } from './mail/attempt-store.js';
 import { ModerationStore } from './moderation/store.js';
 import { ImportStore } from './imports/store.js';
 import { ImportedProductReviewStore } from './imports/product-review-store.js';
+import { SignalStore } from './signals/store.js';
 import { UserStore } from './accounts/user-store.js';
 import { InvitationLimitStore } from './accounts/invitation-limit-store.js';
 import { SessionStore } from './accounts/session-store.js';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sessions: new SessionStore(db, caches.cache('sessions')),
     signInLinks: new SignInLinkStore(db, now),
     teamInvitations: new InvitationLimitStore(db, now),
+    signals: new SignalStore(db, now),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
     outbox: new WorkQueue<OutboxMail>(db, OUTBOX_COLLECTION, now),
     exportSlots: new ExportSlots(db, now),
@@ -154,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // What every review write leaves for later is queued with it; what older versions left is queued once, below.
   reviews.follow(services.reviewEvents);
   reviews.follow(services.reviewMails);
+  reviews.follow(services.signals);
   await services.domainTokens.ensureIndexes();
   await services.popupTokens.ensureIndexes();
   await services.confirmations.ensureIndexes();

@@ -142,6 +142,11 @@ const schema = z.object({
   PHOTO_REVIEW: z.enum(['operator', 'none']).default('none'),
   /** The HMAC key of "Helpful" votes (one per address and review); unset: derived from ADMIN_TOKEN. */
   HELPFUL_VOTE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** The fake-review signals that are on (issue 21): a comma-separated list, or `none`. */
+  SIGNALS: z
+    .string()
+    .regex(/^(none|(insider|burst)(,(insider|burst))*)$/, 'a comma-separated list of insider, burst, or none')
+    .default('insider,burst'),
 });
 
 export type Config = {
@@ -195,6 +200,8 @@ export type Config = {
   photos: { review: 'operator' | 'none' };
   /** Keys the hash of a voter's address in "Helpful" votes. */
   helpfulVoteKey: string;
+  /** The fake-review signals that are on (server/signals/rules.ts names them). */
+  signals: ('insider' | 'burst')[];
 };
 
 export class ConfigError extends Error {}
@@ -288,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       createHmac('sha256', e.ADMIN_TOKEN ?? 'development-only')
         .update('helpful-votes')
         .digest('base64url'),
+    signals: e.SIGNALS === 'none' ? [] : [...new Set(e.SIGNALS.split(',') as ('insider' | 'burst')[])],
   };
 }
 

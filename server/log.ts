@@ -23,7 +23,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  * tokens (/admin/api/tokens/…) and dashboard sign-in links (but /dashboard/sign-in/new, the form's own address).
  * Any case: the router matches paths whatever their case.
  */
-const SECRET_PATH = /\/(review|edit|confirm|unsubscribe|tokens|sign-in)\/(?!new(?:\/|$))[^/]+/gi;
+const SECRET_PATH = /\/(review|edit|confirm|unsubscribe|tokens|sign-in|appeal)\/(?!new(?:\/|$))[^/]+/gi;
 
 /** Query parameters masked besides SECRET_KEYS: an address is personal data, which a log kept after an erasure must not hold. */
 const URL_KEYS = [...SECRET_KEYS, 'email'];

@@ -100,7 +100,7 @@ function routeGroups(services: Services): RouteGroup[] {
     {
       name: 'pages',
       paths:
-        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe)\/|reviews\/\d+\/(?:report|helpful)$)/,
+        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe|appeal)\/|reviews\/\d+\/(?:report|helpful)$)/,
       envelope: { style: 'html' },
       middleware: [perAddress],
     },

@@ -24,6 +24,7 @@ import type { ReviewMailQueue } from './mail/review-queue.js';
 import type { MailAttemptStore } from './mail/attempt-store.js';
 import type { ModerationStore } from './moderation/store.js';
 import type { UserStore } from './accounts/user-store.js';
+import type { SignalStore } from './signals/store.js';
 import type { InvitationLimitStore } from './accounts/invitation-limit-store.js';
 import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
@@ -86,6 +87,8 @@ export interface Services {
   moderation: ModerationStore;
   /** Dashboard users, their roles per shop and each shop's team. */
   users: UserStore;
+  /** Reviews waiting for the fake-review signals, and the per-shop counters they read (server/signals). */
+  signals: SignalStore;
   /** Dashboard sessions, by the digest of the cookie's secret. */
   sessions: SessionStore;
   /** Dashboard sign-in links, each usable once. */

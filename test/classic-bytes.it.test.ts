@@ -5,6 +5,9 @@
 // One deliberate change since: issue 20 appended `"photos":[…],"helpful":n` to each rating (clients ignore fields
 // they do not know, compatibility.md); the ratings fixtures were updated for that alone, and with those two fields
 // removed they are byte-identical to the captured ones (checked when they were updated).
+// A second since: issue 21 added `"experience_date":"YYYY-MM-DD"` (or `YYYY-MM`) to each rating, right after the
+// origin fields (`original_date`) and before `photos` and `helpful`, which stay last. With that one field removed the
+// ratings fixtures are byte-identical to the issue 20 ones (checked when they were updated).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Webshop } from '../server/webshops/store.js';
 import { startTestApp, withAuth, type TestApp } from './harness.js';

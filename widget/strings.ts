@@ -3,6 +3,7 @@
 // numbers and dates through Intl.
 import type { Language } from '../server/languages.js';
 import { pluralOf, type PluralForms } from '../embed/shared/text.js';
+import { experienceMonthStart } from '../server/reviews/experience.js';
 
 interface Strings {
   /** Noun after a review count, by plural category (`one`, `few`, `other`). */
@@ -35,6 +36,8 @@ interface Strings {
   report: string;
   /** After "Report", for screen readers: whose review. */
   reportWhose: (name: string) => string;
+  /** The date of the experience a review is about (issue 21), e.g. "Experience: March 2026". */
+  experience: (month: string) => string;
 }
 
 export const STRINGS: Record<Language, Strings> = {
@@ -65,6 +68,7 @@ export const STRINGS: Record<Language, Strings> = {
     policy: 'How reviews are checked',
     report: 'Report',
     reportWhose: (n) => `review by ${n}`,
+    experience: (m) => `Experience: ${m}`,
   },
   nl: {
     reviews: { one: 'beoordeling', other: 'beoordelingen' },
@@ -93,6 +97,7 @@ export const STRINGS: Record<Language, Strings> = {
     policy: 'Zo worden reviews gecontroleerd',
     report: 'Melden',
     reportWhose: (n) => `beoordeling van ${n}`,
+    experience: (m) => `Ervaring: ${m}`,
   },
   de: {
     reviews: { one: 'Bewertung', other: 'Bewertungen' },
@@ -121,6 +126,7 @@ export const STRINGS: Record<Language, Strings> = {
     policy: 'So werden Bewertungen geprüft',
     report: 'Melden',
     reportWhose: (n) => `Bewertung von ${n}`,
+    experience: (m) => `Erfahrung: ${m}`,
   },
   fr: {
     reviews: { one: 'avis', other: 'avis' },
@@ -149,6 +155,7 @@ export const STRINGS: Record<Language, Strings> = {
     policy: 'Comment les avis sont vérifiés',
     report: 'Signaler',
     reportWhose: (n) => `avis de ${n}`,
+    experience: (m) => `Expérience : ${m}`,
   },
   es: {
     reviews: { one: 'reseña', other: 'reseñas' },
@@ -177,6 +184,7 @@ export const STRINGS: Record<Language, Strings> = {
     policy: 'Cómo se comprueban las reseñas',
     report: 'Denunciar',
     reportWhose: (n) => `reseña de ${n}`,
+    experience: (m) => `Experiencia: ${m}`,
   },
   it: {
     reviews: { one: 'recensione', other: 'recensioni' },
@@ -205,6 +213,7 @@ export const STRINGS: Record<Language, Strings> = {
     policy: 'Come vengono verificate le recensioni',
     report: 'Segnala',
     reportWhose: (n) => `recensione di ${n}`,
+    experience: (m) => `Esperienza: ${m}`,
   },
   hr: {
     reviews: { one: 'recenzija', few: 'recenzije', other: 'recenzija' },
@@ -233,6 +242,7 @@ export const STRINGS: Record<Language, Strings> = {
     policy: 'Kako se provjeravaju recenzije',
     report: 'Prijavi',
     reportWhose: (n) => `recenzija korisnika ${n}`,
+    experience: (m) => `Iskustvo: ${m}`,
   },
 };
 
@@ -247,6 +257,8 @@ export interface Locale {
   /** `12 reviews`. */
   reviewCount(count: number): string;
   date(date: Date): string;
+  /** "March 2026": the month of an experience date (`YYYY-MM-DD` or `YYYY-MM`). */
+  month(experience: string): string;
 }
 
 const locales = new Map<Language, Locale>();
@@ -259,6 +271,7 @@ export function localeFor(language: Language): Locale {
   const numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const counts = new Intl.NumberFormat(language);
   const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const months = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const reviewNoun = (count: number) => pluralOf(t.reviews, plural, count);
   locale = {
     language,
@@ -267,6 +280,7 @@ export function localeFor(language: Language): Locale {
     reviewNoun,
     reviewCount: (count) => `${counts.format(count)} ${reviewNoun(count)}`,
     date: (date) => dates.format(date),
+    month: (experience) => months.format(experienceMonthStart(experience)),
   };
   locales.set(language, locale);
   return locale;

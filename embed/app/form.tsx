@@ -34,6 +34,7 @@ function read(form: HTMLFormElement, askEmail: boolean) {
   const ratings = Object.fromEntries(SUBS.map((k) => [k, Number(data.get(k) ?? 0)]));
   const body: Record<string, unknown> = { rating, ratings, comment: text('comment'), name: text('name') };
   if (text('country')) body.country = text('country');
+  if (text('experience_date')) body.experience_date = text('experience_date');
   if (askEmail) body.email = text('email');
   return { body, errors, honeypot: String(data.get('website') ?? '') };
 }
@@ -118,6 +119,7 @@ export function ReviewForm(props: Props) {
       </p>
       {field('name', props.mode === 'write' ? props.order.firstName?.trim() : undefined)}
       {askEmail && field('email')}
+      {props.mode === 'add' && <ExperienceMonth />}
       <p class="field">
         <label for="f-country">{S.country}</label>
         <select id="f-country" name="country">
@@ -146,6 +148,28 @@ export function ReviewForm(props: Props) {
         {state === 'busy' ? S.sending : S.send}
       </button>
     </form>
+  );
+}
+
+/** The month of the experience (no order dates a form review): this month and the 23 before it, newest first. */
+function ExperienceMonth() {
+  const now = new Date();
+  const format = new Intl.DateTimeFormat(ctx.lang, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const months = Array.from(
+    { length: 24 },
+    (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)),
+  );
+  return (
+    <p class="field">
+      <label for="f-experience">{S.experienceWhen}</label>
+      <select id="f-experience" name="experience_date">
+        {months.map((m) => (
+          <option key={m.getTime()} value={m.toISOString().slice(0, 7)}>
+            {format.format(m)}
+          </option>
+        ))}
+      </select>
+    </p>
   );
 }
 

@@ -163,8 +163,9 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
   const tokensDeleted = await services.popupTokens.erase(email, shopId, orders);
   const moderationDeleted =
     (await services.moderation.erase(email, shopId, reviewIds)) +
-    // Removal notices still queued in the outbox keep the address the removed review had.
-    (await services.outbox.forget({ kind: 'removal', to: sameAddress(email), ...(everywhere ? {} : { shopId }) }));
+    // Decision notices still queued in the outbox keep the address the removed review (or the report) had.
+    (await services.outbox.forget({ kind: 'removal', to: sameAddress(email), ...(everywhere ? {} : { shopId }) })) +
+    (await services.outbox.forget({ kind: 'decision', to: sameAddress(email), ...(everywhere ? {} : { shopId }) }));
   await services.reviews.forgetOrders(orders);
   // Imported reviews of products only (kept apart from the shop's reviews): name, address and words blanked.
   const productReviews = await services.productReviews.erase(email, shopId);

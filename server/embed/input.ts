@@ -126,6 +126,11 @@ export const experienceSchema = z.object({
   email,
   country,
   language: z.string().max(20).optional(),
+  /** The month of the experience, `YYYY-MM`, as the writer names it (no order dates a form review). */
+  experience_date: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM')
+    .optional(),
   // Checked before validation (isHoneypotFilled): a filled one is answered as if accepted.
   website: z.unknown().optional(),
 });

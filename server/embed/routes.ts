@@ -38,6 +38,7 @@ import {
   type OrderData,
 } from './input.js';
 import { recordPopupChoice, writeFormReview, writePopupReview } from '../reviews/publication.js';
+import { isExperienceMonth } from '../reviews/experience.js';
 import { badgesFor } from '../reviews/rules.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -227,6 +228,9 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       return;
     }
     const body = validate(experienceSchema, raw, 400);
+    if (body.experience_date !== undefined && !isExperienceMonth(body.experience_date, services.now())) {
+      throw new HttpError(400, 'experience_date: a month from 2000 up to the current one');
+    }
     enforceLimit(formEmailLimiter, `${shop.id}:${body.email.toLowerCase()}`);
     await services.recipientLimit.admit(body.email);
     await writeFormReview(services, shop.id, {
@@ -237,6 +241,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       comment: body.comment,
       country: body.country,
       language: normalizeLanguage(body.language) ?? mainLanguage(shop),
+      experienceMonth: body.experience_date,
     });
     ctx.status = 202;
     ctx.body = { status: 'pending_confirmation' } satisfies ReviewAnswer;

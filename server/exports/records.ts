@@ -63,13 +63,7 @@ export const reviewRecordSchema = z.object({
 });
 export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
 
-/**
- * The experience date (when the customer bought or used what they reviewed) is set by imports from a file's order
- * date; reviews written before it existed have none.
- */
-type StoredReview = Review & { experience_date?: Date | null };
-
-export function reviewRecord(review: StoredReview, addresses: Addresses, photoUrls: readonly string[]): ReviewRecord {
+export function reviewRecord(review: Review, addresses: Addresses, photoUrls: readonly string[]): ReviewRecord {
   const origin = originFields(review);
   return {
     id: review.id,
@@ -80,6 +74,8 @@ export function reviewRecord(review: StoredReview, addresses: Addresses, photoUr
     incentivised: origin.incentivised,
     imported_from: origin.imported_from,
     original_date: origin.original_date,
+    // Bulk imports store the file's order date (a Date, or null); other reviews `YYYY-MM-DD` or `YYYY-MM` (issue 21:
+    // a month is exported as its first day); reviews written before either existed have none.
     experience_date: iso(review.experience_date),
     created: review.created.toISOString(),
     modified: review.modified.toISOString(),

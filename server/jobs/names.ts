@@ -7,7 +7,7 @@ export const JOB = {
   reminderMail: 'mail.reminders',
   /** E-mails about reviews: edit link, confirmation, reply (server/mail/reviews.ts). */
   reviewMail: 'mail.reviews',
-  /** The e-mails of the outbox: sign-in links, team invitations, new edit links, removal notices (server/mail/outbox-drain.ts). */
+  /** The e-mails of the outbox: sign-in links, team invitations, new edit links, moderation decisions' e-mails (server/mail/outbox-drain.ts). */
   outbox: 'mail.outbox',
   /** Photos to re-encode or delete (server/photos/jobs.ts). */
   photos: 'photos.work',

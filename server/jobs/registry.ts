@@ -6,13 +6,14 @@ import { defineReminderMail } from '../invitations/reminders.js';
 import { defineMailJobs } from '../mail/jobs.js';
 import { registerWebhookJobs } from '../webhooks/jobs.js';
 import { defineReviewCleanupJobs } from '../reviews/jobs.js';
-import { removalNoticeKind } from '../moderation/jobs.js';
+import { decisionNoticeKind, defineModerationJobs, removalNoticeKind } from '../moderation/jobs.js';
 import { defineOutbox } from '../mail/outbox-drain.js';
 import { signInMailKind } from '../accounts/service.js';
 import { newEditLinkMailKind } from '../pages/writer.js';
 import { defineAccountJobs } from '../accounts/jobs.js';
 import { defineImportJobs } from '../imports/jobs.js';
 import { definePhotoJobs } from '../photos/jobs.js';
+import { defineSignalJobs } from '../signals/jobs.js';
 
 export async function registerJobs(services: Services): Promise<void> {
   defineInvitationMail(services);
@@ -25,8 +26,11 @@ export async function registerJobs(services: Services): Promise<void> {
     'sign-in': signInMailKind(services),
     'edit-link': newEditLinkMailKind(services),
     removal: removalNoticeKind(services),
+    decision: decisionNoticeKind(services),
   });
   defineAccountJobs(services);
   defineImportJobs(services);
   definePhotoJobs(services);
+  defineSignalJobs(services);
+  defineModerationJobs(services);
 }

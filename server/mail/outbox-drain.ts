@@ -87,6 +87,7 @@ async function sendOne(
   }
   // Right after the server's acceptance: the only moment in which a crash can cause a second copy.
   await outbox.finish(holder, item._id);
+  await kind.sent?.(item.payload);
   return undefined;
 }
 

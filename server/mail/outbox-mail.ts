@@ -1,5 +1,5 @@
 // The outbox: the e-mails that have no queue of their own (sign-in links and team invitations, the writer's new edit
-// link, removal notices) are queued here by the request or job that decides to send them, and sent by the worker's
+// link, moderation decisions' notices) are queued here by the request or job that decides to send them, and sent by the worker's
 // `mail.outbox` drain (outbox-drain.ts). No request waits for an SMTP server, and an e-mail survives a mail server
 // that is down, or a process that dies, until it is sent or given up.
 //
@@ -12,6 +12,7 @@ import type { Role } from '../accounts/roles.js';
 import { JOB } from '../jobs/names.js';
 import type { Language } from '../languages.js';
 import type { Ground } from '../moderation/schema.js';
+import type { AppealRole, DecisionTrigger, NoticeKind } from '../moderation/store.js';
 import type { WorkQueue } from '../queue/work-queue.js';
 import type { Services } from '../services.js';
 import type { OutgoingMail } from './transport.js';
@@ -45,7 +46,29 @@ interface RemovalNoticeIntent {
   ground: Ground;
 }
 
-export type OutboxMail = SignInIntent | NewEditLinkIntent | RemovalNoticeIntent;
+/**
+ * A moderation decision's e-mail (issue 21): to the writer (removed or redacted, with the statement of reasons), to
+ * the reporter (the outcome), or the answer to a complaint. The complaint link it carries is made when it is sent.
+ */
+interface DecisionNoticeIntent {
+  kind: 'decision';
+  reviewId: number;
+  shopId: number;
+  to: string;
+  language: Language;
+  /** Null for a "keep" without a ground and for complaint answers. */
+  ground: Ground | null;
+  notice: NoticeKind;
+  role: AppealRole;
+  /** The writer's statement of reasons (never in a reporter's e-mail). */
+  statement?: string;
+  trigger?: DecisionTrigger;
+  /** The decided report: the complaint link is made for it when the e-mail is sent. */
+  report?: string;
+}
+
+/** `removal` is what the version before issue 21 queued: still sent, as a writer's removal notice. */
+export type OutboxMail = SignInIntent | NewEditLinkIntent | RemovalNoticeIntent | DecisionNoticeIntent;
 type OutboxMailKind = OutboxMail['kind'];
 export type OutboxMailOf<K extends OutboxMailKind> = Extract<OutboxMail, { kind: K }>;
 
@@ -75,6 +98,8 @@ export interface OutboxKind<M extends OutboxMail> {
   compose(mail: M): Promise<ComposedMail | { drop: string }>;
   /** Given up (refused for good, or out of retries): recorded where the operator looks. */
   gaveUp?(mail: M, reason: string): Promise<void>;
+  /** Accepted by the mail server: recorded where the operator looks. */
+  sent?(mail: M): Promise<void>;
 }
 
 export type OutboxKinds = { [K in OutboxMailKind]: OutboxKind<OutboxMailOf<K>> };

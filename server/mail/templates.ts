@@ -150,18 +150,27 @@ export function replyMail(c: Common & { reply: string; comment: string | null })
 }
 
 /**
- * The operator removed the writer's review (server/moderation): the ground, in the review's language, and the
- * shop's review policy. Nothing a reporter wrote is in it.
+ * A moderation decision or a complaint's answer (server/moderation/notices.ts writes its lines in the recipient's
+ * language): to the writer, the statement of reasons quoted; to a reporter, the outcome only.
  */
-export function removalMail(c: ToReviewAddress & { ground: string; policyUrl: string }): RenderedMail {
+export function decisionMail(
+  c: ToReviewAddress & {
+    subject: string;
+    body: string[];
+    quotes: { label: string; text: string }[];
+    button?: { label: string; url: string };
+    after: string[];
+  },
+): RenderedMail {
   const s = stringsFor(c);
   return compose({
     s,
     common: { ...c, customerName: '' },
-    subject: shopOnly(s.removedSubject, c),
-    body: [],
-    quotes: [{ label: fill(s.removedBody, { shop: c.shopName, brand: c.brandName }), text: c.ground }],
-    button: { label: s.removedPolicy, url: c.policyUrl },
+    subject: oneLine(c.subject),
+    body: c.body,
+    quotes: c.quotes,
+    ...(c.button ? { button: c.button } : {}),
+    after: c.after,
   });
 }
 

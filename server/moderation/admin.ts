@@ -1,6 +1,7 @@
 // The operator's side of moderation:
 // - GET /admin/api/reports?status=open&limit&after: the queue, oldest first, paged by the last id.
-// - POST /admin/api/reports/{id}/decision {action: keep|remove|redact, ground, note[, passage, replacement]}.
+// - POST /admin/api/reports/{id}/decision {action: keep|remove|redact, ground, note, statement[, passage,
+//   replacement]}; a complaint (source "appeal") {action: uphold|reverse, note[, ground, statement]}.
 import type Router from '@koa/router';
 import { requireAdmin } from '../admin/auth.js';
 import { readFields } from '../http/body.js';
@@ -26,6 +27,11 @@ function reportView(r: Report): z.infer<typeof reportSchema> {
     created: r.created.toISOString(),
     status: r.status,
     decision: r.decision && { ...r.decision, at: r.decision.at.toISOString() },
+    source: r.source ?? 'report',
+    // A complaint: the decision it contests (a report id) and whose it is.
+    ...(r.appeal ? { appeal: { report: r.appeal.report, role: r.appeal.role } } : {}),
+    // A signal: its name and evidence (review ids and figures, never hashes).
+    ...(r.signal ? { signal: r.signal } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // events they cause (a real webhook receiver), the writer's e-mail (a real SMTP server), and the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removalNoticeKey } from './jobs.js';
+import { queueMail } from '../mail/outbox-mail.js';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { startReceiver, type Receiver } from '../../test/webhook-receiver.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
@@ -196,7 +197,12 @@ describe('decisions', () => {
     await report(review.id, { ground: 'spam' });
     const [first, second] = (await openReports()).filter((r) => r.review_id === review.id);
 
-    const res = await decide(first!.id, { action: 'remove', ground: 'offensive', note: 'insults staff' });
+    const res = await decide(first!.id, {
+      action: 'remove',
+      ground: 'offensive',
+      note: 'insults staff',
+      statement: 'The review insults the staff by name.',
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).report).toMatchObject({
       status: 'removed',
@@ -236,7 +242,7 @@ describe('decisions', () => {
     const review = await newReview({ email: 'bounce@example.com' });
     await report(review.id, { ground: 'spam' });
     const mine = (await openReports()).find((r) => r.review_id === review.id)!;
-    expect((await decide(mine.id, { action: 'remove', ground: 'spam' })).status).toBe(200);
+    expect((await decide(mine.id, { action: 'remove', ground: 'spam', statement: 'Advertising.' })).status).toBe(200);
     let failed: Awaited<ReturnType<typeof t.services.audit.list>>[number] | undefined;
     for (let i = 0; i < 600 && !failed; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -252,6 +258,50 @@ describe('decisions', () => {
     expect(await t.services.outbox.get(removalNoticeKey(review.id))).toBeUndefined();
   });
 
+  it('remove: a removal notice the version before the decision notices queued (kind `removal`) is still sent', async () => {
+    const reviewId = 987_654;
+    await queueMail(t.services, removalNoticeKey(reviewId), {
+      kind: 'removal',
+      reviewId,
+      shopId: shop.id,
+      to: 'old-queue@example.com',
+      language: 'en',
+      ground: 'spam',
+    });
+    await sink.waitFor((s) => s.to('old-queue@example.com').length === 1, 60_000);
+    const [mail] = sink.to('old-queue@example.com');
+    expect(mail!.messageId).toBe(`<review.${reviewId}.removed@reviews.example>`);
+    expect(mail!.headers.subject).toContain('Fiets & Co');
+    expect(mail!.body).toContain(`/webshops/${shop.id}/policy`);
+    // It names no decided report: no complaint link can be made for it.
+    expect(mail!.body).not.toContain('/appeal/');
+  });
+
+  it('remove: a fourth decision e-mail to one address in a day is not queued, and the trail says so', async () => {
+    const reviews: Awaited<ReturnType<typeof newReview>>[] = [];
+    for (let i = 0; i < 4; i++) reviews.push(await newReview({ email: 'busy@example.com' }));
+    for (const review of reviews) {
+      await report(review.id, { ground: 'spam' });
+      const mine = (await openReports()).find((r) => r.review_id === review.id)!;
+      expect((await decide(mine.id, { action: 'remove', ground: 'spam', statement: 'Advertising.' })).status).toBe(200);
+    }
+    await sink.waitFor((s) => s.to('busy@example.com').length === 3, 60_000);
+    const trail = await t.services.audit.list({ shopId: shop.id, limit: 50 });
+    const limited = trail.filter((e) => e.action === 'report.notice_limited');
+    expect(limited).toEqual([
+      expect.objectContaining({ target: `review:${reviews[3]!.id}`, details: { kind: 'removed', role: 'writer' } }),
+    ]);
+    expect(await t.services.outbox.get(removalNoticeKey(reviews[3]!.id))).toBeUndefined();
+    let sent: typeof trail = [];
+    for (let i = 0; i < 600 && sent.length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      sent = (await t.services.audit.list({ shopId: shop.id, limit: 50 })).filter(
+        (e) => e.action === 'report.notice_sent' && reviews.some((r) => e.target === `review:${r.id}`),
+      );
+    }
+    expect(sent).toHaveLength(3);
+  });
+
   it('keep: the review stays as it is, no event, the report leaves the open queue', async () => {
     const review = await newReview();
     await report(review.id, { ground: 'not_experience' });
@@ -265,7 +315,7 @@ describe('decisions', () => {
     expect(kept.reports.map((r: { id: string }) => r.id)).toContain(mine.id);
   });
 
-  it('redact: replaces the passage, keeps the review, sends reviews.updated; the passage is not kept anywhere', async () => {
+  it('redact: replaces the passage, keeps the review, sends reviews.updated; the passage is kept only apart, for a complaint', async () => {
     const review = await newReview();
     await report(review.id, { ground: 'personal_data' });
     const mine = (await openReports()).find((r) => r.review_id === review.id)!;
@@ -277,6 +327,7 @@ describe('decisions', () => {
       action: 'redact',
       ground: 'personal_data',
       note: 'phone',
+      statement: 'The review gave a phone number.',
       passage: '0612345678',
     });
     expect(res.status).toBe(200);
@@ -292,6 +343,8 @@ describe('decisions', () => {
     expect(JSON.stringify(await (await t.admin('/admin/api/reports?status=redacted')).json())).not.toContain(
       '0612345678',
     );
+    // Kept apart by decision, for six months, so that a complaint can give it back (issue 21).
+    expect((await t.services.moderation.withheldTexts(mine.id))?.comment).toContain('0612345678');
   });
 
   it('answers bad requests in the operator envelope', async () => {

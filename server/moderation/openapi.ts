@@ -1,7 +1,7 @@
 // The contract of the operator's report queue (admin.ts).
 import { z } from 'zod';
 import { adminError, json, operatorErrors, type Endpoint } from '../http/contract.js';
-import { decisionSchema, GROUNDS, listQuerySchema, REPORT_STATUSES } from './schema.js';
+import { decisionSchema, GROUNDS, listQuerySchema, REPORT_SOURCES, REPORT_STATUSES } from './schema.js';
 
 /** A report about a review as the operator sees it. */
 export const reportSchema = z.object({
@@ -17,6 +17,23 @@ export const reportSchema = z.object({
     .record(z.string(), z.unknown())
     .nullable()
     .meta({ description: 'action, ground, note, at, by (and redactedChars for redactions)' }),
+  /** Issue 21: what put the review in the queue. */
+  source: z.enum(REPORT_SOURCES).meta({
+    description: '`report` (the public form), `appeal` (a complaint about a decision) or `signal` (an automatic check)',
+  }),
+  appeal: z
+    .object({ report: z.string(), role: z.enum(['writer', 'reporter']) })
+    .optional()
+    .meta({ description: 'a complaint: the id of the report whose decision it contests, and whose complaint it is' }),
+  signal: z
+    .object({
+      name: z.string(),
+      review_ids: z.array(z.int()),
+      figures: z.record(z.string(), z.number()),
+      basis: z.string().optional(),
+    })
+    .optional()
+    .meta({ description: 'a signal: its name (`insider`, `burst`) and evidence (review ids and figures)' }),
 });
 
 const operator = { family: 'operator', auth: 'operatorToken' } as const;
@@ -48,6 +65,8 @@ export const moderationEndpoints: Endpoint[] = [
     path: '/admin/api/reports/{id}/decision',
     summary:
       'Decide on an open report: keep the review, remove it (soft delete; the writer is e-mailed the ground) or redact a passage (every occurrence in the comment, product texts and reply) and keep it',
+    description:
+      'Issue 21: `statement` (the statement of reasons) is required for `remove` and `redact` and e-mailed to the writer with a complaint link; a reporter who left an address is told the outcome. A complaint (`source: "appeal"`) is answered with `uphold` or `reverse`, a signal (`source: "signal"`) with `dismiss`; an action that does not fit the source is a 422.',
     params: z.object({ id: z.string().meta({ description: 'report id' }) }),
     body: { schema: decisionSchema },
     answers: {

@@ -13,12 +13,16 @@ import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
 import { signFormToken, verifyFormToken } from './form-token.js';
-import { readReportForm, reportProblems, type ReportFormValues } from './schema.js';
-import { submitReport } from './service.js';
+import { APPEAL_LIMITS, readAppealText, readReportForm, reportProblems, type ReportFormValues } from './schema.js';
+import { submitAppeal, submitReport } from './service.js';
+import { appealDigest, isAppealTokenShape } from './appeal-token.js';
+import { APPEAL_STRINGS } from './appeal-strings.js';
 import { REPORT_STRINGS } from './strings.js';
-import { reportMessagePage, reportPage, type ReportFrame } from './views.js';
+import { appealPage, reportMessagePage, reportPage, type AppealFormData, type ReportFrame } from './views.js';
 
 const FORM_LIMIT = 16 * 1024;
+/** Room for the complaint's 5,000 characters, each up to 4 bytes and form-encoded. */
+const APPEAL_FORM_LIMIT = 64 * 1024;
 const HOUR_MS = 3_600_000;
 /** A person reports a few reviews, not dozens: per client address and hour. */
 export const REPORTS_PER_ADDRESS_PER_HOUR = 10;
@@ -83,10 +87,57 @@ export function registerModerationRoutes(router: Router, services: Services): vo
     const problems = reportProblems(values);
     if (problems.length) return send(ctx, 400, form(values, problems));
     if (byReview.hit(`review:${review.id}`)) return tooMany();
-    await submitReport(services, review, values);
+    await submitReport(services, review, values, undefined, undefined, frame.lang);
     send(ctx, 200, reportMessagePage(frame, frame.t.thanksTitle, frame.t.thanksBody));
   }
 
   router.get('/reviews/:id/report', reportRoute);
   router.post('/reviews/:id/report', reportRoute);
+
+  /**
+   * The complaint page of a decision's e-mail: the token is the credential (stored as its digest); GET only shows
+   * the decision and the form, a POST with text files the one complaint this person may make about it.
+   */
+  async function appealRoute(ctx: Context): Promise<void> {
+    const raw = ctx.params.token ?? '';
+    const token = isAppealTokenShape(raw) ? await moderation.appealToken(appealDigest(raw), services.now()) : null;
+    const contested = token ? await moderation.get(token.report) : null;
+    if (!token || !contested?.decision) {
+      const frame = frameFor(languageOf(ctx, 'en'));
+      const a = APPEAL_STRINGS[frame.lang];
+      return send(ctx, 404, reportMessagePage(frame, a.goneTitle, a.goneBody));
+    }
+    const frame = frameFor(typeof ctx.query.lang === 'string' ? languageOf(ctx, token.language) : token.language);
+    const a = APPEAL_STRINGS[frame.lang];
+    if (await moderation.hasAppealed(token.report, token.role)) {
+      return send(ctx, ctx.method === 'GET' ? 200 : 409, reportMessagePage(frame, a.doneTitle, a.doneBody));
+    }
+    const shop = await webshops.get(token.shopId);
+    const was = contested.decision.action;
+    const outcome = was === 'remove' ? 'removed' : was === 'redact' ? 'redacted' : 'kept';
+    const ground = contested.decision.ground;
+    const form = (text: string, problem: AppealFormData['problem']) =>
+      appealPage(frame, a, {
+        decision: a.decision[outcome](shop?.name ?? ''),
+        ground: ground && outcome !== 'kept' ? a.ground(frame.t.grounds[ground]) : '',
+        text,
+        problem,
+        action: `/appeal/${raw}${typeof ctx.query.lang === 'string' ? `?lang=${frame.lang}` : ''}`,
+      });
+    if (ctx.method === 'GET') return send(ctx, 200, form('', null));
+
+    if (byAddress.hit(`appeal:${clientKey(ctx.ip)}`)) {
+      ctx.set('Retry-After', String(Math.ceil(HOUR_MS / 1000)));
+      return send(ctx, 429, reportMessagePage(frame, frame.t.tooManyTitle, frame.t.tooManyBody));
+    }
+    const text = readAppealText(await readFields(ctx, APPEAL_FORM_LIMIT));
+    if (!text) return send(ctx, 400, form(text, 'required'));
+    if (text.length > APPEAL_LIMITS.text) return send(ctx, 400, form(text, 'too_long'));
+    const complaint = await submitAppeal(services, token, text);
+    if (!complaint) return send(ctx, 409, reportMessagePage(frame, a.doneTitle, a.doneBody));
+    send(ctx, 200, reportMessagePage(frame, a.thanksTitle, a.thanksBody));
+  }
+
+  router.get('/appeal/:token', appealRoute);
+  router.post('/appeal/:token', appealRoute);
 }

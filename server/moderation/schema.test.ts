@@ -30,12 +30,30 @@ describe('a decision', () => {
   it('needs a ground to remove or redact, and a passage to redact', () => {
     expect(decisionSchema.safeParse({ action: 'keep' }).success).toBe(true);
     expect(decisionSchema.safeParse({ action: 'remove' }).success).toBe(false);
-    expect(decisionSchema.safeParse({ action: 'remove', ground: 'spam' }).success).toBe(true);
-    expect(decisionSchema.safeParse({ action: 'redact', ground: 'personal_data' }).success).toBe(false);
-    expect(decisionSchema.parse({ action: 'redact', ground: 'personal_data', passage: '06 12' })).toMatchObject({
+    expect(decisionSchema.safeParse({ action: 'remove', ground: 'spam', statement: 'Advertising.' }).success).toBe(
+      true,
+    );
+    expect(decisionSchema.safeParse({ action: 'redact', ground: 'personal_data', statement: 'x' }).success).toBe(false);
+    expect(
+      decisionSchema.parse({
+        action: 'redact',
+        ground: 'personal_data',
+        passage: '06 12',
+        statement: 'A phone number.',
+      }),
+    ).toMatchObject({
       replacement: '[…]',
       note: '',
     });
     expect(decisionSchema.safeParse({ action: 'remove', ground: 'spam', by: 'me' }).success).toBe(false);
+  });
+
+  it('needs a statement of reasons to remove or redact (issue 21), not to keep', () => {
+    expect(decisionSchema.safeParse({ action: 'remove', ground: 'spam' }).success).toBe(false);
+    expect(decisionSchema.safeParse({ action: 'remove', ground: 'spam', statement: '   ' }).success).toBe(false);
+    expect(decisionSchema.safeParse({ action: 'redact', ground: 'spam', passage: 'x' }).success).toBe(false);
+    expect(decisionSchema.safeParse({ action: 'keep', statement: 'x' }).success).toBe(false);
+    expect(decisionSchema.safeParse({ action: 'uphold' }).success).toBe(true);
+    expect(decisionSchema.safeParse({ action: 'reverse' }).success).toBe(true);
   });
 });

@@ -49,20 +49,28 @@ export function reportProblems(values: ReportFormValues): ReportProblem[] {
 }
 
 const note = z.string().trim().max(2000);
+/**
+ * The statement of reasons (DSA Art. 17): required where a review is restricted, e-mailed to its writer. The `note`
+ * stays internal and is never e-mailed.
+ */
+const statement = z.string().trim().min(1, 'a statement of reasons for the writer is required').max(5000);
 
 /**
  * An operator's decision. `redact` replaces every occurrence of `passage` in the review's texts (comment, product
  * texts, the shop's reply) by `replacement`, and/or removes one `photo`, and keeps the review; the others need no
- * passage.
+ * passage. A complaint (`source: "appeal"`) is answered with `uphold` (the decision stands) or `reverse`: a removal or
+ * redaction is undone; a "keep" contested by its reporter is reversed into a removal, which then needs its ground and
+ * statement.
  */
 export const decisionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('keep'), ground: z.enum(GROUNDS).optional(), note: note.default('') }).strict(),
-  z.object({ action: z.literal('remove'), ground: z.enum(GROUNDS), note: note.default('') }).strict(),
+  z.object({ action: z.literal('remove'), ground: z.enum(GROUNDS), note: note.default(''), statement }).strict(),
   z
     .object({
       action: z.literal('redact'),
       ground: z.enum(GROUNDS),
       note: note.default(''),
+      statement,
       passage: z.string().min(1).max(5000).optional(),
       replacement: z.string().max(200).default('[…]'),
       /** Issue 20: one photo of the review to remove (its id, as in its address), with or without a passage. */
@@ -76,11 +84,22 @@ export const decisionSchema = z.discriminatedUnion('action', [
       message: 'give the passage to hide, or the photo to remove',
       path: ['passage'],
     }),
+  z.object({ action: z.literal('uphold'), note: note.default('') }).strict(),
+  /** A signal (`source: "signal"`) dismissed as a whole: the reviews it names stay as they are. */
+  z.object({ action: z.literal('dismiss'), note: note.default('') }).strict(),
+  z
+    .object({
+      action: z.literal('reverse'),
+      note: note.default(''),
+      ground: z.enum(GROUNDS).optional(),
+      statement: statement.optional(),
+    })
+    .strict(),
 ]);
 
 export type Decision = z.infer<typeof decisionSchema>;
 
-export const REPORT_STATUSES = ['open', 'kept', 'removed', 'redacted'] as const;
+export const REPORT_STATUSES = ['open', 'kept', 'removed', 'redacted', 'upheld', 'reversed', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const listQuerySchema = z
@@ -94,3 +113,14 @@ export const listQuerySchema = z
       .optional(),
   })
   .strict();
+
+/** What put a review in the queue. */
+export const REPORT_SOURCES = ['report', 'appeal', 'signal'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+
+export const APPEAL_LIMITS = { text: 5000 } as const;
+
+/** The complaint form: its text is required (what is contested and why). */
+export function readAppealText(fields: Fields): string {
+  return field(fields.text).replace(/\r\n?/g, '\n').trim();
+}

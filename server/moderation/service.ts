@@ -9,7 +9,18 @@ import type { Services } from '../services.js';
 import { queueMail } from '../mail/outbox-mail.js';
 import { removalNoticeKey } from './jobs.js';
 import type { Decision, Ground, ReportFormValues } from './schema.js';
-import type { Report, ReportDecision } from './store.js';
+import {
+  APPEAL_DAYS,
+  type AppealRole,
+  type AppealToken,
+  type DecisionTrigger,
+  type NoticeKind,
+  type Report,
+  type ReportDecision,
+  type SignalEvidence,
+} from './store.js';
+import type { Language } from '../languages.js';
+import { addDays } from '../time.js';
 
 /**
  * The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply; and the one
@@ -50,6 +61,7 @@ export async function submitReport(
   values: ReportFormValues,
   actor: AuditActor = { kind: 'user' },
   via?: 'dashboard',
+  language?: Language,
 ): Promise<Report> {
   const report = await services.moderation.add({
     reviewId: review.id,
@@ -57,6 +69,7 @@ export async function submitReport(
     ground: values.ground!,
     text: values.text,
     email: values.email,
+    ...(language ? { language } : {}),
   });
   // The trail names the report; its text and the reporter's address stay in the report (erasable there).
   await services.audit.record({
@@ -69,14 +82,31 @@ export async function submitReport(
   return report;
 }
 
-const STATUS = { keep: 'kept', remove: 'removed', redact: 'redacted' } as const;
+const STATUS = {
+  keep: 'kept',
+  remove: 'removed',
+  redact: 'redacted',
+  uphold: 'upheld',
+  reverse: 'reversed',
+  dismiss: 'dismissed',
+} as const;
 
 interface DecisionResult {
   report: Report;
   review: Review | null;
 }
 
-/** Applies an operator's decision to an open report. Errors are HttpErrors in the operator API's terms. */
+/** Writers of imported reviews are told nothing: the address came from another platform, not from them. */
+const mayTellWriter = (review: Review): boolean => review.email !== '' && review.source !== 'import';
+
+/** What the writer is told started the decision (never who reported, nor what they wrote). */
+const triggerOf = (report: Report): DecisionTrigger =>
+  report.source === 'appeal' ? 'report' : ((report.source as DecisionTrigger | undefined) ?? 'report');
+
+/**
+ * Applies an operator's decision to an open report, or answers an open complaint (`uphold | reverse`). Errors are
+ * HttpErrors in the operator API's terms.
+ */
 export async function decideReport(
   services: Services,
   reportId: string,
@@ -88,6 +118,21 @@ export async function decideReport(
   if (!report) throw new HttpError(404, 'No such report.');
   if (report.status !== 'open')
     throw new HttpError(409, `The report was decided already (${report.status}).`, 'conflict');
+  const isAppeal = report.source === 'appeal';
+  const answersAppeal = decision.action === 'uphold' || decision.action === 'reverse';
+  if (decision.action === 'dismiss') return dismissSignal(services, report, decision.note, actor);
+  if (isAppeal !== answersAppeal) {
+    throw new HttpError(
+      422,
+      isAppeal
+        ? 'action: a complaint is answered with uphold or reverse'
+        : 'action: uphold and reverse answer complaints (source "appeal") only',
+      'validation_failed',
+    );
+  }
+  if (decision.action === 'uphold' || decision.action === 'reverse') {
+    return answerAppeal(services, report, decision, actor);
+  }
   const review = await reviews.get(report.reviewId);
   if (decision.action !== 'keep' && (!review || review.deleted)) {
     throw new HttpError(409, 'The review was deleted already; only "keep" can close this report.', 'conflict');
@@ -109,6 +154,7 @@ export async function decideReport(
     action: decision.action,
     ground: decision.ground ?? null,
     note: decision.note,
+    ...(decision.action === 'keep' ? {} : { statement: decision.statement }),
     at: services.now(),
     by: actor.id ?? actor.kind,
     ...(redaction ? { redactedChars: redaction.chars } : {}),
@@ -119,15 +165,32 @@ export async function decideReport(
   }
 
   let written: Review | null = review;
-  if (decision.action === 'remove') written = await remove(services, review!, decision.ground, report, record);
+  if (decision.action === 'remove') {
+    await withhold(services, review!, reportId, services.now());
+    written = await remove(services, review!, decision.ground, report, record);
+  }
   if (decision.action === 'redact') {
     const { passage, replacement, photo } = decision;
+    await withhold(services, review!, reportId, services.now());
     // Applied to the version written, so a change made meanwhile is redacted too.
     written = await reviews.update(
       review!.id,
       (before) => redacted(before, passage, replacement, photo)?.changes ?? {},
     );
+    if (written && mayTellWriter(review!)) {
+      await queueNotice(services, review!, {
+        key: `report.${reportId}.redacted`,
+        to: review!.email,
+        kind: 'redacted',
+        role: 'writer',
+        ground: decision.ground,
+        statement: decision.statement,
+        trigger: triggerOf(report),
+        report: reportId,
+      });
+    }
   }
+  await tellReporter(services, report, decision.action === 'keep' ? 'kept' : STATUS[decision.action], record.ground);
 
   await services.audit.record({
     shopId: report.shopId,
@@ -138,11 +201,207 @@ export async function decideReport(
       report: reportId,
       ground: record.ground,
       note: record.note,
+      // The statement is what the writer reads: the trail keeps it whole.
+      ...(record.statement ? { statement: record.statement } : {}),
       ...(redaction ? { redacted_chars: redaction.chars } : {}),
       ...(decision.action === 'redact' && decision.photo ? { removed_photo: decision.photo } : {}),
     },
   });
   return { report: { ...report, status: STATUS[decision.action], decision: record }, review: written };
+}
+
+/** The texts a removal or redaction takes, kept apart by decision for as long as it can be contested. */
+async function withhold(services: Services, review: Review, reportId: string, now: Date): Promise<void> {
+  await services.moderation.withhold({
+    _id: reportId,
+    reviewId: review.id,
+    shopId: review.shopId,
+    name: review.name,
+    email: review.email,
+    comment: review.comment,
+    reply: review.reply,
+    products: review.products.map((p) => p.content),
+    expires: addDays(now, APPEAL_DAYS),
+  });
+  await services.audit.record({
+    shopId: review.shopId,
+    actor: { kind: 'system' },
+    action: 'report.text_withheld',
+    target: `review:${review.id}`,
+    details: { report: reportId, until: addDays(now, APPEAL_DAYS).toISOString() },
+  });
+}
+
+interface NoticeFields {
+  /** The outbox key, also the Message-ID's local part: one e-mail per decision and person, the same every attempt. */
+  key: string;
+  to: string;
+  kind: NoticeKind;
+  role: AppealRole;
+  ground: Ground | null;
+  statement?: string;
+  trigger?: DecisionTrigger;
+  report?: string;
+}
+
+/**
+ * Queues a decision's e-mail in the mail outbox (moderation/jobs.ts composes it, with its complaint link, when it is
+ * sent). Like every outbox e-mail it takes its place of the day's e-mails to the address when queued (typed
+ * addresses: 3 a day); one over the limit is not queued, and the trail says so.
+ */
+async function queueNotice(
+  services: Services,
+  review: Pick<Review, 'id' | 'shopId' | 'language'>,
+  n: NoticeFields,
+  language: Language = review.language,
+): Promise<void> {
+  const target = `review:${review.id}`;
+  if (!(await services.recipientLimit.take(n.to))) {
+    await services.audit.record({
+      shopId: review.shopId,
+      actor: { kind: 'system' },
+      action: 'report.notice_limited',
+      target,
+      details: { kind: n.kind, role: n.role },
+    });
+    return;
+  }
+  await queueMail(services, n.key, {
+    kind: 'decision',
+    reviewId: review.id,
+    shopId: review.shopId,
+    to: n.to,
+    language,
+    ground: n.ground,
+    notice: n.kind,
+    role: n.role,
+    ...(n.statement ? { statement: n.statement } : {}),
+    ...(n.trigger ? { trigger: n.trigger } : {}),
+    ...(n.report ? { report: n.report } : {}),
+  });
+}
+
+/** The reporter who left an address is told the outcome (never the note or the statement), with a complaint link. */
+async function tellReporter(
+  services: Services,
+  report: Report,
+  outcome: 'kept' | 'removed' | 'redacted',
+  ground: Ground | null,
+): Promise<void> {
+  if (!report.email || report.source === 'appeal') return;
+  const id = report._id.toHexString();
+  await queueNotice(
+    services,
+    { id: report.reviewId, shopId: report.shopId, language: reporterLanguage(report) },
+    {
+      key: `report.${id}.outcome`,
+      to: report.email,
+      kind: outcome,
+      role: 'reporter',
+      ground,
+      report: id,
+    },
+  );
+}
+
+/** The language of the page the report was made on; English for reports stored before it was kept. */
+const reporterLanguage = (report: Report): Language => report.language ?? 'en';
+
+/** Answers a complaint: the decision stands, or it is undone; the complainant is told which. */
+async function answerAppeal(
+  services: Services,
+  complaint: Report,
+  decision: Extract<Decision, { action: 'uphold' | 'reverse' }>,
+  actor: AuditActor,
+): Promise<DecisionResult> {
+  const { moderation, reviews } = services;
+  const contested = complaint.appeal ? await moderation.get(complaint.appeal.report) : null;
+  if (!contested?.decision) throw new HttpError(409, 'The contested decision is gone.', 'conflict');
+  const was = contested.decision.action;
+  if (decision.action === 'reverse' && was === 'keep' && (!decision.ground || !decision.statement)) {
+    throw new HttpError(
+      422,
+      'ground, statement: reversing a "keep" removes the review, which needs its ground and a statement of reasons',
+      'validation_failed',
+    );
+  }
+  const record: ReportDecision = {
+    action: decision.action,
+    ground: decision.action === 'reverse' && was === 'keep' ? decision.ground! : contested.decision.ground,
+    note: decision.note,
+    ...(decision.action === 'reverse' && decision.statement ? { statement: decision.statement } : {}),
+    at: services.now(),
+    by: actor.id ?? actor.kind,
+  };
+  if (!(await moderation.decide(complaint._id, STATUS[decision.action], record))) {
+    throw new HttpError(409, 'The complaint was answered already.', 'conflict');
+  }
+  const complaintId = complaint._id.toHexString();
+  let review = await reviews.get(complaint.reviewId);
+  if (decision.action === 'reverse') {
+    if (was === 'keep') {
+      if (!review || review.deleted)
+        throw new HttpError(409, 'The review was deleted already; nothing to reverse.', 'conflict');
+      await withhold(services, review, complaintId, services.now());
+      review = await remove(services, review, record.ground!, complaint, record, complaintId);
+    } else {
+      review = await restoreTexts(services, contested, was, complaintId, actor);
+    }
+  }
+  if (complaint.email) {
+    await queueNotice(
+      services,
+      { id: complaint.reviewId, shopId: complaint.shopId, language: complaint.appeal!.language },
+      {
+        key: `report.${complaintId}.answer`,
+        to: complaint.email,
+        kind: decision.action === 'uphold' ? 'appeal_upheld' : 'appeal_reversed',
+        role: complaint.appeal!.role,
+        ground: record.ground,
+      },
+    );
+  }
+  await services.audit.record({
+    shopId: complaint.shopId,
+    actor,
+    action: `appeal.${STATUS[decision.action]}`,
+    target: `review:${complaint.reviewId}`,
+    details: { report: complaintId, contested: contested._id.toHexString(), was, note: record.note },
+  });
+  return { report: { ...complaint, status: STATUS[decision.action], decision: record }, review };
+}
+
+/** Gives back what the contested removal or redaction took; the kept texts then go. */
+async function restoreTexts(
+  services: Services,
+  contested: Report,
+  was: ReportDecision['action'],
+  complaintId: string,
+  actor: AuditActor,
+): Promise<Review | null> {
+  const { moderation, reviews } = services;
+  const contestedId = contested.decision?.viaReport ?? contested._id.toHexString();
+  const texts = await moderation.withheldTexts(contestedId);
+  if (!texts)
+    throw new HttpError(409, 'The removed text is no longer kept (six months are over, or erased).', 'conflict');
+  const restored =
+    was === 'remove'
+      ? await reviews.restore(texts.reviewId, texts)
+      : await reviews.update(texts.reviewId, (before) => ({
+          comment: texts.comment,
+          reply: texts.reply,
+          products: before.products.map((p, i) => ({ ...p, content: texts.products[i] ?? p.content })),
+        }));
+  if (was === 'remove') await moderation.forgetRemoval(texts.reviewId);
+  await moderation.dropWithheld(contestedId);
+  await services.audit.record({
+    shopId: contested.shopId,
+    actor,
+    action: was === 'remove' ? 'review.restored' : 'review.unredacted',
+    target: `review:${texts.reviewId}`,
+    details: { report: complaintId, contested: contestedId },
+  });
+  return restored;
 }
 
 async function remove(
@@ -151,21 +410,119 @@ async function remove(
   ground: Ground,
   report: Report,
   record: ReportDecision,
+  decided: string = report._id.toHexString(),
 ): Promise<Review | null> {
   const { moderation } = services;
   const removed = await services.reviews.softDelete(review.id, ground);
   await moderation.recordRemoval({ _id: review.id, shopId: review.shopId, ground, at: record.at });
   await moderation.closeOthers(review.id, report._id, record);
   // The address is blank once deleted: the notice keeps the one the review had.
-  if (removed && review.email) {
-    await queueMail(services, removalNoticeKey(review.id), {
-      kind: 'removal',
-      reviewId: review.id,
-      shopId: review.shopId,
+  if (removed && mayTellWriter(review)) {
+    await queueNotice(services, review, {
+      key: removalNoticeKey(review.id),
       to: review.email,
-      language: review.language,
+      kind: 'removed',
+      role: 'writer',
       ground,
+      statement: record.statement,
+      trigger: triggerOf(report),
+      report: decided,
     });
   }
   return removed;
+}
+
+/**
+ * An automatic signal (server/signals) enters the operator's queue like a report: `source: "signal"`, its name and
+ * evidence. It changes nothing about the review.
+ */
+export async function raiseSignal(
+  services: Services,
+  review: Review,
+  name: 'insider' | 'burst',
+  evidence: SignalEvidence,
+): Promise<Report> {
+  const report = await services.moderation.add({
+    reviewId: review.id,
+    shopId: review.shopId,
+    ground: name === 'insider' ? 'conflict_of_interest' : 'not_experience',
+    text: '',
+    email: '',
+    source: 'signal',
+    signal: { name, ...evidence },
+  });
+  await services.audit.record({
+    shopId: review.shopId,
+    actor: { kind: 'system' },
+    action: 'signal.raised',
+    target: `review:${review.id}`,
+    details: { report: report._id.toHexString(), signal: name, review_ids: evidence.review_ids.join(',') },
+  });
+  return report;
+}
+
+/** A signal dismissed as a whole: nothing changes about the reviews it named. */
+async function dismissSignal(
+  services: Services,
+  report: Report,
+  note: string,
+  actor: AuditActor,
+): Promise<DecisionResult> {
+  if (report.source !== 'signal') {
+    throw new HttpError(422, 'action: dismiss answers signals (source "signal") only', 'validation_failed');
+  }
+  const record: ReportDecision = {
+    action: 'dismiss',
+    ground: null,
+    note,
+    at: services.now(),
+    by: actor.id ?? actor.kind,
+  };
+  if (!(await services.moderation.decide(report._id, 'dismissed', record))) {
+    throw new HttpError(409, 'The report was decided already.', 'conflict');
+  }
+  await services.audit.record({
+    shopId: report.shopId,
+    actor,
+    action: 'signal.dismissed',
+    target: `review:${report.reviewId}`,
+    details: { report: report._id.toHexString(), signal: report.signal?.name ?? '', note },
+  });
+  return {
+    report: { ...report, status: 'dismissed', decision: record },
+    review: await services.reviews.get(report.reviewId),
+  };
+}
+
+/**
+ * A complaint through the link of a decision's e-mail: one per decision and person, into the operator's queue with
+ * `source: "appeal"`. False when this person complained about this decision already.
+ */
+export async function submitAppeal(services: Services, token: AppealToken, text: string): Promise<Report | null> {
+  const { moderation } = services;
+  const contested = await moderation.get(token.report);
+  if (!contested) return null;
+  if (await moderation.hasAppealed(token.report, token.role)) return null;
+  const complaint = await moderation.add({
+    reviewId: token.reviewId,
+    shopId: token.shopId,
+    ground: contested.decision?.ground ?? contested.ground,
+    text,
+    email: token.email,
+    source: 'appeal',
+    appeal: { report: token.report, role: token.role, language: token.language },
+  });
+  if (!(await moderation.claimAppeal(token.report, token.role, complaint._id.toHexString()))) {
+    // Two posts at once: the other one stands.
+    await moderation.removeReport(complaint._id);
+    return null;
+  }
+  await services.audit.record({
+    shopId: token.shopId,
+    actor: { kind: 'user' },
+    action: 'appeal.created',
+    target: `review:${token.reviewId}`,
+    details: { report: complaint._id.toHexString(), contested: token.report, role: token.role },
+  });
+  return complaint;
 }

@@ -4,7 +4,8 @@ import type { ComponentChildren } from 'preact';
 import type { Language } from '../languages.js';
 import { renderDocument, ShownStars } from '../pages/components.js';
 import { stringsFor } from '../pages/strings.js';
-import { GROUNDS, REPORT_LIMITS, type ReportFormValues, type ReportProblem } from './schema.js';
+import { APPEAL_LIMITS, GROUNDS, REPORT_LIMITS, type ReportFormValues, type ReportProblem } from './schema.js';
+import type { AppealStrings } from './appeal-strings.js';
 import type { ReportStrings } from './strings.js';
 
 export interface ReportFrame {
@@ -169,5 +170,66 @@ export function reportPage(frame: ReportFrame, data: ReportFormData): string {
       </form>
     </>,
     problems.length > 0,
+  );
+}
+
+export interface AppealFormData {
+  /** The contested decision as the complainant is told it. */
+  decision: string;
+  ground: string;
+  text: string;
+  problem: 'required' | 'too_long' | null;
+  action: string;
+}
+
+/** The complaint page (`/appeal/{token}`): what was decided, and one text field. Nothing changes until it is posted. */
+export function appealPage(frame: ReportFrame, a: AppealStrings, data: AppealFormData): string {
+  const message = data.problem === 'too_long' ? a.textTooLong(APPEAL_LIMITS.text) : a.textRequired;
+  return document(
+    frame,
+    a.title,
+    <>
+      <h1>{a.title}</h1>
+      <section class="card" aria-label={a.title}>
+        <p>{data.decision}</p>
+        {data.ground ? <p>{data.ground}</p> : null}
+      </section>
+      <p>{a.intro}</p>
+      {data.problem ? (
+        <div class="errors" role="alert">
+          <h2>{frame.t.errorSummary}</h2>
+          <ul>
+            <li>
+              <a href="#text">{message}</a>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      <form method="post" action={data.action} class="card">
+        <div class="field">
+          <label for="text">{a.text}</label>
+          <p class="hint" id="text-hint">
+            {a.textHint(APPEAL_LIMITS.text)}
+          </p>
+          {data.problem ? (
+            <p class="error" id="text-error">
+              {message}
+            </p>
+          ) : null}
+          <textarea
+            id="text"
+            name="text"
+            required
+            maxlength={APPEAL_LIMITS.text}
+            aria-invalid={data.problem ? 'true' : undefined}
+            aria-describedby={data.problem ? 'text-hint text-error' : 'text-hint'}
+          >
+            {data.text}
+          </textarea>
+        </div>
+        <button type="submit">{a.submit}</button>
+      </form>
+    </>,
+    data.problem !== null,
   );
 }

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 const NOT_IN_DOCUMENT: { paths: RegExp; why: string }[] = [
   { paths: /^\/(review|edit|confirm|unsubscribe)\/:token$/, why: 'HTML pages opened from e-mail links' },
   { paths: /^\/reviews\/:id\/report$/, why: 'HTML page: the form to report a review' },
+  { paths: /^\/appeal\/:token$/, why: 'HTML page opened from a decision e-mail: the complaint form' },
   {
     paths: /^\/edit\/:token\/(delete|renew)$/,
     why: 'HTML pages: the writer deletes their review, or asks for a new edit link',

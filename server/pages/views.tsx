@@ -351,6 +351,11 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
               <h3 id={`review-${r.id}`}>{r.name}</h3>
               <ShownStars value={r.rating} t={t} />
               <time datetime={r.date}>{dateOf(r.date)}</time>
+              <span>
+                <time datetime={r.experience_date}>
+                  {localeFor(lang).t.experience(localeFor(lang).month(r.experience_date))}
+                </time>
+              </span>
               <OriginBadges rating={r} lang={lang} />
             </header>
             {r.comment ? <p class="text">{r.comment}</p> : null}

@@ -289,10 +289,12 @@ describe('photos follow their review', () => {
     });
     const decide = (body: unknown) =>
       t.admin(`/admin/api/reports/${report._id.toHexString()}/decision`, { method: 'POST', json: body });
-    const unknown = await decide({ action: 'redact', ground: 'personal_data', photo: 'x'.repeat(22) });
+    // Issue 21: a redaction carries its statement of reasons (e-mailed to the writer).
+    const statement = 'The photo shows a person who did not agree to be shown.';
+    const unknown = await decide({ action: 'redact', ground: 'personal_data', statement, photo: 'x'.repeat(22) });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).error.message).toBe('photo: not a photo of this review');
-    const res = await decide({ action: 'redact', ground: 'personal_data', photo: id });
+    const res = await decide({ action: 'redact', ground: 'personal_data', statement, photo: id });
     expect(res.status).toBe(200);
     const after = (await t.services.reviews.get(review.id))!;
     expect(after.deleted).toBe(false);

@@ -83,6 +83,22 @@ describe('GET /webshops/{id}/policy', () => {
     expect(score).toContain('left out of that average');
   });
 
+  it('names the automatic checks that are on, and that a person decides (issue 21)', async () => {
+    const signals = section((await page('?lang=en')).html, 'signals');
+    expect(signals).toContain('Reviews are checked automatically for reviews by the shop’s own people');
+    expect(signals).toContain('unusual bursts');
+    expect(signals).toContain('never hides, holds or delays a review');
+    expect(signals).toContain('a person decides');
+    const off = await startTestApp({ SIGNALS: 'none' });
+    try {
+      const shop = await off.createShop({ name: 'Quiet' });
+      const html = await (await off.fetch(`/webshops/${shop.id}/policy?lang=en`)).text();
+      expect(section(html, 'signals')).toContain('No automatic checks are switched on.');
+    } finally {
+      await off.close();
+    }
+  });
+
   it('lists every ground, with the removals of the last 12 months per ground', async () => {
     const removals = t.db.collection<{ _id: number; shopId: number; ground: string; at: Date }>('review_removals');
     const now = Date.now();

@@ -70,6 +70,7 @@ export function registerPolicyRoutes(router: Router, services: Services): void {
         numbers,
         removed: removalRows(counted),
         removedSince: since,
+        signals: config.signals,
       }),
     );
   });

@@ -40,6 +40,11 @@ export interface PolicyStrings {
   publicationHeading: string;
   groundsHeading: string;
   ground: Record<Ground, string>;
+  /** The automatic checks that are on (issue 21): they only ask a person to look. */
+  signalsHeading: string;
+  signalsOn: (list: string) => string;
+  signalsNone: string;
+  signalName: Record<'insider' | 'burst', string>;
   scoreHeading: string;
   score: string[];
   incentivesHeading: string;
@@ -103,6 +108,14 @@ const en: PolicyStrings = {
     spam: 'It is spam or advertising.',
     conflict_of_interest: 'It was written by the shop, a competitor or someone paid for a particular score.',
     other: 'It breaks the law in another way.',
+  },
+  signalsHeading: 'Automatic checks',
+  signalsOn: (list) =>
+    `Reviews are checked automatically for ${list}. A check never hides, holds or delays a review: it asks a person to look, and a person decides.`,
+  signalsNone: 'No automatic checks are switched on. Every decision is a person’s.',
+  signalName: {
+    insider: 'reviews by the shop’s own people (a member of the shop’s team, or an address at the shop’s own domain)',
+    burst: 'unusual bursts (more reviews in 24 hours than 10, or five times the shop’s daily average over 90 days)',
   },
   scoreHeading: 'How the score is computed',
   score: [
@@ -176,6 +189,16 @@ const nl: PolicyStrings = {
       'Het is geschreven door de winkel, een concurrent of iemand die voor een bepaalde score is betaald.',
     other: 'Het is op een andere manier in strijd met de wet.',
   },
+  signalsHeading: 'Automatische controles',
+  signalsOn: (list) =>
+    `Reviews worden automatisch gecontroleerd op ${list}. Een controle verbergt, houdt of vertraagt nooit een review: ze vraagt een mens om te kijken, en een mens beslist.`,
+  signalsNone: 'Er staan geen automatische controles aan. Elke beslissing neemt een mens.',
+  signalName: {
+    insider:
+      'reviews door mensen van de winkel zelf (iemand uit het team van de winkel, of een adres op het eigen domein van de winkel)',
+    burst:
+      'ongewone pieken (meer reviews in 24 uur dan 10, of vijf keer het daggemiddelde van de winkel over 90 dagen)',
+  },
   scoreHeading: 'Hoe de score wordt berekend',
   score: [
     'Elke gepubliceerde review telt mee, hoe oud ook; verwijderde reviews en reviews die nog op bevestiging door de schrijver wachten niet.',
@@ -248,6 +271,16 @@ const de: PolicyStrings = {
     conflict_of_interest:
       'Sie stammt vom Shop, von einem Mitbewerber oder von jemandem, der für eine bestimmte Note bezahlt wurde.',
     other: 'Sie verstößt auf andere Weise gegen das Gesetz.',
+  },
+  signalsHeading: 'Automatische Prüfungen',
+  signalsOn: (list) =>
+    `Bewertungen werden automatisch geprüft auf ${list}. Eine Prüfung verbirgt, hält oder verzögert nie eine Bewertung: Sie bittet einen Menschen, hinzusehen, und ein Mensch entscheidet.`,
+  signalsNone: 'Es sind keine automatischen Prüfungen eingeschaltet. Jede Entscheidung trifft ein Mensch.',
+  signalName: {
+    insider:
+      'Bewertungen von Leuten des Shops selbst (ein Mitglied des Shop-Teams oder eine Adresse unter der eigenen Domain des Shops)',
+    burst:
+      'ungewöhnliche Häufungen (mehr Bewertungen in 24 Stunden als 10 oder das Fünffache des Tagesdurchschnitts des Shops über 90 Tage)',
   },
   scoreHeading: 'Wie die Note berechnet wird',
   score: [

@@ -16,6 +16,8 @@ interface PolicyPageData {
   numbers: PolicyNumbers;
   removed: { ground: Ground; count: number }[];
   removedSince: Date;
+  /** The automatic checks that are on (config SIGNALS). */
+  signals: ('insider' | 'burst')[];
 }
 
 const paragraphs = (text: string) =>
@@ -82,6 +84,11 @@ export function policyPage(d: PolicyPageData): string {
               <li>{t.ground[r.ground]}</li>
             ))}
           </ul>
+        </section>
+
+        <section class="card" aria-labelledby="signals">
+          <h2 id="signals">{t.signalsHeading}</h2>
+          <p>{d.signals.length ? t.signalsOn(d.signals.map((s) => t.signalName[s]).join('; ')) : t.signalsNone}</p>
         </section>
 
         <section class="card" aria-labelledby="score">

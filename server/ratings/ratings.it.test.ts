@@ -85,6 +85,8 @@ describe('GET /api/1.0/ratings.json', () => {
       incentivised: false,
       imported_from: null,
       original_date: null,
+      // Issue 21: the date of the experience (an import without one: its own date).
+      experience_date: '2024-01-01',
       // Issue 20: "Helpful" votes, and the shown photos of a published review (none here).
       helpful: 0,
       photos: [],

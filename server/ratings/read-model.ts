@@ -12,6 +12,7 @@ import { forgetJson } from '../http/json-text.js';
 import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
+import { experienceDateOf } from '../reviews/experience.js';
 import { summarize, toRating, type Rating, type RatingsSummary } from '../reviews/rating.js';
 
 /** Shops with more reviews than this are paged in the database rather than held whole in memory. */
@@ -34,6 +35,7 @@ interface PublishedReview extends Pick<OriginFields, 'origin' | 'incentivised' |
   comment: string | null;
   created: Date;
   reply: string | null;
+  experience_date: string;
 }
 
 const toPublished = (r: Review): PublishedReview => {
@@ -49,6 +51,7 @@ const toPublished = (r: Review): PublishedReview => {
     origin,
     incentivised,
     imported_from,
+    experience_date: experienceDateOf(r),
   };
 };
 

@@ -215,6 +215,7 @@ describe('moderation: PATCH, DELETE and GET /admin/api/reviews/:id', () => {
       incentivised: false,
       imported_from: null,
       original_date: '2024-05-06T10:11:12.000Z',
+      experience_date: '2024-05-06',
       // Issue 20: as ratings.json (no votes, and photos only while published).
       helpful: 0,
       photos: [],

@@ -57,6 +57,12 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2024-11-03 (YYYY-MM-DD)')
   .refine((v) => formatDate(new Date(`${v}T00:00:00Z`)) === v, 'a date that exists in the calendar');
 
+/** The order's date as the source gave it (`YYYY-MM-DD`), or the month of the experience (`YYYY-MM`). */
+const experienceDate = z.union([
+  day,
+  z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a date such as 2024-11-03, or a month such as 2024-11'),
+]);
+
 const product = z
   .object({
     id: z.union([text(200).min(1), z.number().int().nonnegative()]).transform(String),
@@ -93,6 +99,8 @@ export const importSchema = z
     imported_from: text(100).optional(),
     incentivised: z.boolean().optional(),
     products: z.array(product).max(MAX_PRODUCTS).optional(),
+    /** The order's date, when the source knew it; else the review's original date (issue 21). */
+    experience_date: experienceDate.optional(),
   })
   .strict();
 
@@ -171,6 +179,10 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
     if (written && written.getTime() > services.now().getTime() + FUTURE_SLACK_MS) {
       throw new HttpError(422, `${input.created ? 'created' : 'date'}: must not be in the future`, 'validation_failed');
     }
+    // Both forms compare as text: a month sorts before the days in it.
+    if (input.experience_date && input.experience_date > formatDate(services.now())) {
+      throw new HttpError(422, 'experience_date: must not be in the future', 'validation_failed');
+    }
     const review = await reviews.create(shop.id, {
       name: input.name,
       email: input.email,
@@ -191,6 +203,7 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
       // The date it carried on the source platform, when the operator gave one (as `created` or as `date`).
       original_date: written ?? null,
       products: input.products?.map(toProduct) ?? [],
+      ...(input.experience_date ? { experience_date: input.experience_date } : {}),
       source: 'import',
     });
     await services.audit.record({

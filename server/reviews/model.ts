@@ -104,14 +104,18 @@ export interface Review {
   import_id?: string;
   /** Bulk imports: the review's title on its platform ('' when none). */
   title?: string;
-  /** Bulk imports: the date of the order the review is about, from the file's order-date column; null when none. */
-  experience_date?: Date | null;
   /** Bulk imports: the source platform's status of a review held for the operator (e.g. `Unpublished`). */
   source_status?: string;
   /** Bulk imports: the order number the file gave, kept apart from `order` so it proves nothing here. */
   source_order?: string;
   /** Bulk imports: photo URLs from the file, kept as data only: never shown or hot-linked. */
   photo_urls?: string[];
+  /**
+   * When the experience took place (experience.ts): `YYYY-MM-DD`, the order's date, or `YYYY-MM`, the month a form
+   * review's writer named. Bulk imports from the dashboard (server/imports/) store the file's order date as a Date,
+   * or null when the file had none. Absent on reviews stored before it existed: read it through experienceDateOf().
+   */
+  experience_date?: string | Date | null;
   products: ReviewProduct[];
   /** Absent on reviews without photos (and those stored before photos existed). */
   photos?: ReviewPhoto[];
@@ -181,6 +185,7 @@ export type NewReview = Pick<Review, 'name' | 'email' | 'rating' | 'language'> &
       | 'imported_from'
       | 'original_date'
       | 'source_verified'
+      | 'experience_date'
       | 'products'
       | 'photos'
       | 'read'

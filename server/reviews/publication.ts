@@ -10,7 +10,8 @@ import type { Review, NewReview } from './model.js';
 import type { NewConsent } from '../consents/store.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Services } from '../services.js';
-import { addDays } from '../time.js';
+import { addDays, formatDate } from '../time.js';
+import { currentMonth } from './experience.js';
 import type { PendingConfirmation } from './confirmation-queue.js';
 import {
   awaitsConfirmation,
@@ -93,6 +94,8 @@ export async function writePopupReview(
     email,
     language: token.language,
     order: token.order,
+    // The order data arrived with the pop-up's consent: the order's date as the service knows it.
+    experience_date: formatDate(token.consentCreated),
     source: 'popup',
     quarantine: trust.quarantine,
     verified: trust.verified,
@@ -127,6 +130,8 @@ export async function writeInvitationReview(
     email: invitation.email,
     language: invitation.language,
     order: invitation.order,
+    // The shop sent the invitation for the order: the order's date as the service knows it.
+    experience_date: formatDate(invitation.created),
     source: 'invitation',
     verified: true,
     incentivised: invitation.incentivised ?? false,
@@ -143,10 +148,13 @@ export async function writeInvitationReview(
 export async function writeFormReview(
   services: Services,
   shopId: number,
-  written: WrittenReview & Pick<NewReview, 'email' | 'language'>,
+  written: WrittenReview & Pick<NewReview, 'email' | 'language'> & { experienceMonth?: string },
 ): Promise<Review> {
+  const { experienceMonth, ...rest } = written;
   const review = await services.reviews.create(shopId, {
-    ...written,
+    ...rest,
+    // No order: the writer names the month; an older embed that asks for none dates it to the month of writing.
+    experience_date: experienceMonth ?? currentMonth(services.now()),
     source: 'form',
     quarantine: true,
     verified: false,

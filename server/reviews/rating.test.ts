@@ -102,6 +102,7 @@ describe('toRating', () => {
       imported_from: null,
       original_date: null,
       photos: [],
+      experience_date: '2024-01-02',
     });
   });
 

@@ -5,6 +5,7 @@ import { formatDate, formatTimestamp } from '../time.js';
 import { z } from 'zod';
 import { ORIGINS, originFields } from './origin.js';
 import { apiPhoto, publicPhotos } from './photos.js';
+import { experienceDateOf } from './experience.js';
 
 const subScores = z.object({
   shippingtime: z.int(),
@@ -33,6 +34,8 @@ export const ratingSchema = z
     incentivised: z.boolean(),
     imported_from: z.string().nullable().meta({ description: 'imports: the source platform' }),
     original_date: z.string().nullable().meta({ description: 'imports: ISO 8601 date on the source platform' }),
+    /** Issue 21: when the experience took place; `YYYY-MM` when the writer named only the month (experience.ts). */
+    experience_date: z.string().meta({ description: 'YYYY-MM-DD, or YYYY-MM when only the month is known' }),
     /** "Helpful" votes (issue 20): set by the ratings read model, which keeps the counts; absent in webhook bodies. */
     helpful: z.int().optional().meta({ description: '"Helpful" votes; absent in webhook bodies' }),
     /** The review's photos once shown, while it is published (issue 20); `[]` otherwise. */
@@ -69,6 +72,7 @@ export function toRating(r: Review, baseUrl = ''): Rating {
     reply_date: r.reply ? formatTimestamp(r.reply.date) : null,
     // Clients ignore fields they do not know (compatibility.md): the origin fields and photos are additions.
     ...originFields(r),
+    experience_date: experienceDateOf(r),
     photos: r.published ? publicPhotos(r, baseUrl).map(apiPhoto) : [],
   };
 }

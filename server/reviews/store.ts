@@ -17,6 +17,7 @@ import type { Language } from '../languages.js';
 import { noSubRatings, removedPhotos } from './rules.js';
 import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
+import { formatDate } from '../time.js';
 import { UnfinishedWrites } from './unfinished-store.js';
 import type { NewReview, Review, ReviewChanges, ReviewTopic, WriteFollower } from './model.js';
 
@@ -232,6 +233,8 @@ export class ReviewStore {
         imported_from: input.imported_from ?? null,
         original_date: input.original_date ?? null,
         ...(input.source_verified === undefined ? {} : { source_verified: input.source_verified }),
+        // Without an order date the experience is dated by what is known: an import's original date, else today.
+        experience_date: input.experience_date ?? formatDate(input.original_date ?? input.created ?? now),
         products: input.products ?? [],
         ...(input.photos?.length ? { photos: input.photos } : {}),
         reply: null,
@@ -442,15 +445,50 @@ export class ReviewStore {
   }
 
   /**
+   * A removal reversed on appeal (server/moderation): the deleted review comes back with the texts the removal took,
+   * which moderation kept apart. A new version, `reviews.updated` once it had been announced; null when the review
+   * is not deleted (or gone).
+   */
+  async restore(id: number, texts: Pick<Review, 'name' | 'email' | 'comment' | 'reply'> & { products: string[] }) {
+    return this.writeVersion(
+      id,
+      (before) => {
+        const after: Review = {
+          ...before,
+          deleted: false,
+          removalGround: null,
+          name: texts.name,
+          email: texts.email,
+          comment: texts.comment,
+          reply: texts.reply,
+          products: before.products.map((p, i) => ({ ...p, content: texts.products[i] ?? '' })),
+          modified: this.now(),
+          version: before.version + 1,
+        };
+        after.published = isPublished(after);
+        after.pendingEvent = topicFor(before, after) ?? null;
+        after.announced = before.announced || after.published;
+        return after;
+      },
+      { deleted: true },
+    );
+  }
+
+  /**
    * A new version of a live review through the single write path: announced (for repair) before it is written, and
    * written only over the version `next` was given, else read again; then its followers and listeners.
    */
-  private writeVersion(id: number, next: (before: Review) => Review | Promise<Review>): Promise<Review | null> {
+  private writeVersion(
+    id: number,
+    next: (before: Review) => Review | Promise<Review>,
+    { deleted = false }: { deleted?: boolean } = {},
+  ): Promise<Review | null> {
     return versionedUpdate<Review, Review | null>(
       this.collection,
       () => this.get(id),
       async (before) => {
-        if (before.deleted) return { answer: null };
+        // Only a restore writes over a deleted review; every other write leaves it alone.
+        if (before.deleted !== deleted) return { answer: null };
         const write = await this.unfinished.begin(before.shopId);
         const after = await next(before);
         // replyMailSent is the mailer's, set without a new version: a write that read the review before must not undo it.

@@ -22,6 +22,15 @@ const review = (changes: Partial<Review> = {}): Review =>
   });
 
 describe('payloadFor', () => {
+  it('carries the experience date in every event (issue 21): created, updated and deleted', () => {
+    const dated = review({ experience_date: '2024-10-28' });
+    for (const topic of ['reviews.created', 'reviews.updated', 'reviews.deleted'] as const) {
+      expect(JSON.parse(payloadFor(topic, dated)).experience_date).toBe('2024-10-28');
+    }
+    // A review stored before the field existed is dated by its own date.
+    expect(JSON.parse(payloadFor('reviews.created', review())).experience_date).toBe('2024-11-03');
+  });
+
   it('is the ratings.json object for created and updated', () => {
     expect(JSON.parse(payloadFor('reviews.created', review()))).toEqual(toRating(review()));
     expect(JSON.parse(payloadFor('reviews.updated', review({ comment: 'Better' })))).toEqual(
@@ -45,6 +54,7 @@ describe('payloadFor', () => {
       incentivised: false,
       imported_from: null,
       original_date: null,
+      experience_date: '2024-11-03',
     });
     expect(Object.keys(JSON.parse(payloadFor('reviews.deleted', deleted))).slice(0, 2)).toEqual(['id', 'deleted']);
   });

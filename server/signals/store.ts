@@ -1,0 +1,94 @@
+// What the signals need, kept small and read by `_id` (FerretDB scans for anything else):
+// - `signal_queue`: reviews written and not yet checked (`_id` = review id); the worker drains it.
+// - `signal_counters`: one document per shop, reviews per UTC day (the last 91) and per UTC hour (the last 25),
+//   kept as reviews are checked: `burst` reads one document instead of counting history.
+// - `signal_claims`: insert-only, one per signal raised (`burst:<shop>:<day>`, `insider:<review>`), so a signal is
+//   raised once whatever the retries.
+import type { Collection, Db } from '../db/index.js';
+import { isDuplicateKey } from '../db/index.js';
+import { addDays } from '../time.js';
+import type { Review, WriteFollower } from '../reviews/model.js';
+import { BURST_HISTORY_DAYS, dayKey, hourKey } from './rules.js';
+
+interface Pending {
+  _id: number;
+  shopId: number;
+  /** Imports raise no signal but `burst`, at most one per import. */
+  imported: boolean;
+  at: Date;
+}
+
+interface Counters {
+  _id: number;
+  days: Record<string, number>;
+  hours: Record<string, number>;
+}
+
+export class SignalStore implements WriteFollower {
+  private readonly queue: Collection<Pending>;
+  private readonly counters: Collection<Counters>;
+  private readonly claims: Collection<{ _id: string; at: Date }>;
+
+  constructor(
+    db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.queue = db.collection<Pending>('signal_queue');
+    this.counters = db.collection<Counters>('signal_counters');
+    this.claims = db.collection<{ _id: string; at: Date }>('signal_claims');
+  }
+
+  /** A new review joins the queue as it is written (a repair may add it again: the claims make that harmless). */
+  async follow(before: Review | undefined, after: Review): Promise<void> {
+    if (before !== undefined || after.version !== 1) return;
+    await this.queue.updateOne(
+      { _id: after.id },
+      { $setOnInsert: { shopId: after.shopId, imported: after.source === 'import', at: this.now() } },
+      { upsert: true },
+    );
+  }
+
+  /** The whole queue, oldest first: it holds only what the worker has not checked yet. */
+  async pending(limit: number): Promise<Pending[]> {
+    return this.queue.find({}).sort({ _id: 1 }).limit(limit).toArray();
+  }
+
+  async done(id: number): Promise<void> {
+    await this.queue.deleteOne({ _id: id });
+  }
+
+  /**
+   * Counts one review of the shop at `at` and answers the reviews of the last 24 hours (this hour and the 23 before)
+   * and of each of the 90 days before today. Old keys are dropped as they fall out.
+   */
+  async count(shopId: number, at: Date): Promise<{ last24h: number; previousDays: number[] }> {
+    const hour = hourKey(at);
+    const day = dayKey(at);
+    const found = await this.counters.findOne({ _id: shopId });
+    const days = { ...(found?.days ?? {}) };
+    const hours = { ...(found?.hours ?? {}) };
+    days[day] = (days[day] ?? 0) + 1;
+    hours[hour] = (hours[hour] ?? 0) + 1;
+    const oldestDay = dayKey(addDays(at, -(BURST_HISTORY_DAYS + 1)));
+    const oldestHour = hourKey(new Date(at.getTime() - 24 * 3_600_000));
+    for (const key of Object.keys(days)) if (key < oldestDay) delete days[key];
+    for (const key of Object.keys(hours)) if (key < oldestHour) delete hours[key];
+    await this.counters.replaceOne({ _id: shopId }, { days, hours }, { upsert: true });
+    const last24h = Object.entries(hours)
+      .filter(([key]) => key > oldestHour)
+      .reduce((sum, [, n]) => sum + n, 0);
+    const previousDays = Array.from({ length: BURST_HISTORY_DAYS }, (_, i) => days[dayKey(addDays(at, -(i + 1)))] ?? 0);
+    return { last24h, previousDays };
+  }
+
+  /** Raises a signal once: false when it was raised already. */
+  async claim(id: string): Promise<boolean> {
+    try {
+      await this.claims.insertOne({ _id: id, at: this.now() });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+}
