@@ -96,6 +96,8 @@ function probe(request: Request): unknown {
 
   /** Seen by a sighted user, looking from `el` up to (and including) `stop`. */
   function shown(el: Element, stop?: Element): boolean {
+    // The content of a closed <details> is not rendered, nor in the accessibility tree, until it is opened.
+    if (el.closest('details:not([open])') && !el.closest('summary')) return false;
     if (el.getClientRects().length === 0) return false;
     const own = getComputedStyle(el);
     if (own.visibility !== 'visible') return false;
