@@ -193,12 +193,14 @@ test.describe('the product block on a product page of another site', () => {
     expect(requests.filter((u) => !u.startsWith(service()) && !u.startsWith(hostUrl('')))).toEqual([]);
   });
 
-  test('pages and filters by stars with the keyboard, focusing the heading and announcing the page', async ({
+  test('pages and filters by stars with the keyboard, focusing the block (its heading) and announcing the page', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openProductPage(page, hostUrl('product.html', { product: COMMUTER.id, sidebar: false }));
+    await openProductPage(page, hostUrl('product.html', { product: COMMUTER.id, sidebar: false, language: 'eng' }));
     const section = page.locator(`${BLOCK} section.pr`);
+    // The block's own polite live region (after the fragment, which may have a status of its own).
+    const announced = page.locator(`${BLOCK} [role=status]`).last();
     const pages = Number(await section.getAttribute('data-pages'));
     expect(pages).toBeGreaterThan(1);
     await expect(section).toHaveAttribute('data-page', '1');
@@ -207,8 +209,8 @@ test.describe('the product block on a product page of another site', () => {
     await next.focus();
     await page.keyboard.press('Enter');
     await expect(section).toHaveAttribute('data-page', '2');
-    await expect.poll(async () => (await focusedInBlock(page))?.tag).toMatch(/^H[1-6]$/);
-    await expect(page.locator(`${BLOCK} [role=status]`)).toContainText(`Page 2 of ${pages}`);
+    await expect.poll(async () => (await focusedInBlock(page))?.tag).toMatch(/^(H[1-6]|SECTION)$/);
+    await expect(announced).toHaveText(`Reviews of Commuter 8. Page 2 of ${pages}`);
     // The shop's page did not navigate.
     expect(page.url()).toContain('/product.html');
 
@@ -224,13 +226,42 @@ test.describe('the product block on a product page of another site', () => {
     await expect(page.locator(BLOCK)).toContainText('Gears slipped twice in the first week.');
     await expect(page.locator(BLOCK)).not.toContainText('smooth and quiet');
     await expect(section).toHaveAttribute('data-page', '1');
-    await expect.poll(async () => (await focusedInBlock(page))?.tag).toMatch(/^H[1-6]$/);
+    await expect.poll(async () => (await focusedInBlock(page))?.tag).toMatch(/^(H[1-6]|SECTION)$/);
+    await expect(announced).toContainText('Page 1 of 1');
 
     // And back to all reviews.
     const reset = page.locator(`${BLOCK} a[data-query=""]`).first();
     await reset.focus();
     await page.keyboard.press('Enter');
     await expect(page.locator(BLOCK)).toContainText('smooth and quiet');
+  });
+
+  test('sends a "Helpful" vote from the shop\'s page once per browser and shows it', async ({ page }) => {
+    const url = hostUrl('product.html', { product: COMMUTER.id, sidebar: false, language: 'eng' });
+    await openProductPage(page, url);
+    const button = page.locator(`${BLOCK} button[data-helpful]`).first();
+    const id = await button.getAttribute('data-helpful');
+    const before = Number(/\((\d+)\)/.exec((await button.textContent()) ?? '')![1]);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(button).toHaveText(`Helpful (${before + 1})`);
+    // The next visit of this browser shows the vote, and does not send it again. (A vote is sent within the click's
+    // own handler: the calls to fetch are recorded as they are made.)
+    await openProductPage(page, url);
+    const again = page.locator(`${BLOCK} button[data-helpful="${id}"]`);
+    await expect(again).toHaveAttribute('aria-pressed', 'true');
+    await page.evaluate(() => {
+      const w = window as unknown as { __calls: string[] };
+      const native = window.fetch;
+      w.__calls = [];
+      window.fetch = (input, init) => {
+        w.__calls.push(String(input));
+        return native(input, init);
+      };
+    });
+    await again.click();
+    expect(await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls)).toEqual([]);
   });
 
   test('fills one block per product on a page of several products, and adds no JSON-LD there', async ({ page }) => {
@@ -268,6 +299,7 @@ test.describe('the product block on a product page of another site', () => {
           hostUrl('product.html', { product: COMMUTER.id, sidebar_theme: theme, mobile: 'none' }),
         );
         await expect(page.locator(`${BLOCK} section.pr`)).toHaveAttribute('data-count', String(RATINGS.length));
+        await expect(page.locator(`${BLOCK} section.pr`)).toHaveAttribute('data-theme', theme);
         await expectAccessible(page, `product block, ${theme}, ${width} px`);
       });
     }

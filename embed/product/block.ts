@@ -121,10 +121,15 @@ async function fill(env: Env, host: HTMLElement, product: string): Promise<boole
     show(navigation)
       .then((next) => {
         if (!next) return;
-        const heading = next.querySelector<HTMLElement>('h2,h3,[role=heading]') ?? next;
-        heading.tabIndex = -1;
-        heading.focus();
-        live.textContent = announcement(env.lang, heading.textContent ?? '', next.dataset.page, next.dataset.pages);
+        // The section's heading, or the section itself, named by its label.
+        const heading = next.querySelector<HTMLElement>('h2,h3,[role=heading]');
+        const target = heading ?? next;
+        target.tabIndex = -1;
+        target.focus();
+        // Its name, then what the fragment says about the filter's results, then the page.
+        const name = heading?.textContent ?? next.getAttribute('aria-label') ?? '';
+        const status = next.querySelector('[role=status]')?.textContent ?? '';
+        live.textContent = announcement(env.lang, [name, status], next.dataset.page, next.dataset.pages);
       })
       .catch((err: unknown) => console.warn(`${ctx.brandName}: ${String(err)}`));
 
@@ -195,7 +200,7 @@ function markVotes(env: Env, root: ShadowRoot): void {
 
 /**
  * A "Helpful" vote (POST /reviews/{id}/helpful, server/helpful/routes.ts), once per browser: the server counts one
- * per address anyway. Its JSON answer carries the new count's text in the page's language.
+ * per address anyway. Its JSON answer carries the new count.
  */
 async function helpful(env: Env, button: HTMLButtonElement): Promise<void> {
   const id = Number(button.dataset.helpful);
@@ -208,7 +213,7 @@ async function helpful(env: Env, button: HTMLButtonElement): Promise<void> {
       body: new URLSearchParams({ lang: env.lang }),
     });
     if (!response.ok) return;
-    const answer = (await response.json()) as { text?: unknown };
+    const answer = (await response.json()) as { helpful?: unknown };
     try {
       const storage = env.storage();
       storage?.setItem(storageKey(env), withVote(storage.getItem(storageKey(env)), id));
@@ -216,8 +221,10 @@ async function helpful(env: Env, button: HTMLButtonElement): Promise<void> {
       // Storage refused (private mode): the address still counts once.
     }
     button.setAttribute('aria-pressed', 'true');
-    const count = button.closest('[data-review]')?.querySelector('[data-helpful-count]');
-    if (count && typeof answer.text === 'string') count.textContent = answer.text;
+    // The button says "Helpful (3)": the new count replaces the old one.
+    if (typeof answer.helpful === 'number') {
+      button.textContent = (button.textContent ?? '').replace(/\(\d+\)\s*$/, `(${answer.helpful})`);
+    }
   } catch (err) {
     console.warn(`${env.ctx.brandName}: ${String(err)}`);
   } finally {

@@ -29,6 +29,7 @@ describe('the product block rules', () => {
     expect(fragmentUrl(block, 'page=2&sort=newest&stars=1,2&product=OTHER&theme=dark')).toBe(
       'https://reviews.example/webshops/42/products/reviews.html?product=SKU+1%2Fa&lang=de&theme=light&page=2&sort=newest&stars=1%2C2',
     );
+    expect(fragmentUrl(block, 'stars=1&stars=2&sort=lowest')).toMatch(/&stars=1&stars=2&sort=lowest$/);
     expect(fragmentUrl(block, '')).toBe(fragmentUrl(block));
     expect(jsonLdUrl(block)).toBe('https://reviews.example/webshops/42/products/jsonld?product=SKU+1%2Fa');
   });
@@ -59,9 +60,12 @@ describe('the product block rules', () => {
   });
 
   it('announces the heading and the page in the language of the block', () => {
-    expect(announcement('en', ' Reviews of Commuter 8 ', '2', '5')).toBe('Reviews of Commuter 8. Page 2 of 5');
-    expect(announcement('hr', 'Recenzije', '1', '3')).toBe('Recenzije. Stranica 1 od 3');
-    expect(announcement('nl', 'Beoordelingen', undefined, undefined)).toBe('Beoordelingen');
+    expect(announcement('en', [' Reviews of Commuter 8 ', ''], '2', '5')).toBe('Reviews of Commuter 8. Page 2 of 5');
+    expect(announcement('en', ['Reviews of Commuter 8', '2 reviews match.'], '1', '1')).toBe(
+      'Reviews of Commuter 8. 2 reviews match. Page 1 of 1',
+    );
+    expect(announcement('hr', ['Recenzije'], '1', '3')).toBe('Recenzije. Stranica 1 od 3');
+    expect(announcement('nl', ['Beoordelingen'], undefined, undefined)).toBe('Beoordelingen');
   });
 
   it('remembers the votes of this browser in one short list, ignoring what it cannot read', () => {

@@ -25,9 +25,11 @@ export interface Block {
  * `data-query` of a link, or the filter form's fields), which cannot change what the block is.
  */
 export function fragmentUrl(block: Block, navigation = ''): string {
-  const query = new URLSearchParams({ product: block.product, lang: block.lang, theme: block.theme });
+  const fixed = { product: block.product, lang: block.lang, theme: block.theme };
+  const query = new URLSearchParams(fixed);
+  // (A name may repeat: the filter form sends `stars=1&stars=2`.)
   for (const [name, value] of new URLSearchParams(navigation)) {
-    if (!query.has(name)) query.append(name, value);
+    if (!(name in fixed)) query.append(name, value);
   }
   return `${block.base}/webshops/${block.shopId}/products/reviews.html?${query}`;
 }
@@ -67,11 +69,19 @@ const PAGE: Record<Lang, [string, string]> = {
   hr: ['Stranica', 'od'],
 };
 
-/** What a screen reader is told, politely, after the shopper paged or filtered: the heading, and where they are. */
-export function announcement(lang: Lang, heading: string, page: string | undefined, pages: string | undefined): string {
+/**
+ * What a screen reader is told, politely, after the shopper paged or filtered: the block's name and what the
+ * fragment says about the results (already in the block's language), then where they are.
+ */
+export function announcement(
+  lang: Lang,
+  texts: readonly string[],
+  page: string | undefined,
+  pages: string | undefined,
+): string {
   const [word, of] = PAGE[lang];
   const where = page && pages ? `${word} ${page} ${of} ${pages}` : '';
-  return [heading.trim(), where].filter(Boolean).join('. ');
+  return [...texts.map((t) => t.trim().replace(/[.\s]+$/, '')), where].filter(Boolean).join('. ');
 }
 
 /**

@@ -1,8 +1,7 @@
 // POST /reviews/{id}/helpful: a shopper found a published review helpful. One vote per client address and review,
 // ever (a keyed hash of the address: rules.ts); one per browser too, which the page's script remembers in the
 // browser's storage (no cookie). The page's form works without JavaScript: the answer sends the browser back to
-// the shop page it came from (303); the script asks for JSON and updates the count in place. The product block on
-// shops' pages asks for JSON too, from their origin: that answer is readable cross-site (CORS `*`, no credentials).
+// the shop page it came from (303); the script asks for JSON and updates the count in place.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { readFields } from '../http/body.js';
@@ -31,9 +30,6 @@ export function registerHelpfulRoutes(router: Router, services: Services): void 
       const n = (await helpful.countsOf(review.shopId)).get(review.id) ?? 0;
       const lang = normalizeLanguage(typeof fields.lang === 'string' ? fields.lang : '') ?? review.language;
       ctx.body = { counted, helpful: n, text: HELPFUL_STRINGS[lang].count(n) };
-      // The product block on shops' pages (embed/product/) votes from their origin and reads this public answer; as
-      // a form post without credentials it needs no preflight, and no cookie is involved.
-      ctx.set('Access-Control-Allow-Origin', '*');
       return;
     }
     ctx.status = 303;
