@@ -108,7 +108,7 @@ export default defineConfig(({ mode }) => {
   const target = ENTRIES[mode as keyof typeof ENTRIES];
   if (!target)
     throw new Error(
-      `vite build --mode loader|app|more|dashboard|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`,
+      `vite build --mode ${Object.keys(ENTRIES).join('|')}|dashboard|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`,
     );
   return {
     publicDir: false,
