@@ -329,11 +329,12 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
             <h2 id="h-product">Reviews of one product</h2>
             <p>
               The product layout lists one product’s reviews in an iframe: add <code>layout=product&amp;product=</code>{' '}
-              and the product’s id, SKU or GTIN to the address, e.g.
+              and the product’s id, SKU or GTIN to the address.
             </p>
-            <pre>
-              <code>{productSnippet(model.baseUrl, shop?.id)}</code>
-            </pre>
+            <label class="f" for="product-snippet">
+              Code for a product page (replace PRODUCT_ID)
+            </label>
+            <textarea id="product-snippet" readonly rows={4} value={productSnippet(model.baseUrl, shop?.id)} />
             <p>
               An iframe carries no structured data (JSON-LD) for your product page: what is inside a frame belongs to
               the frame’s address, so Google shows no stars for it. For stars in Google, use the loader’s product block
