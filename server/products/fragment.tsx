@@ -40,10 +40,15 @@ export interface FragmentData {
   page: number;
   helpful: ReadonlyMap<number, number>;
   nav: FragmentNav;
+  /**
+   * `button`: a "Helpful" button the product block's script sends; `text`: the count only (the widget's iframe
+   * runs no script).
+   */
+  votes: 'button' | 'text';
 }
 
 // Colours: the text at 4.5:1 or more on its background in both themes (WCAG AA), the stars at 3:1 or more.
-const STYLE =
+export const FRAGMENT_CSS =
   `.pr{--fg:#1f2328;--muted:#57606a;--bg:#fff;--soft:#f6f8fa;--line:#d0d7de;--accent:#0a58ca;--star:#9a6700;` +
   `color:var(--fg);background:var(--bg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;` +
   `padding:12px;box-sizing:border-box;max-width:100%;overflow-wrap:anywhere}` +
@@ -170,12 +175,15 @@ function Review({ review: r, data }: { review: ProductReview; data: FragmentData
           <p class="pr-text">{r.reply}</p>
         </div>
       ) : null}
-      {r.reviewId !== null ? (
+      {r.reviewId !== null && data.votes === 'button' ? (
         <p>
           <button type="button" data-helpful={String(r.reviewId)} aria-pressed="false">
             {`${HELPFUL_STRINGS[lang].button} (${votes})`}
           </button>
         </p>
+      ) : null}
+      {r.reviewId !== null && data.votes === 'text' && votes > 0 ? (
+        <p class="pr-muted">{HELPFUL_STRINGS[lang].count(votes)}</p>
       ) : null}
     </li>
   );
@@ -238,19 +246,18 @@ function Pages({ data, page, pages }: { data: FragmentData; page: number; pages:
 }
 
 /** The fragment: its <style>, then the one <section class="pr">. */
-export function renderFragment(data: FragmentData): string {
+export const renderFragment = (data: FragmentData): string => `<style>${FRAGMENT_CSS}</style>${renderSection(data)}`;
+
+/** The <section class="pr"> alone (its styles are FRAGMENT_CSS). */
+export function renderSection(data: FragmentData): string {
   const { lang, product, aggregate } = data;
   const s = PRODUCT_STRINGS[lang];
   const locale = localeFor(lang);
-  const style = `<style>${STYLE}</style>`;
   if (!product || product.reviews.length === 0) {
-    return (
-      style +
-      renderToString(
-        <section class="pr pr--empty" data-count="0" data-theme={data.theme} aria-label={s.label('')}>
-          <p class="pr-muted">{s.empty}</p>
-        </section>,
-      )
+    return renderToString(
+      <section class="pr pr--empty" data-count="0" data-theme={data.theme} aria-label={s.label('')}>
+        <p class="pr-muted">{s.empty}</p>
+      </section>,
     );
   }
   const pages = Math.max(1, Math.ceil(data.listed.length / PAGE_SIZE));
@@ -258,32 +265,29 @@ export function renderFragment(data: FragmentData): string {
   const shown = data.listed.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const l = LISTING_STRINGS[lang];
   const filtered = data.listing.stars.length > 0 || data.listing.photos;
-  return (
-    style +
-    renderToString(
-      <section
-        class="pr"
-        data-count={String(aggregate.count)}
-        data-average={aggregate.average.toFixed(1)}
-        data-pages={String(pages)}
-        data-page={String(page)}
-        data-theme={data.theme}
-        aria-label={s.label(product.info.name)}
-      >
-        <div class="pr-head">
-          <span class="pr-avg">{locale.number(aggregate.average)}</span>
-          <Stars value={aggregate.average} label={s.outOf(locale.number(aggregate.average))} />
-          <span class="pr-muted">{locale.reviewCount(aggregate.count)}</span>
-        </div>
-        <FilterForm data={data} />
-        {filtered ? <p role="status">{data.listed.length ? l.matching(data.listed.length) : l.none}</p> : null}
-        <ol class="pr-list">
-          {shown.map((r) => (
-            <Review review={r} data={data} />
-          ))}
-        </ol>
-        {pages > 1 ? <Pages data={data} page={page} pages={pages} /> : null}
-      </section>,
-    )
+  return renderToString(
+    <section
+      class="pr"
+      data-count={String(aggregate.count)}
+      data-average={aggregate.average.toFixed(1)}
+      data-pages={String(pages)}
+      data-page={String(page)}
+      data-theme={data.theme}
+      aria-label={s.label(product.info.name)}
+    >
+      <div class="pr-head">
+        <span class="pr-avg">{locale.number(aggregate.average)}</span>
+        <Stars value={aggregate.average} label={s.outOf(locale.number(aggregate.average))} />
+        <span class="pr-muted">{locale.reviewCount(aggregate.count)}</span>
+      </div>
+      <FilterForm data={data} />
+      {filtered ? <p role="status">{data.listed.length ? l.matching(data.listed.length) : l.none}</p> : null}
+      <ol class="pr-list">
+        {shown.map((r) => (
+          <Review review={r} data={data} />
+        ))}
+      </ol>
+      {pages > 1 ? <Pages data={data} page={page} pages={pages} /> : null}
+    </section>,
   );
 }

@@ -16,7 +16,8 @@ import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
 import { renderFragment, THEMES, type FragmentNav } from './fragment.js';
 import { productJsonLd, ratingPart, scriptSafeJson } from './jsonld.js';
-import { aggregate, listProductReviews } from './rules.js';
+import { aggregate } from './rules.js';
+import { countIncentivised, productView } from './view.js';
 
 /** Short: a new review shows within a minute, while a product page's visitors share one answer. */
 const CACHE_CONTROL = 'public, max-age=60';
@@ -37,12 +38,6 @@ const jsonLdQuery = z.object({
   product: productParam,
   part: z.literal('rating').optional(),
 });
-
-/**
- * Whether incentivised reviews count in a product's figures. Always, until the shop setting INCENTIVISED_IN_SCORE
- * exists (another change adds it): then read it from the shop here.
- */
-const countIncentivised = (): boolean => true;
 
 /** Answers `body` with its ETag, or 304 when the client holds it already. */
 function sendCached(ctx: Context, type: string, body: string): void {
@@ -70,7 +65,7 @@ function fragmentNav(
 }
 
 export function registerProductRoutes(router: Router, services: Services): void {
-  const { config, webshops, products, helpful } = services;
+  const { config, webshops, products } = services;
 
   async function shopOf(ctx: Context) {
     const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
@@ -87,21 +82,17 @@ export function registerProductRoutes(router: Router, services: Services): void 
       400,
     );
     const lang = input.lang ?? mainLanguage(shop);
-    const listing = readListing(q);
-    const [product, counts] = await Promise.all([products.find(shop.id, input.product), helpful.countsOf(shop.id)]);
-    const html = renderFragment({
+    const view = await productView(services, {
+      shop,
+      product: input.product,
       lang,
       theme: input.theme,
-      shopName: shop.name,
-      product,
-      aggregate: aggregate({ reviews: product?.reviews ?? [], countIncentivised: countIncentivised() }),
-      listed: product ? listProductReviews(product.reviews, listing, counts) : [],
-      listing,
       page: input.page,
-      helpful: counts,
+      listing: readListing(q),
       nav: fragmentNav(config.baseUrl, shop.id, { product: input.product, lang, theme: input.theme }),
+      votes: 'button',
     });
-    sendCached(ctx, 'text/html; charset=utf-8', html);
+    sendCached(ctx, 'text/html; charset=utf-8', renderFragment(view));
   });
 
   router.get('/webshops/:id/products/jsonld', async (ctx) => {
@@ -109,7 +100,7 @@ export function registerProductRoutes(router: Router, services: Services): void 
     const input = validate(jsonLdQuery, { product: first(ctx.query.product), part: first(ctx.query.part) }, 400);
     const product = await products.find(shop.id, input.product);
     if (!product?.reviews.length) throw new HttpError(404, 'No reviews of this product.');
-    const figures = aggregate({ reviews: product.reviews, countIncentivised: countIncentivised() });
+    const figures = aggregate({ reviews: product.reviews, countIncentivised: countIncentivised(shop) });
     const body = input.part === 'rating' ? ratingPart(product, figures) : productJsonLd(product, figures);
     sendCached(ctx, 'application/ld+json', scriptSafeJson(body));
   });
