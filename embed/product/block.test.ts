@@ -64,6 +64,8 @@ describe('the product block', () => {
       'https://reviews.example/webshops/42/products/reviews.html?product=SKU-1&lang=nl&theme=light',
     );
     expect(root().querySelector('section.pr')?.getAttribute('data-count')).toBe('12');
+    // In the block's language, which is the shop's here, not the page's.
+    expect(root().querySelector('section.pr')?.closest('[lang]')?.getAttribute('lang')).toBe('nl');
     // The fragment's style is adopted, not left inline.
     expect(root().querySelector('style')).toBeNull();
     const host = document.querySelector<HTMLElement>('.serviceProductReviews')!;

@@ -87,7 +87,10 @@ async function fill(env: Env, host: HTMLElement, product: string): Promise<boole
   const theme = host.dataset.theme === 'light' || host.dataset.theme === 'dark' ? host.dataset.theme : env.theme;
   const block: Block = { base: ctx.base, shopId: ctx.id, product, lang: env.lang, theme };
   const content = document.createElement('div');
+  // The block's language may differ from the page's (a shop's default language on a page in another).
+  content.lang = env.lang;
   const live = document.createElement('p');
+  live.lang = env.lang;
   live.setAttribute('role', 'status');
   live.style.cssText = HIDDEN;
   root.append(content, live);
