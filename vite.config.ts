@@ -4,6 +4,8 @@
 //   --mode app     → dist/embed/app.js       (Preact; loaded lazily by the loader) and strings/<lang>.json
 //   --mode more    → dist/embed/form.js      (consent pop-up and review form, with Preact's hooks; loaded by the app
 //                                             when needed, using the app's Preact and context: embed/app/more-deps.ts)
+//   --mode product → dist/embed/product.js   (the product block, no framework; loaded by the loader when the page has
+//                                             one: embed/product/)
 // The small scripts the server inlines into its own pages (allowed there by their CSP hash) are built the same way:
 //   --mode slider | configurator | review-form → dist/browser/<mode>.js
 import { readdirSync, readFileSync } from 'node:fs';
@@ -34,6 +36,7 @@ const ENTRIES = {
   loader: { entry: 'embed/loader/sidebar.ts', file: 'sidebar.js' },
   app: { entry: 'embed/app/main.tsx', file: 'app.js' },
   more: { entry: 'embed/app/more.ts', file: 'form.js' },
+  product: { entry: 'embed/product/main.ts', file: 'product.js' },
 } as const;
 
 /** In form.js, the modules it shares with the running app resolve to the file that receives them from the app. */
@@ -105,7 +108,7 @@ export default defineConfig(({ mode }) => {
   const target = ENTRIES[mode as keyof typeof ENTRIES];
   if (!target)
     throw new Error(
-      `vite build --mode loader|app|more|dashboard|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`,
+      `vite build --mode ${Object.keys(ENTRIES).join('|')}|dashboard|${Object.keys(BROWSER_ENTRIES).join('|')} (got "${mode}")`,
     );
   return {
     publicDir: false,

@@ -49,6 +49,7 @@ function bytes(): string[] {
   const loader = fillLoader(readFileSync(join(EMBED_DIST, 'sidebar.js'), 'utf8'), 'service', 'Service', '0123456789ab');
   const app = readFileSync(join(EMBED_DIST, 'app.js'));
   const form = readFileSync(join(EMBED_DIST, 'form.js'));
+  const product = readFileSync(join(EMBED_DIST, 'product.js'));
   const strings = ['nl', 'en', 'de', 'fr', 'es', 'it', 'hr'].map((l) =>
     readFileSync(join(EMBED_DIST, 'strings', `${l}.json`)),
   );
@@ -58,10 +59,11 @@ function bytes(): string[] {
   return [
     '| file | raw bytes | gzip | brotli | budget (gzip) |',
     '|---|---|---|---|---|',
-    row('sidebar.js (loader, as served)', loader, '1200'),
+    row('sidebar.js (loader, as served)', loader, '1100'),
     row('app.js (loaded lazily)', app, '12500'),
     row('form.js (consent pop-up and review form, loaded by the app when needed)', form, '5120'),
     row('strings/<lang>.json (largest of seven; one is loaded)', largest, '–'),
+    row('product.js (the product block, loaded on product pages)', product, '3584'),
   ];
 }
 

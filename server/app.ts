@@ -50,6 +50,7 @@ import { createPhotoStorage } from './photos/storage.js';
 import { PhotoFollower } from './photos/service.js';
 import { JOB } from './jobs/names.js';
 import { HelpfulStore } from './helpful/store.js';
+import { ProductIndex } from './products/read-model.js';
 
 interface AppDeps {
   config: Config;
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   );
   const widgetPages = new WidgetPageCache(caches.cache('widget-pages', widgetPageCacheOptions(config.cache.ttlMs)));
   const policyNumbers = caches.cache<PolicyNumbersEntry>('policy-numbers');
+  const productReviews = new ImportedProductReviewStore(db);
+  const products = new ProductIndex(reviews, productReviews, caches.cache('products'), config.baseUrl);
   // What this process writes shows in its caches at once: every review write changes the merchant's list, only
   // some what the public sees (a review waiting in quarantine does not make public pages render again).
   reviews.onChange((shopId) => ratings.invalidate(shopId, 'merchant'));
@@ -97,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ratings.invalidate(shopId, 'public');
     widgetPages.invalidate(shopId);
     policyNumbers.delete(shopId);
+    products.invalidate(shopId);
   });
+  productReviews.onChange((shopId) => products.invalidate(shopId));
   const services: Services = {
     config,
     db,
@@ -140,10 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     domainHosts: caches.cache('domain-hosts'),
     policyNumbers,
     imports: new ImportStore(db),
-    productReviews: new ImportedProductReviewStore(db),
+    productReviews,
     photos: new PhotoStore(db, now),
     photoStorage: createPhotoStorage(config, db),
     helpful,
+    products,
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();

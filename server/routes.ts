@@ -50,6 +50,7 @@ import { registerWebshopRoutes } from './webshops/routes.js';
 import { registerWidgetRoutes } from './widget/routes.js';
 import { registerExportAdminRoutes } from './exports/admin.js';
 import { registerDashboardExportRoutes } from './exports/routes.js';
+import { registerProductRoutes } from './products/routes.js';
 
 interface RouteGroup {
   name: string;
@@ -95,6 +96,14 @@ function routeGroups(services: Services): RouteGroup[] {
       envelope: ADMIN,
       middleware: [cors({ origin: '*', allowMethods: 'GET' }), perAddress],
     },
+    // "Helpful" votes, which the product block sends from the shop's own pages and reads the JSON answer of: the
+    // answer is CORS-readable (a cross-site vote was possible before as a plain form post; the counts are public).
+    {
+      name: 'helpful votes',
+      paths: /^\/reviews\/\d+\/helpful$/,
+      envelope: { style: 'html' },
+      middleware: [cors({ origin: '*', allowMethods: 'POST' }), perAddress],
+    },
     // Pages people open (widget and configurator, shop and policy pages, review links, unsubscribe, the report
     // form): a 429 or 404 here is a small HTML page, not JSON inside a merchant's iframe.
     {
@@ -121,6 +130,13 @@ function routeGroups(services: Services): RouteGroup[] {
     },
     // The operator token is required per route (admin/auth.ts requireAdmin).
     { name: 'operator API', paths: /^\/admin\//, envelope: ADMIN, middleware: [perAddress] },
+    // The product block's fragment and JSON-LD, read by the shop's pages and plugins (only what the shop page shows).
+    {
+      name: 'product surfaces',
+      paths: /^\/webshops\/\d+\/products\/(?:reviews\.html|jsonld)$/,
+      envelope: ADMIN,
+      middleware: [cors({ origin: '*', allowMethods: 'GET' }), perAddress],
+    },
     { name: 'other public JSON, health, demo, dev outbox', paths: /^/, envelope: ADMIN, middleware: [perAddress] },
   ];
 }
@@ -177,6 +193,8 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   // Exports of a shop's reviews and invitations (operator API and dashboard): server/exports/
   registerExportAdminRoutes,
   registerDashboardExportRoutes,
+  // The product surfaces (/webshops/{id}/products/…): server/products/
+  registerProductRoutes,
 ];
 
 function registerHealthRoute(router: Router, { db }: Services): void {

@@ -117,6 +117,11 @@ function layoutTable() {
   );
 }
 
+/** The product layout's iframe, for a product id the merchant fills in. */
+const productSnippet = (baseUrl: string, shopId: number | undefined) =>
+  `<iframe src="${baseUrl}/webshops/widget_html?id=${shopId ?? 'SHOP_ID'}&layout=product&product=PRODUCT_ID" ` +
+  `width="100%" height="800" title="Product reviews" loading="lazy" style="border:0"></iframe>`;
+
 export function renderConfigurator(model: ConfiguratorModel): { html: string; csp: string } {
   const o = model.options;
   const shop = model.shop;
@@ -318,6 +323,22 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
                 Copy code
               </button>{' '}
               <span id="copied" role="status"></span>
+            </p>
+          </section>
+          <section aria-labelledby="h-product">
+            <h2 id="h-product">Reviews of one product</h2>
+            <p>
+              The product layout lists one product’s reviews in an iframe: add <code>layout=product&amp;product=</code>{' '}
+              and the product’s id, SKU or GTIN to the address.
+            </p>
+            <label class="f" for="product-snippet">
+              Code for a product page (replace PRODUCT_ID)
+            </label>
+            <textarea id="product-snippet" readonly rows={4} value={productSnippet(model.baseUrl, shop?.id)} />
+            <p>
+              An iframe carries no structured data (JSON-LD) for your product page: what is inside a frame belongs to
+              the frame’s address, so Google shows no stars for it. For stars in Google, use the loader’s product block
+              (<code>_service_product</code>), which adds the product’s JSON-LD to your page.
             </p>
           </section>
         </div>

@@ -71,7 +71,23 @@ beforeEach(() => {
   );
 });
 
+// And the watchers a run leaves on the page while nothing it waits for has appeared.
+const observers: MutationObserver[] = [];
+beforeEach(() => {
+  const Native = globalThis.MutationObserver;
+  vi.stubGlobal(
+    'MutationObserver',
+    class extends Native {
+      constructor(callback: MutationCallback) {
+        super(callback);
+        observers.push(this);
+      }
+    },
+  );
+});
+
 afterEach(() => {
+  for (const observer of observers.splice(0)) observer.disconnect();
   for (const [type, listener] of listeners.splice(0)) document.removeEventListener(type, listener);
   for (const name of Object.keys(scope).filter((k) => k.startsWith('_service_'))) delete scope[name];
   vi.restoreAllMocks();
@@ -186,6 +202,48 @@ describe('sidebar.js', () => {
     const { warn, app } = await run({ shop: null });
     expect(app()).toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  describe('the product block (_service_product, serviceProductReviews)', () => {
+    const chunks = () =>
+      [...document.head.querySelectorAll<HTMLScriptElement>('script')].map((s) => s.src.split('/').pop());
+
+    it('loads product.js for the element when the page names its product, besides the app', async () => {
+      await run({ html: '<div class="serviceProductReviews"></div>', globals: { _service_product: 'SKU-1' } });
+      expect(chunks()).toEqual(['product.js', 'app.js']);
+      expect(document.head.querySelector<HTMLScriptElement>('script')!.src).toBe(
+        'https://reviews.example/embed/assets/v1/product.js',
+      );
+    });
+
+    it('takes the product from the element itself (several products on one page), without the page global', async () => {
+      await run({
+        html: '<div class="serviceProductReviews" data-product="A"></div>',
+        globals: { _service_sidebar: false },
+      });
+      expect(chunks()).toEqual(['product.js']);
+    });
+
+    it('hands product.js the same context as the app', async () => {
+      await run({ html: '<div class="serviceProductReviews" data-product="A"></div>' });
+      const ctx = await handOver(document.head.querySelector('script')!);
+      expect(ctx).toMatchObject({ base: 'https://reviews.example', id: 42, brand: 'service', shop: SHOP });
+    });
+
+    it('loads nothing for the element without a product, nor for a product without the element', async () => {
+      await run({ html: '<div class="serviceProductReviews"></div>', globals: { _service_sidebar: false } });
+      expect(chunks()).toEqual([]);
+      await run({ globals: { _service_sidebar: false, _service_product: 'SKU-1' } });
+      expect(chunks()).toEqual([]);
+    });
+
+    it('loads it once the element appears (late parsing, single-page apps)', async () => {
+      await run({ globals: { _service_sidebar: false, _service_product: 'SKU-1' } });
+      const block = document.createElement('div');
+      block.className = 'serviceProductReviews';
+      document.body.append(block);
+      await vi.waitFor(() => expect(chunks()).toEqual(['product.js']));
+    });
   });
 
   it('defines no global names', async () => {

@@ -47,26 +47,43 @@ async function boot(script: HTMLScriptElement): Promise<void> {
     document.body?.prepend(ctx.spacer);
   }
 
-  const load = () => {
-    // biome-ignore lint/suspicious/noAssignInExpressions: the loader's byte budget, as above
-    const assets = (ctx.assets = `${base}/${ASSETS}`);
-    // The strings of the shop's language, on their way while the app loads: the app takes them when it detects that
-    // language (the common case), and fetches another one otherwise.
-    ctx.strings = fetch(`${assets}/strings/${shop.language}.json`);
-    const app = document.createElement('script');
-    app.src = `${assets}/app.js`;
-    app.nonce = script.nonce;
-    // The app announces itself on its own script element: no global name is needed to hand over the context.
-    app.addEventListener('mount', (event) => (event as CustomEvent<(c: EmbedContext) => void>).detail(ctx));
-    document.head.append(app);
+  // biome-ignore lint/suspicious/noAssignInExpressions: the loader's byte budget, as above
+  const assets = (ctx.assets = `${base}/${ASSETS}`);
+  const add = (file: string) => {
+    const chunk = document.createElement('script');
+    chunk.src = `${assets}/${file}`;
+    chunk.nonce = script.nonce;
+    // A chunk announces itself on its own script element: no global name is needed to hand over the context.
+    chunk.addEventListener('mount', (event) => (event as CustomEvent<(c: EmbedContext) => void>).detail(ctx));
+    document.head.append(chunk);
+  };
+  /** Runs `then` once `found` is true: now, or when the page has changed (late parsing, single-page apps). */
+  const when = (found: () => unknown, then: () => void) => {
+    if (found()) return then();
+    // biome-ignore lint/complexity/noCommaOperator: the loader's byte budget (1,100 B gzip)
+    const watcher = new MutationObserver(() => found() && (watcher.disconnect(), then()));
+    watcher.observe(document.documentElement, { childList: true, subtree: true });
   };
 
-  const needed = () => document.querySelector(`#${BRAND}_order_completed,${openers}`);
-  if (sidebar || needed()) return load();
-  // Single-page apps and late parsing: load as soon as an element that needs the app appears.
-  // biome-ignore lint/complexity/noCommaOperator: the loader's byte budget (1,100 B gzip)
-  const watcher = new MutationObserver(() => needed() && (watcher.disconnect(), load()));
-  watcher.observe(document.documentElement, { childList: true, subtree: true });
+  // The product block (product.js, no framework): our element with a product, from the page global or its own
+  // `data-product`. The chunk does the rest. Asked for first: it fills part of the page itself.
+  when(
+    () =>
+      document.querySelector(
+        `.${BRAND}ProductReviews${(window as unknown as Record<string, unknown>)[`_${BRAND}_product`] ? '' : '[data-product]'}`,
+      ),
+    () => add('product.js'),
+  );
+  // The app: the sidebar, or an element that needs it.
+  when(
+    () => sidebar || document.querySelector(`#${BRAND}_order_completed,${openers}`),
+    () => {
+      // The strings of the shop's language, on their way while the app loads: the app takes them when it detects
+      // that language (the common case), and fetches another one otherwise.
+      ctx.strings = fetch(`${assets}/strings/${shop.language}.json`);
+      add('app.js');
+    },
+  );
 }
 
 if (self) {

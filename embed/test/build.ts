@@ -7,7 +7,7 @@ import { projectRoot } from '../../server/root.js';
 
 const root = projectRoot();
 export const EMBED_DIST = join(root, 'dist', 'embed');
-const OUTPUTS = ['sidebar.js', 'app.js', 'form.js', 'strings/en.json'];
+const OUTPUTS = ['sidebar.js', 'app.js', 'form.js', 'strings/en.json', 'product.js'];
 
 function newestSource(dir: string): number {
   let newest = 0;

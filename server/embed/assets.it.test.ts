@@ -98,6 +98,15 @@ describe('the app and its strings', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
+  it('serves the product block under the versioned path, for a year, readable from other origins', async () => {
+    const res = await app.fetch(`/embed/assets/${await version()}/product.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.text()).toContain('products/reviews.html');
+  });
+
   it('serves an old version the current files, cached briefly', async () => {
     const res = await app.fetch('/embed/assets/000000000000/app.js');
     expect(res.status).toBe(200);

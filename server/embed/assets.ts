@@ -3,8 +3,9 @@
 //   GET /embed/assets/{version}/app.js            the lazily loaded app
 //   GET /embed/assets/{version}/form.js           the app's second bundle (consent pop-up, review form), when needed
 //   GET /embed/assets/{version}/strings/{lang}.json  the shopper-facing text of one language
-// `version` is a hash of the app, form.js and strings, so those are cached for a year; the loader, whose URL changes with the
-// snippet's 10-minute cache-buster, for 10 minutes. Everything is precompressed (brotli, gzip) once per build.
+//   GET /embed/assets/{version}/product.js        the product block, loaded by the loader on product pages
+// `version` is a hash of the app, form.js, strings and product.js, so those are cached for a year; the loader, whose
+// URL changes with the snippet's 10-minute cache-buster, for 10 minutes. Everything is precompressed (brotli, gzip) once per build.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,6 +59,7 @@ interface EmbedBuild {
   form: Asset;
   strings: Map<string, Asset>;
   builtAt: number;
+  product: Asset;
 }
 
 /** Reads dist/embed/ (undefined when it has not been built) and prepares every response body. */
@@ -65,7 +67,8 @@ function loadEmbedBuild(dir: string, brand: string, brandName: string): EmbedBui
   const loaderFile = join(dir, 'sidebar.js');
   const appFile = join(dir, 'app.js');
   const formFile = join(dir, 'form.js');
-  if (![loaderFile, appFile, formFile].every((file) => existsSync(file))) return undefined;
+  const productFile = join(dir, 'product.js');
+  if (![loaderFile, appFile, formFile, productFile].every((file) => existsSync(file))) return undefined;
   const app = readFileSync(appFile);
   const form = readFileSync(formFile);
   const hash = createHash('sha256').update(app).update(form);
@@ -77,6 +80,8 @@ function loadEmbedBuild(dir: string, brand: string, brandName: string): EmbedBui
     strings.set(file.slice(0, 2), body);
     hash.update(file).update(body);
   }
+  const product = readFileSync(productFile);
+  hash.update(product);
   const version = hash.digest('hex').slice(0, 12);
   return {
     version,
@@ -85,6 +90,7 @@ function loadEmbedBuild(dir: string, brand: string, brandName: string): EmbedBui
     form: asset(form),
     strings: new Map([...strings].map(([lang, body]) => [lang, asset(body)])),
     builtAt: statSync(loaderFile).mtimeMs,
+    product: asset(product),
   };
 }
 

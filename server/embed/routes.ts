@@ -248,7 +248,10 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
   });
 }
 
-/** The embed's files: the loader, the app and its second bundle, the strings (assets.ts reads and compresses them). */
+/**
+ * The embed's files: the loader, the app and its second bundle, the strings, the product block (assets.ts reads and
+ * compresses them).
+ */
 export function registerEmbedAssetRoutes(router: Router, services: Services): void {
   const current = embedBuild(services);
   router.get('/sidebar.js', (ctx) => sendAsset(ctx, current().loader, JS, LOADER_CACHE));
@@ -267,6 +270,10 @@ export function registerEmbedAssetRoutes(router: Router, services: Services): vo
     if (!strings) throw new HttpError(404, 'No such language.');
     sendAsset(ctx, strings, JSON_TYPE, cacheFor(ctx.params.version));
   });
+
+  router.get('/embed/assets/:version/product.js', (ctx) =>
+    sendAsset(ctx, current().product, JS, cacheFor(ctx.params.version)),
+  );
 }
 
 /** /demo/ on the service itself (never in production, only to this machine): the host pages with the demo shop. */

@@ -56,6 +56,24 @@ describe('POST /reviews/{id}/helpful', () => {
     expect(await helpfulOf(review.id)).toBe(3);
   });
 
+  it("answers the product block's JSON vote from a shop's page readably cross-site, without a cookie", async () => {
+    const other = await t.services.reviews.create(shop.id, {
+      name: 'Bo',
+      email: 'bo@example.com',
+      rating: 4,
+      language: 'en',
+    });
+    const res = await t.fetch(`/reviews/${other.id}/helpful`, {
+      method: 'POST',
+      headers: { accept: 'application/json', origin: 'https://shop.example', 'x-forwarded-for': '192.0.2.44' },
+      body: new URLSearchParams({ lang: 'nl' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(((await res.json()) as { counted: boolean }).counted).toBe(true);
+  });
+
   it('shows the count on the shop page, with a form that works without JavaScript', async () => {
     const html = await (await t.fetch(`/webshops/${shop.id}`)).text();
     expect(html).toContain(`<form method="post" action="/reviews/${review.id}/helpful" class="helpful"`);

@@ -6,7 +6,7 @@
 // `imported_product_reviews`: `_id` `<shop>|<identity>` (the same key as `import_keys`), so writing a batch again
 // after an interruption adds nothing.
 import type { Collection, Db } from '../db/index.js';
-import { onlyDuplicateKeys, updateBatches } from '../db/index.js';
+import { bumpShopCounters, onlyDuplicateKeys, updateBatches } from '../db/index.js';
 import { sameAddress } from '../email.js';
 import type { ImportedProduct } from './rules.js';
 
@@ -41,15 +41,20 @@ export interface ImportedProductReview {
 
 export class ImportedProductReviewStore {
   private readonly collection: Collection<ImportedProductReview>;
+  /** One small document per shop counting writes of its product reviews (`v`): the product index's change signal. */
+  private readonly versions: Collection<{ _id: number; v: number }>;
+  private readonly listeners: ((shopId: number) => void)[] = [];
 
   constructor(db: Db) {
     this.collection = db.collection<ImportedProductReview>('imported_product_reviews');
+    this.versions = db.collection<{ _id: number; v: number }>('imported_product_review_versions');
   }
 
   async ensureIndexes(): Promise<void> {
     await this.collection.createIndex({ shopId: 1, 'product.external_id': 1 }, { name: 'shop_product' });
     await this.collection.createIndex({ import_id: 1 }, { name: 'import' });
     await this.collection.createIndex({ shopId: 1, email: 1 }, { name: 'shop_email' });
+    await this.collection.createIndex({ shopId: 1, status: 1 }, { name: 'shop_status' });
   }
 
   async insert(reviews: ImportedProductReview[]): Promise<void> {
@@ -59,6 +64,7 @@ export class ImportedProductReviewStore {
     } catch (err) {
       if (!onlyDuplicateKeys(err)) throw err;
     }
+    await this.changed(reviews.map((r) => r.shopId));
   }
 
   /** The published reviews of one product of the shop (for the product surfaces). */
@@ -75,7 +81,8 @@ export class ImportedProductReviewStore {
    */
   async decide(importId: string, which: 'held' | 'all', decision: 'keep' | { remove: string | null }): Promise<number> {
     const filter = which === 'held' ? { import_id: importId, status: 'held' as const } : { import_id: importId };
-    const ids = (await this.collection.find(filter, { projection: { _id: 1 } }).toArray()).map((r) => r._id);
+    const found = await this.collection.find(filter, { projection: { _id: 1, shopId: 1 } }).toArray();
+    const ids = found.map((r) => r._id);
     const set =
       decision === 'keep'
         ? { status: 'published' as const, modified: new Date() }
@@ -98,16 +105,43 @@ export class ImportedProductReviewStore {
       );
       changed += result.modifiedCount;
     }
+    await this.changed(found.map((r) => r.shopId));
     return changed;
   }
 
   /** Erasure: blanks the writer's name, address and words wherever they wrote under this address. */
   async erase(email: string, shopId?: number): Promise<number> {
     const scope = shopId === undefined ? {} : { shopId };
+    const shops = await this.collection
+      .find({ ...scope, email: sameAddress(email) }, { projection: { _id: 0, shopId: 1 } })
+      .toArray();
     const result = await this.collection.updateMany(
       { ...scope, email: sameAddress(email) },
       { $set: { name: '', email: '', text: '', title: '', photo_urls: [], modified: new Date() } },
     );
+    await this.changed(shops.map((r) => r.shopId));
     return result.modifiedCount;
+  }
+
+  /** The shop's published product reviews, for its product index (products/read-model.ts). */
+  publishedOfShop(shopId: number): Promise<ImportedProductReview[]> {
+    return this.collection.find({ shopId, status: 'published' }, { projection: { email: 0 } }).toArray();
+  }
+
+  /** Called after each write with the shops whose product reviews changed (this process's caches). */
+  onChange(listener: (shopId: number) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** A number that moves with every write of the shop's product reviews, in any process. */
+  async versionOf(shopId: number): Promise<number> {
+    return (await this.versions.findOne({ _id: shopId }))?.v ?? 0;
+  }
+
+  private async changed(shopIds: readonly number[]): Promise<void> {
+    for (const shopId of new Set(shopIds)) {
+      await bumpShopCounters(this.versions, shopId, { v: 1 });
+      for (const listener of this.listeners) listener(shopId);
+    }
   }
 }

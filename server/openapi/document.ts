@@ -31,6 +31,7 @@ import { widgetEndpoints } from '../widget/openapi.js';
 import { exportEndpoints } from '../exports/openapi.js';
 import { importEndpoints } from '../imports/openapi.js';
 import { photoEndpoints } from '../photos/openapi.js';
+import { productEndpoints } from '../products/openapi.js';
 import { serviceEndpoints } from './endpoints.js';
 
 /** Every endpoint of the document, feature by feature. */
@@ -56,6 +57,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...exportEndpoints,
   ...importEndpoints,
   ...photoEndpoints,
+  ...productEndpoints,
 ];
 
 const content = (answer: Answer) =>

@@ -76,6 +76,9 @@ const ADDED_SINCE = [
   'get /admin/api/photos/held',
   'get /admin/api/photos/{id}',
   'post /admin/api/photos/{id}/decision',
+  // Product surfaces (issue 22).
+  'get /webshops/{id}/products/reviews.html',
+  'get /webshops/{id}/products/jsonld',
 ];
 
 it('names every operation recorded before, with the same summary, tags, security, parameters, bodies and answers', () => {

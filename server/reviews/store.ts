@@ -821,4 +821,17 @@ export class ReviewStore {
     const found = await this.shopVersions.findOne({ _id: shopId });
     return { all: found?.v ?? 0, public: found?.p ?? 0 };
   }
+
+  /**
+   * The shop's published reviews, for its product index (products/read-model.ts), which keeps those that rated a
+   * product. No address or link secret is read.
+   */
+  async publishedForProducts(shopId: number): Promise<Review[]> {
+    return this.collection
+      .find(
+        { shopId, published: true },
+        { projection: { _id: 0, email: 0, editToken: 0, confirmToken: 0, pendingEvent: 0, photo_urls: 0 } },
+      )
+      .toArray();
+  }
 }

@@ -3,7 +3,7 @@
 // - GET /webshops/widget: the configurator where a merchant composes the iframe snippet;
 // - GET /webshops/rich_snippet: `{"result":"ok","content":"<html>"}` for shop plugins.
 // They answer HTML pages (or the rich snippet's JSON), never the JSON error envelope.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { RichSnippet } from './openapi.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -21,6 +21,7 @@ import { renderRichSnippet } from '../../widget/rich-snippet.js';
 import { localeFor } from '../../widget/strings.js';
 import type { WidgetData } from '../../widget/components.js';
 import { preparePage, sendPage } from './http.js';
+import { PRODUCT_LAYOUT, parseProductWidgetQuery, productWidgetPage } from '../products/widget.js';
 import {
   optionsKey,
   parseWidgetQuery,
@@ -112,8 +113,38 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
   // (`known`), for as long as the shop is unchanged, so a cached page is served without validating the query again.
   const KNOWN_QUERY_MAX = 1024;
 
+  /** layout=product (server/products/widget.tsx): one product's reviews, rendered per request like the fragment. */
+  async function productPage(ctx: Context): Promise<void> {
+    const id = typeof ctx.query.id === 'string' ? parseId(ctx.query.id.trim()) : undefined;
+    if (id === undefined) throw new WidgetParamError('id', 'must be a webshop id (a positive whole number)');
+    const parsed = parseProductWidgetQuery(ctx.query);
+    if (!parsed.ok) throw new WidgetParamError(parsed.param, parsed.problem);
+    const shop = await webshops.get(id);
+    if (!shop) {
+      await sendErrorPage(ctx, 404, 'Unknown webshop', `There is no webshop with id ${id}.`);
+      return;
+    }
+    const { html, csp } = await productWidgetPage(
+      services,
+      { id: shop.id, name: shop.name, ...shopDefaults(shop) },
+      parsed.value,
+      ctx.query,
+    );
+    ctx.set('Content-Security-Policy', csp);
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.set('ETag', `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.status = 200;
+    if (ctx.fresh) ctx.status = 304;
+    else ctx.body = html;
+  }
+
   router.get('/webshops/widget_html', (ctx) =>
     htmlPage(ctx, async () => {
+      if (typeof ctx.query.layout === 'string' && ctx.query.layout.trim().toLowerCase() === PRODUCT_LAYOUT) {
+        await productPage(ctx);
+        return;
+      }
       const memo = known.get(ctx.querystring);
       let shop = memo ? await webshops.get(memo.shopId) : null;
       let options: WidgetOptions;
