@@ -38,6 +38,7 @@ import {
   type OrderData,
 } from './input.js';
 import { recordPopupChoice, writeFormReview, writePopupReview } from '../reviews/publication.js';
+import { noteSubmission } from '../signals/capture.js';
 import { isExperienceMonth } from '../reviews/experience.js';
 import { badgesFor } from '../reviews/rules.js';
 import { readFileSync } from 'node:fs';
@@ -214,6 +215,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       country: body.country,
     };
     const { review, status } = await writePopupReview(services, token, written, email);
+    await noteSubmission(services, review, ctx.ip, ctx.get('user-agent'));
     ctx.status = 201;
     ctx.body = { status, id: review.id } satisfies ReviewAnswer;
   });
@@ -233,7 +235,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     }
     enforceLimit(formEmailLimiter, `${shop.id}:${body.email.toLowerCase()}`);
     await services.recipientLimit.admit(body.email);
-    await writeFormReview(services, shop.id, {
+    const review = await writeFormReview(services, shop.id, {
       name: body.name,
       email: body.email,
       rating: body.rating,
@@ -243,6 +245,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       language: normalizeLanguage(body.language) ?? mainLanguage(shop),
       experienceMonth: body.experience_date,
     });
+    await noteSubmission(services, review, ctx.ip, ctx.get('user-agent'));
     ctx.status = 202;
     ctx.body = { status: 'pending_confirmation' } satisfies ReviewAnswer;
   });

@@ -25,6 +25,7 @@ import {
 } from '../photos/service.js';
 import { awaitsConfirmation, badgesFor } from '../reviews/rules.js';
 import { releaseReview, writeInvitationReview } from '../reviews/publication.js';
+import { noteSubmission } from '../signals/capture.js';
 import { LINK_SECRET_FORMAT, publicPageUrl } from '../links.js';
 import type { Invitation } from '../invitations/store.js';
 import { normalizeLanguage, type Language } from '../languages.js';
@@ -197,6 +198,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
       return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
     }
     await attachUploads(services, review);
+    await noteSubmission(services, review, ctx.ip, ctx.get('user-agent'));
     const editToken = review.editToken!;
     send(
       ctx,
