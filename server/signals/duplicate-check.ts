@@ -1,10 +1,13 @@
 // `duplicate_text` in the worker. Each worker process holds the LSH bands of every review checked in the last 365
-// days in memory (band-table.ts); the database holds them in blocks, one document per UTC day of checking
-// (`signal_text_days`, `_id` = `YYYY-MM-DD`), read by `_id` at the first check, appended to as reviews are checked and
-// deleted by `_id` when 365 days old. The blocks are the truth shared by worker processes: before each look-up a worker
-// adds its review to today's block, then reads today's and yesterday's again, so a review checked by another worker
-// is seen. Candidates are confirmed with the exact Jaccard on the candidates' current text, read by `_id`
-// (docs/decisions/signals.md).
+// days in memory (band-table.ts); the database holds them in blocks read by `_id`, never searched:
+// - `signal_text_recent`: the days not yet closed (today, yesterday) in chunks of at most CHUNK entries
+//   (`_id` = `YYYY-MM-DD/<n>`), appended to with $push as reviews are checked. Before each look-up a worker adds its
+//   review, then reads the chunks it has not read in full again, so a review checked by another worker is seen;
+// - `signal_text_days`: one block per closed UTC day (`_id` = `YYYY-MM-DD`), written once when the day is two days
+//   old, read at a worker's first check and deleted by `_id` when it is 365 days old.
+// A check touches only the small recent collection and a few chunks: its cost does not grow with the reviews stored,
+// nor with a busy day (FerretDB scans the collection even for an `_id`, so the split matters there).
+// Candidates are confirmed with the exact Jaccard on their current text, read by `_id` (docs/decisions/signals.md).
 import { Binary } from 'mongodb';
 import type { Collection, Db } from '../db/index.js';
 import { addDays } from '../time.js';
@@ -25,10 +28,24 @@ interface Entry {
   bands: Binary;
 }
 
-interface Block {
+interface Chunk {
   _id: string;
+  day: string;
   entries: Entry[];
 }
+
+/**
+ * A closed day: its review ids (4 bytes each) and their band keys (BANDS × 4 bytes each), little-endian, packed in
+ * two binaries: read and decoded many times faster than an array of small documents (bench/duplicate-text.ts).
+ */
+interface Block {
+  _id: string;
+  ids: Binary;
+  bands: Binary;
+}
+
+/** Entries per chunk of a recent day: a check reads and rewrites at most a few of this size. */
+const CHUNK = 64;
 
 const packBands = (keys: Uint32Array): Binary => {
   const bytes = Buffer.alloc(keys.length * 4);
@@ -43,17 +60,46 @@ function unpackBands(bands: Binary): Uint32Array {
   return keys;
 }
 
+function packBlock(entries: readonly Entry[]): Pick<Block, 'ids' | 'bands'> {
+  const ids = Buffer.alloc(entries.length * 4);
+  const bands = Buffer.alloc(entries.length * BANDS * 4);
+  entries.forEach((entry, i) => {
+    ids.writeUInt32LE(entry.id, i * 4);
+    Buffer.from(entry.bands.buffer).copy(bands, i * BANDS * 4, 0, BANDS * 4);
+  });
+  return { ids: new Binary(ids), bands: new Binary(bands) };
+}
+
+/** Calls `each` with every review id of a closed day's block and its band keys. */
+function eachOfBlock(block: Block, each: (id: number, keys: Uint32Array) => void): void {
+  const ids = Buffer.from(block.ids.buffer);
+  const bands = Buffer.from(block.bands.buffer);
+  for (let i = 0; i * 4 + 4 <= ids.length; i++) {
+    const keys = new Uint32Array(BANDS);
+    for (let b = 0; b < BANDS; b++) keys[b] = bands.readUInt32LE((i * BANDS + b) * 4);
+    each(ids.readUInt32LE(i * 4), keys);
+  }
+}
+
 /** What a confirmed match says: the other review and the exact similarity. */
 export interface Match {
   id: number;
   similarity: number;
 }
 
+/** What this process has read of a recent day: the entries of each chunk, the last chunk. */
+interface RecentDay {
+  counts: number[];
+  last: number;
+}
+
 export class DuplicateIndex {
-  private readonly blocks: Collection<Block>;
+  private readonly recent: Collection<Chunk>;
+  private readonly days: Collection<Block>;
   private readonly table = new BandTable(1 << 16);
-  /** Day → how many of its block's entries are in the table (blocks only grow, by $push). */
-  private readonly loaded = new Map<string, number>();
+  /** Closed days whose blocks are in the table. */
+  private readonly closed = new Set<string>();
+  private readonly open = new Map<string, RecentDay>();
   private started = false;
 
   constructor(
@@ -61,7 +107,8 @@ export class DuplicateIndex {
     /** Reads a review's current comment by `_id`; undefined when the review is gone (erased). */
     private readonly commentOf: (id: number) => Promise<string | null | undefined>,
   ) {
-    this.blocks = db.collection<Block>('signal_text_days');
+    this.recent = db.collection<Chunk>('signal_text_recent');
+    this.days = db.collection<Block>('signal_text_days');
   }
 
   /** Pairs in memory and the bytes they take. */
@@ -69,13 +116,35 @@ export class DuplicateIndex {
     return { pairs: this.table.size, bytes: this.table.bytes };
   }
 
-  /** Reads the blocks of the window, one `_id` each: at the first check of the process. */
+  /**
+   * At the first check of the process: the closed days of the window in one query by `_id`, then the recent chunks
+   * (a small collection, read whole). Blocks that left the window while no worker ran are deleted by `_id`.
+   */
   async start(now: Date): Promise<void> {
     if (this.started) return;
     for (let back = DUPLICATE_WINDOW_DAYS; back < DUPLICATE_WINDOW_DAYS + CATCH_UP_DAYS; back++) {
-      await this.blocks.deleteOne({ _id: dayKey(addDays(now, -back)) });
+      await this.days.deleteOne({ _id: dayKey(addDays(now, -back)) });
     }
-    for (let back = DUPLICATE_WINDOW_DAYS - 1; back >= 0; back--) await this.refresh(dayKey(addDays(now, -back)));
+    const window = Array.from({ length: DUPLICATE_WINDOW_DAYS }, (_, back) => dayKey(addDays(now, -back)));
+    for (const block of await this.days.find({ _id: { $in: window } }).toArray()) {
+      eachOfBlock(block, (id, keys) => {
+        for (const key of keys) this.table.add(key, id);
+      });
+      this.closed.add(block._id);
+    }
+    for (const chunk of await this.recent.find({}).toArray()) {
+      const n = Number(chunk._id.slice(chunk._id.indexOf('/') + 1));
+      if (this.closed.has(chunk.day)) {
+        // Closed by a worker that stopped before it deleted the chunks.
+        await this.recent.deleteOne({ _id: chunk._id });
+        continue;
+      }
+      this.index(chunk.entries);
+      const day = this.open.get(chunk.day) ?? { counts: [], last: 0 };
+      day.counts[n] = chunk.entries.length;
+      day.last = Math.max(day.last, n);
+      this.open.set(chunk.day, day);
+    }
     this.started = true;
   }
 
@@ -85,17 +154,15 @@ export class DuplicateIndex {
    */
   async check(id: number, comment: string | null, now: Date): Promise<Match[]> {
     await this.start(now);
+    const today = dayKey(now);
+    const yesterday = dayKey(addDays(now, -1));
+    for (const day of [...this.open.keys()].filter((d) => d < yesterday)) await this.close(day);
     await this.expire(now);
     const keys = bandsOf(comment);
     if (!keys) return [];
-    const today = dayKey(now);
-    await this.blocks.updateOne(
-      { _id: today },
-      { $push: { entries: { id, bands: packBands(keys) } } },
-      { upsert: true },
-    );
+    await this.append(today, { id, bands: packBands(keys) });
     // What other workers added meanwhile (a worker checking just after midnight may still write yesterday's).
-    await this.refresh(dayKey(addDays(now, -1)));
+    await this.refresh(yesterday);
     await this.refresh(today);
     const matches: Match[] = [];
     for (const candidate of this.candidates(keys, id)) {
@@ -124,27 +191,62 @@ export class DuplicateIndex {
       .map(([other]) => other);
   }
 
-  /** Adds the entries of a day's block not yet in memory. */
-  private async refresh(day: string): Promise<void> {
-    const block = await this.blocks.findOne({ _id: day });
-    if (!block) return;
-    const known = this.loaded.get(day) ?? 0;
-    for (const entry of block.entries.slice(known)) {
-      for (const key of unpackBands(entry.bands)) this.table.add(key, entry.id);
+  private index(entries: readonly Entry[]): void {
+    for (const entry of entries) for (const key of unpackBands(entry.bands)) this.table.add(key, entry.id);
+  }
+
+  /** Adds the entry to the day's last chunk, or starts the next one when that is full (as far as this process knows). */
+  private async append(day: string, entry: Entry): Promise<void> {
+    const known = this.open.get(day) ?? { counts: [], last: 0 };
+    this.open.set(day, known);
+    const n = (known.counts[known.last] ?? 0) >= CHUNK ? known.last + 1 : known.last;
+    await this.recent.updateOne(
+      { _id: `${day}/${n}` },
+      { $setOnInsert: { day }, $push: { entries: entry } },
+      { upsert: true },
+    );
+  }
+
+  /**
+   * Reads the day's chunks from the one before the last this process knows (another worker with an older view may
+   * still have added to it) up to the first missing one, and adds their new entries; answers every entry read.
+   */
+  private async refresh(day: string, from?: number): Promise<Entry[]> {
+    const known = this.open.get(day) ?? { counts: [], last: 0 };
+    const read: Entry[] = [];
+    for (let n = from ?? Math.max(0, known.last - 1); ; n++) {
+      const chunk = await this.recent.findOne({ _id: `${day}/${n}` });
+      if (!chunk) break;
+      this.index(chunk.entries.slice(known.counts[n] ?? 0));
+      known.counts[n] = chunk.entries.length;
+      known.last = Math.max(known.last, n);
+      read.push(...chunk.entries);
     }
-    this.loaded.set(day, block.entries.length);
+    if (read.length || this.open.has(day)) this.open.set(day, known);
+    return read;
+  }
+
+  /** A day two days old becomes one block (written once, whoever is first), and its chunks are deleted by `_id`. */
+  private async close(day: string): Promise<void> {
+    const entries = await this.refresh(day, 0);
+    await this.days.updateOne({ _id: day }, { $setOnInsert: packBlock(entries) }, { upsert: true });
+    for (let n = 0; n <= (this.open.get(day)?.last ?? -1); n++) await this.recent.deleteOne({ _id: `${day}/${n}` });
+    this.open.delete(day);
+    this.closed.add(day);
   }
 
   /** Days that left the window leave memory, and their blocks the database (by `_id`: no scan). */
   private async expire(now: Date): Promise<void> {
     const oldest = dayKey(addDays(now, -(DUPLICATE_WINDOW_DAYS - 1)));
-    for (const day of [...this.loaded.keys()].filter((d) => d < oldest)) {
-      const block = await this.blocks.findOne({ _id: day });
-      for (const entry of block?.entries ?? []) {
-        for (const key of unpackBands(entry.bands)) this.table.remove(key, entry.id);
+    for (const day of [...this.closed].filter((d) => d < oldest)) {
+      const block = await this.days.findOne({ _id: day });
+      if (block) {
+        eachOfBlock(block, (id, keys) => {
+          for (const key of keys) this.table.remove(key, id);
+        });
       }
-      await this.blocks.deleteOne({ _id: day });
-      this.loaded.delete(day);
+      await this.days.deleteOne({ _id: day });
+      this.closed.delete(day);
     }
   }
 }

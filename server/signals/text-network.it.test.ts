@@ -122,6 +122,16 @@ describe('duplicate_text across worker processes and days', () => {
     const three = new DuplicateIndex(shared, commentOf);
     comments.set(3, body);
     expect((await three.check(3, body, now)).map((m) => m.id).sort()).toEqual([1, 2]);
+    // Past one chunk of the day (64 entries): a copy of the first and of the last is found by the other worker.
+    const many = Array.from({ length: 70 }, (_, i) => text(words(12, `many${i}-`)));
+    for (const [i, body] of many.entries()) {
+      comments.set(100 + i, body);
+      expect(await one.check(100 + i, body, now)).toEqual([]);
+    }
+    comments.set(200, many[0]!).set(201, many[69]!);
+    expect(await two.check(200, many[0]!, now)).toEqual([{ id: 100, similarity: 1 }]);
+    expect(await two.check(201, many[69]!, now)).toEqual([{ id: 169, similarity: 1 }]);
+    expect(await shared.collection('signal_text_recent').countDocuments()).toBe(2);
     await shared.dropDatabase();
   });
 
