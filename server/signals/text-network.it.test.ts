@@ -3,7 +3,8 @@
 // worker process is seen; what is stored leaves by `_id` when its window is over.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
+import { orderSignature } from '../consents/signature.js';
 import { loadConfig } from '../config.js';
 import type { NewReview } from '../reviews/model.js';
 import { addDays } from '../time.js';
@@ -192,6 +193,73 @@ describe('shared_network', () => {
     expect((await signalsOf(six.id)).map((r) => r.signal?.review_ids)).toEqual([sixIds]);
   });
 
+  it('is noted where a writer submits: the review page, the pop-up’s review API and the experience form', async () => {
+    const shop = await t.createShop({ name: 'Net paths', url: 'https://paths.example/' });
+    const headers = (ip: string, type: string) => ({
+      'content-type': type,
+      'x-forwarded-for': ip,
+      'user-agent': firefox,
+    });
+    // The review page of a sent invitation.
+    const invited = await t.fetch(withAuth('/api/1.0/invitations.json', shop), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: 'page@example.com',
+        order: 'N-1',
+        language: 'en',
+        customer_name: 'P',
+      }).toString(),
+    });
+    expect((await invited.json()).status).toBe('success');
+    const token = 'netpathstoken0123456789abcdefghij';
+    await t.db
+      .collection('invitations')
+      .updateOne({ shopId: shop.id, order: 'N-1' }, { $set: { token, sent: new Date(), status: 'sent' } });
+    const page = await t.fetch(`/review/${token}`, {
+      method: 'POST',
+      headers: headers('203.0.113.5', 'application/x-www-form-urlencoded'),
+      body: new URLSearchParams({ rating: '5', name: 'Page', country: 'NL', comment: '' }).toString(),
+    });
+    expect(page.status).toBe(200);
+    // The pop-up: signed order data, Write now, then the review.
+    const order = {
+      webshopId: shop.id,
+      orderNumber: 'N-2',
+      email: 'popup@example.com',
+      firstName: 'Pop',
+      inviteDelay: 3,
+    };
+    const consent = await t.fetch(`/embed/${shop.id}/consent`, {
+      method: 'POST',
+      headers: headers('203.0.113.6', 'application/json'),
+      body: JSON.stringify({
+        order,
+        signature: orderSignature(order, shop.id, shop.code),
+        choice: 'write_now',
+        language: 'en',
+        textVersion: 'popup-v1',
+      }),
+    });
+    expect(consent.status).toBe(201);
+    const { reviewToken } = await consent.json();
+    const popup = await t.fetch(`/embed/${shop.id}/reviews`, {
+      method: 'POST',
+      headers: headers('203.0.113.6', 'application/json'),
+      body: JSON.stringify({ reviewToken, rating: 4, name: 'Pop', country: 'nl', comment: '' }),
+    });
+    expect(popup.status).toBe(201);
+    const third = await post(shop, '203.0.113.7', firefox);
+    const ids = [
+      (await t.db.collection('reviews').findOne({ shopId: shop.id, email: 'page@example.com' }))!._id,
+      (await popup.json()).id,
+      third,
+    ];
+    expect((await signalsOf(shop.id)).map((r) => r.signal)).toEqual([
+      { name: 'shared_network', review_ids: ids, figures: { reviews: 3, days: 30 } },
+    ]);
+  });
+
   it('is not raised for two reviews, another browser family or another network', async () => {
     const two = await t.createShop({ name: 'Net two' });
     await post(two, '192.0.2.1', chrome);
@@ -242,6 +310,38 @@ describe('switches and the key', () => {
     expect(loadConfig({ ...production, SIGNAL_KEY: 'x'.repeat(32) }).signalKey).toBe('x'.repeat(32));
     expect(loadConfig({ SIGNALS: 'duplicate_text' }).signals).toEqual(['duplicate_text']);
     expect(loadConfig({ SIGNALS: 'insider,shared_network' }).signals).toEqual(['insider', 'shared_network']);
+  });
+
+  it('a signal switched off stores nothing: no network note, no text block', async () => {
+    const off = await startTestApp({ SIGNALS: 'insider,burst', TRUST_PROXY: 'true', SCHEDULER_POLL_MS: '200' });
+    await off.services.scheduler.start();
+    try {
+      const shop = await off.createShop({ name: 'Off' });
+      const res = await off.fetch(`/embed/${shop.id}/experiences`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' },
+        body: JSON.stringify({
+          rating: 5,
+          comment: text(words(20, 'off')),
+          name: 'Jan',
+          email: 'off@example.com',
+          language: 'en',
+          website: '',
+        }),
+      });
+      expect(res.status).toBe(202);
+      off.services.scheduler.trigger('signals.check');
+      for (let i = 0; i < 600 && (await off.db.collection('signal_queue').countDocuments()) > 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await off.db.collection('signal_queue').countDocuments()).toBe(0);
+      expect(await off.db.collection('signal_network_queue').countDocuments()).toBe(0);
+      expect(await off.db.collection('signal_networks').countDocuments()).toBe(0);
+      expect(await off.db.collection('signal_text_recent').countDocuments()).toBe(0);
+    } finally {
+      await off.services.scheduler.stop();
+      await off.close();
+    }
   });
 
   it('the policy page names the checks that are on', async () => {
