@@ -11,6 +11,7 @@ import { Binary, MongoClient, type Db } from 'mongodb';
 import { startEmbeddedDatabase } from '../server/db/embedded.js';
 import { BANDS, bandsOf } from '../server/signals/duplicate.js';
 import { DuplicateIndex } from '../server/signals/duplicate-check.js';
+import { TextBlockStore } from '../server/signals/text-store.js';
 import { addDays } from '../server/time.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '2000,200000').split(',').map(Number);
@@ -81,7 +82,7 @@ async function measure(db: Db, size: number): Promise<Row> {
   await seed(db, size, now);
   const before = heap();
   const started = performance.now();
-  const index = new DuplicateIndex(db, async (id) => textOf(id));
+  const index = new DuplicateIndex(new TextBlockStore(db), async (id) => textOf(id));
   await index.start(now);
   const loadMs = performance.now() - started;
   const heapMiB = (heap() - before) / 2 ** 20;

@@ -38,7 +38,6 @@ import {
   type OrderData,
 } from './input.js';
 import { recordPopupChoice, writeFormReview, writePopupReview } from '../reviews/publication.js';
-import { noteSubmission } from '../signals/capture.js';
 import { isExperienceMonth } from '../reviews/experience.js';
 import { badgesFor } from '../reviews/rules.js';
 import { readFileSync } from 'node:fs';
@@ -215,7 +214,10 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       country: body.country,
     };
     const { review, status } = await writePopupReview(services, token, written, email);
-    await noteSubmission(services, review, ctx.ip, ctx.get('user-agent'));
+    // The review is written: a check that cannot be queued must not turn the answer into an error.
+    await services.signals
+      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
+      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
     ctx.status = 201;
     ctx.body = { status, id: review.id } satisfies ReviewAnswer;
   });
@@ -245,7 +247,10 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       language: normalizeLanguage(body.language) ?? mainLanguage(shop),
       experienceMonth: body.experience_date,
     });
-    await noteSubmission(services, review, ctx.ip, ctx.get('user-agent'));
+    // The review is written: a check that cannot be queued must not turn the answer into an error.
+    await services.signals
+      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
+      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
     ctx.status = 202;
     ctx.body = { status: 'pending_confirmation' } satisfies ReviewAnswer;
   });

@@ -25,7 +25,6 @@ import {
 } from '../photos/service.js';
 import { awaitsConfirmation, badgesFor } from '../reviews/rules.js';
 import { releaseReview, writeInvitationReview } from '../reviews/publication.js';
-import { noteSubmission } from '../signals/capture.js';
 import { LINK_SECRET_FORMAT, publicPageUrl } from '../links.js';
 import type { Invitation } from '../invitations/store.js';
 import { normalizeLanguage, type Language } from '../languages.js';
@@ -198,7 +197,10 @@ export function registerPageRoutes(router: Router, services: Services): void {
       return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
     }
     await attachUploads(services, review);
-    await noteSubmission(services, review, ctx.ip, ctx.get('user-agent'));
+    // The review is written: a check that cannot be queued must not turn the answer into an error.
+    await services.signals
+      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
+      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
     const editToken = review.editToken!;
     send(
       ctx,

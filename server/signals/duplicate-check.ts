@@ -8,11 +8,10 @@
 // A check touches only the small recent collection and a few chunks: its cost does not grow with the reviews stored,
 // nor with a busy day (FerretDB scans the collection even for an `_id`, so the split matters there).
 // Candidates are confirmed with the exact Jaccard on their current text, read by `_id` (docs/decisions/signals.md).
-import { Binary } from 'mongodb';
-import type { Collection, Db } from '../db/index.js';
 import { addDays } from '../time.js';
 import { BandTable } from './band-table.js';
-import { BANDS, bandsOf, SIMILARITY, similarity } from './duplicate.js';
+import { bandsOf, SIMILARITY, similarity } from './duplicate.js';
+import { CHUNK, eachOfBlock, type Entry, packBands, type TextBlockStore, unpackBands } from './text-store.js';
 import { dayKey } from './rules.js';
 
 /** Days a review's text is compared against. */
@@ -21,65 +20,6 @@ const DUPLICATE_WINDOW_DAYS = 365;
 const CATCH_UP_DAYS = 60;
 /** Candidates read for the exact check, those sharing the most bands first: a bound on one check's reads. */
 const MAX_CANDIDATES = 10;
-
-interface Entry {
-  id: number;
-  /** The BANDS band keys, 4 bytes each, little-endian. */
-  bands: Binary;
-}
-
-interface Chunk {
-  _id: string;
-  day: string;
-  entries: Entry[];
-}
-
-/**
- * A closed day: its review ids (4 bytes each) and their band keys (BANDS × 4 bytes each), little-endian, packed in
- * two binaries: read and decoded many times faster than an array of small documents (bench/duplicate-text.ts).
- */
-interface Block {
-  _id: string;
-  ids: Binary;
-  bands: Binary;
-}
-
-/** Entries per chunk of a recent day: a check reads and rewrites at most a few of this size. */
-const CHUNK = 64;
-
-const packBands = (keys: Uint32Array): Binary => {
-  const bytes = Buffer.alloc(keys.length * 4);
-  for (let i = 0; i < keys.length; i++) bytes.writeUInt32LE(keys[i]!, i * 4);
-  return new Binary(bytes);
-};
-
-function unpackBands(bands: Binary): Uint32Array {
-  const bytes = Buffer.from(bands.buffer);
-  const keys = new Uint32Array(BANDS);
-  for (let i = 0; i < BANDS && i * 4 + 4 <= bytes.length; i++) keys[i] = bytes.readUInt32LE(i * 4);
-  return keys;
-}
-
-function packBlock(entries: readonly Entry[]): Pick<Block, 'ids' | 'bands'> {
-  const ids = Buffer.alloc(entries.length * 4);
-  const bands = Buffer.alloc(entries.length * BANDS * 4);
-  entries.forEach((entry, i) => {
-    ids.writeUInt32LE(entry.id, i * 4);
-    Buffer.from(entry.bands.buffer).copy(bands, i * BANDS * 4, 0, BANDS * 4);
-  });
-  return { ids: new Binary(ids), bands: new Binary(bands) };
-}
-
-/** Calls `each` with every review id of a closed day's block and its band keys. */
-function eachOfBlock(block: Block, each: (id: number, keys: Uint32Array) => void): void {
-  const ids = Buffer.from(block.ids.buffer);
-  const bands = Buffer.from(block.bands.buffer);
-  for (let i = 0; i * 4 + 4 <= ids.length; i++) {
-    const keys = new Uint32Array(BANDS);
-    for (let b = 0; b < BANDS; b++) keys[b] = bands.readUInt32LE((i * BANDS + b) * 4);
-    each(ids.readUInt32LE(i * 4), keys);
-  }
-}
 
 /** What a confirmed match says: the other review and the exact similarity. */
 export interface Match {
@@ -94,8 +34,6 @@ interface RecentDay {
 }
 
 export class DuplicateIndex {
-  private readonly recent: Collection<Chunk>;
-  private readonly days: Collection<Block>;
   private readonly table = new BandTable(1 << 16);
   /** Closed days whose blocks are in the table. */
   private readonly closed = new Set<string>();
@@ -103,13 +41,10 @@ export class DuplicateIndex {
   private started = false;
 
   constructor(
-    db: Db,
+    private readonly blocks: TextBlockStore,
     /** Reads a review's current comment by `_id`; undefined when the review is gone (erased). */
     private readonly commentOf: (id: number) => Promise<string | null | undefined>,
-  ) {
-    this.recent = db.collection<Chunk>('signal_text_recent');
-    this.days = db.collection<Block>('signal_text_days');
-  }
+  ) {}
 
   /** Pairs in memory and the bytes they take. */
   get memory(): { pairs: number; bytes: number } {
@@ -123,20 +58,20 @@ export class DuplicateIndex {
   async start(now: Date): Promise<void> {
     if (this.started) return;
     for (let back = DUPLICATE_WINDOW_DAYS; back < DUPLICATE_WINDOW_DAYS + CATCH_UP_DAYS; back++) {
-      await this.days.deleteOne({ _id: dayKey(addDays(now, -back)) });
+      await this.blocks.deleteClosedDay(dayKey(addDays(now, -back)));
     }
     const window = Array.from({ length: DUPLICATE_WINDOW_DAYS }, (_, back) => dayKey(addDays(now, -back)));
-    for (const block of await this.days.find({ _id: { $in: window } }).toArray()) {
+    for (const block of await this.blocks.closedDays(window)) {
       eachOfBlock(block, (id, keys) => {
         for (const key of keys) this.table.add(key, id);
       });
       this.closed.add(block._id);
     }
-    for (const chunk of await this.recent.find({}).toArray()) {
+    for (const chunk of await this.blocks.allRecent()) {
       const n = Number(chunk._id.slice(chunk._id.indexOf('/') + 1));
       if (this.closed.has(chunk.day)) {
         // Closed by a worker that stopped before it deleted the chunks.
-        await this.recent.deleteOne({ _id: chunk._id });
+        await this.blocks.deleteChunk(chunk._id);
         continue;
       }
       this.index(chunk.entries);
@@ -200,11 +135,7 @@ export class DuplicateIndex {
     const known = this.open.get(day) ?? { counts: [], last: 0 };
     this.open.set(day, known);
     const n = (known.counts[known.last] ?? 0) >= CHUNK ? known.last + 1 : known.last;
-    await this.recent.updateOne(
-      { _id: `${day}/${n}` },
-      { $setOnInsert: { day }, $push: { entries: entry } },
-      { upsert: true },
-    );
+    await this.blocks.append(day, n, entry);
   }
 
   /**
@@ -215,7 +146,7 @@ export class DuplicateIndex {
     const known = this.open.get(day) ?? { counts: [], last: 0 };
     const read: Entry[] = [];
     for (let n = from ?? Math.max(0, known.last - 1); ; n++) {
-      const chunk = await this.recent.findOne({ _id: `${day}/${n}` });
+      const chunk = await this.blocks.chunk(day, n);
       if (!chunk) break;
       this.index(chunk.entries.slice(known.counts[n] ?? 0));
       known.counts[n] = chunk.entries.length;
@@ -229,8 +160,8 @@ export class DuplicateIndex {
   /** A day two days old becomes one block (written once, whoever is first), and its chunks are deleted by `_id`. */
   private async close(day: string): Promise<void> {
     const entries = await this.refresh(day, 0);
-    await this.days.updateOne({ _id: day }, { $setOnInsert: packBlock(entries) }, { upsert: true });
-    for (let n = 0; n <= (this.open.get(day)?.last ?? -1); n++) await this.recent.deleteOne({ _id: `${day}/${n}` });
+    await this.blocks.close(day, entries);
+    for (let n = 0; n <= (this.open.get(day)?.last ?? -1); n++) await this.blocks.deleteChunk(`${day}/${n}`);
     this.open.delete(day);
     this.closed.add(day);
   }
@@ -239,13 +170,13 @@ export class DuplicateIndex {
   private async expire(now: Date): Promise<void> {
     const oldest = dayKey(addDays(now, -(DUPLICATE_WINDOW_DAYS - 1)));
     for (const day of [...this.closed].filter((d) => d < oldest)) {
-      const block = await this.days.findOne({ _id: day });
+      const block = await this.blocks.closedDay(day);
       if (block) {
         eachOfBlock(block, (id, keys) => {
           for (const key of keys) this.table.remove(key, id);
         });
       }
-      await this.days.deleteOne({ _id: day });
+      await this.blocks.deleteClosedDay(day);
       this.closed.delete(day);
     }
   }

@@ -8,6 +8,7 @@ import { raiseSignal } from '../moderation/service.js';
 import { burstLimit, dayKey, isShopAddress, shopDomain, type SignalName } from './rules.js';
 import { addDays } from '../time.js';
 import { DuplicateIndex, type Match } from './duplicate-check.js';
+import { TextBlockStore } from './text-store.js';
 import { SHARED_NETWORK_DAYS, SHARED_NETWORK_REVIEWS, sameNetwork } from './network.js';
 
 const BATCH = 200;
@@ -15,7 +16,10 @@ const SIGNAL_JOB = 'signals.check';
 
 export function defineSignalJobs(services: Services): void {
   // This process's memory of the last 365 days' texts, read from the blocks at its first check.
-  const texts = new DuplicateIndex(services.db, async (id) => (await services.reviews.get(id))?.comment ?? undefined);
+  const texts = new DuplicateIndex(
+    new TextBlockStore(services.db),
+    async (id) => (await services.reviews.get(id))?.comment ?? undefined,
+  );
   services.scheduler.define(
     SIGNAL_JOB,
     async () => {

@@ -15,7 +15,7 @@ import { isDuplicateKey } from '../db/index.js';
 import { addDays } from '../time.js';
 import type { Review, WriteFollower } from '../reviews/model.js';
 import { BURST_HISTORY_DAYS, dayKey, hourKey } from './rules.js';
-import type { BrowserFamily } from './network.js';
+import { type BrowserFamily, browserFamily, networkKey, networkOf } from './network.js';
 
 interface Pending {
   _id: number;
@@ -60,6 +60,8 @@ export class SignalStore implements WriteFollower {
   constructor(
     db: Db,
     private readonly now: () => Date = () => new Date(),
+    /** `shared_network`: whether it is on, and SIGNAL_KEY. */
+    private readonly network: { on: boolean; key: string } = { on: false, key: '' },
   ) {
     this.queue = db.collection<Pending>('signal_queue');
     this.counters = db.collection<Counters>('signal_counters');
@@ -123,11 +125,25 @@ export class SignalStore implements WriteFollower {
     }
   }
 
-  /** A written review's network note joins the queue the worker checks (written after the review: capture.ts). */
-  async queueNetwork(reviewId: number, shopId: number, note: NetworkNote): Promise<void> {
+  /**
+   * Where a writer submits a review (the review page's form, the pop-up's review API, the experience form), after the
+   * review is written: the HMAC of the sender's network and the browser family join the queue the worker checks
+   * (`shared_network`). The address itself is never stored; nothing is noted while the signal is off.
+   */
+  async noteSubmission(
+    review: Pick<Review, 'id' | 'shopId'>,
+    ip: string,
+    userAgent: string | undefined,
+  ): Promise<void> {
+    const network = this.network.on ? networkOf(ip) : null;
+    if (!network) return;
+    const note: NetworkNote = {
+      key: networkKey(this.network.key, review.shopId, network),
+      family: browserFamily(userAgent),
+    };
     await this.networkQueue.updateOne(
-      { _id: reviewId },
-      { $setOnInsert: { shopId, key: note.key, family: note.family, at: this.now() } },
+      { _id: review.id },
+      { $setOnInsert: { shopId: review.shopId, ...note, at: this.now() } },
       { upsert: true },
     );
   }

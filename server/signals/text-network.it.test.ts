@@ -11,6 +11,7 @@ import { addDays } from '../time.js';
 import type { Webshop } from '../webshops/store.js';
 import { DuplicateIndex } from './duplicate-check.js';
 import { dayKey } from './rules.js';
+import { TextBlockStore } from './text-store.js';
 
 let t: TestApp;
 
@@ -110,8 +111,8 @@ describe('duplicate_text across worker processes and days', () => {
 
   it('sees a review another worker checked after it started (the blocks are the truth)', async () => {
     const shared = db();
-    const one = new DuplicateIndex(shared, commentOf);
-    const two = new DuplicateIndex(shared, commentOf);
+    const one = new DuplicateIndex(new TextBlockStore(shared), commentOf);
+    const two = new DuplicateIndex(new TextBlockStore(shared), commentOf);
     const now = new Date();
     await one.start(now);
     await two.start(now);
@@ -120,7 +121,7 @@ describe('duplicate_text across worker processes and days', () => {
     expect(await one.check(1, body, now)).toEqual([]);
     expect(await two.check(2, body, now)).toEqual([{ id: 1, similarity: 1 }]);
     // A third process starting later reads both from the blocks.
-    const three = new DuplicateIndex(shared, commentOf);
+    const three = new DuplicateIndex(new TextBlockStore(shared), commentOf);
     comments.set(3, body);
     expect((await three.check(3, body, now)).map((m) => m.id).sort()).toEqual([1, 2]);
     // Past one chunk of the day (64 entries): a copy of the first and of the last is found by the other worker.
@@ -141,7 +142,7 @@ describe('duplicate_text across worker processes and days', () => {
     const body = text(words(20, 'zeta'));
     comments.set(11, body).set(12, body).set(13, body);
     const start = new Date('2026-01-10T12:00:00Z');
-    const running = new DuplicateIndex(shared, commentOf);
+    const running = new DuplicateIndex(new TextBlockStore(shared), commentOf);
     expect(await running.check(11, body, start)).toEqual([]);
     // Day 364 is still in the window, day 365 is not.
     expect(await running.check(12, body, addDays(start, 364))).toEqual([{ id: 11, similarity: 1 }]);
