@@ -5,7 +5,7 @@
 // - `signal_claims`: insert-only, one per signal raised (`burst:<shop>:<day>`, `insider:<review>`), so a signal is
 //   raised once whatever the retries.
 // - `signal_network_queue`: the network notes of reviews written and not yet checked (`_id` = review id): the HMAC of
-//   the network and the browser family, never the address (capture.ts).
+//   the network and the browser family, never the address (noteSubmission).
 // - `signal_networks`: per shop and UTC day (`_id` = `<shop>:<YYYY-MM-DD>`), the notes of that day's reviews;
 //   `signal_network_days` (`_id` = `YYYY-MM-DD`) lists the shops with a bucket that day, so that a day's buckets are
 //   deleted by `_id` when 30 days old, whether or not the shop has had a review since.
