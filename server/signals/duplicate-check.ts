@@ -61,19 +61,23 @@ export class DuplicateIndex {
       await this.blocks.deleteClosedDay(dayKey(addDays(now, -back)));
     }
     const window = Array.from({ length: DUPLICATE_WINDOW_DAYS }, (_, back) => dayKey(addDays(now, -back)));
-    for (const block of await this.blocks.closedDays(window)) {
+    // Everything is read before anything enters memory, so that a failed read leaves nothing to add twice on retry.
+    const blocks = await this.blocks.closedDays(window);
+    const chunks = await this.blocks.allRecent();
+    for (const block of blocks) {
       eachOfBlock(block, (id, keys) => {
         for (const key of keys) this.table.add(key, id);
       });
       this.closed.add(block._id);
     }
-    for (const chunk of await this.blocks.allRecent()) {
-      const n = Number(chunk._id.slice(chunk._id.indexOf('/') + 1));
+    const stale: string[] = [];
+    for (const chunk of chunks) {
+      // A chunk of a closed day: its worker stopped before it deleted the chunks.
       if (this.closed.has(chunk.day)) {
-        // Closed by a worker that stopped before it deleted the chunks.
-        await this.blocks.deleteChunk(chunk._id);
+        stale.push(chunk._id);
         continue;
       }
+      const n = Number(chunk._id.slice(chunk._id.indexOf('/') + 1));
       this.index(chunk.entries);
       const day = this.open.get(chunk.day) ?? { counts: [], last: 0 };
       day.counts[n] = chunk.entries.length;
@@ -81,6 +85,7 @@ export class DuplicateIndex {
       this.open.set(chunk.day, day);
     }
     this.started = true;
+    for (const id of stale) await this.blocks.deleteChunk(id);
   }
 
   /**
