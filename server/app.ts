@@ -133,7 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sessions: new SessionStore(db, caches.cache('sessions')),
     signInLinks: new SignInLinkStore(db, now),
     teamInvitations: new InvitationLimitStore(db, now),
-    signals: new SignalStore(db, now),
+    signals: new SignalStore(db, now, {
+      on: config.signals.includes('shared_network'),
+      key: config.signalKey,
+    }),
     release: { onInvitation: (written, email) => releaseOnInvitation(services, written, email) },
     outbox: new WorkQueue<OutboxMail>(db, OUTBOX_COLLECTION, now),
     exportSlots: new ExportSlots(db, now),

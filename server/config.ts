@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
+import type { SignalName } from './signals/rules.js';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -145,8 +146,16 @@ const schema = z.object({
   /** The fake-review signals that are on (issue 21): a comma-separated list, or `none`. */
   SIGNALS: z
     .string()
-    .regex(/^(none|(insider|burst)(,(insider|burst))*)$/, 'a comma-separated list of insider, burst, or none')
-    .default('insider,burst'),
+    .regex(
+      /^(none|(insider|burst|duplicate_text|shared_network)(,(insider|burst|duplicate_text|shared_network))*)$/,
+      'a comma-separated list of insider, burst, duplicate_text, shared_network, or none',
+    )
+    .default('insider,burst,duplicate_text,shared_network'),
+  /** The HMAC key of the networks `shared_network` compares (≥ 32 bytes); required in production. */
+  SIGNAL_KEY: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes')
+    .optional(),
 });
 
 export type Config = {
@@ -201,7 +210,9 @@ export type Config = {
   /** Keys the hash of a voter's address in "Helpful" votes. */
   helpfulVoteKey: string;
   /** The fake-review signals that are on (server/signals/rules.ts names them). */
-  signals: ('insider' | 'burst')[];
+  signals: SignalName[];
+  /** The HMAC key of the networks `shared_network` compares (server/signals/network.ts). */
+  signalKey: string;
 };
 
 export class ConfigError extends Error {}
@@ -221,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.ADMIN_TOKEN) problems.push('ADMIN_TOKEN: required when NODE_ENV=production');
   if (production && !e.MONGODB_URI) problems.push('MONGODB_URI: required when NODE_ENV=production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production');
+  if (production && !e.SIGNAL_KEY) problems.push('SIGNAL_KEY: required when NODE_ENV=production');
   const dkimSet = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length;
   if (dkimSet !== 0 && dkimSet !== 3)
     problems.push('DKIM_DOMAIN/DKIM_SELECTOR/DKIM_PRIVATE_KEY_FILE: set all three or none');
@@ -295,7 +307,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       createHmac('sha256', e.ADMIN_TOKEN ?? 'development-only')
         .update('helpful-votes')
         .digest('base64url'),
-    signals: e.SIGNALS === 'none' ? [] : [...new Set(e.SIGNALS.split(',') as ('insider' | 'burst')[])],
+    signals: e.SIGNALS === 'none' ? [] : [...new Set(e.SIGNALS.split(',') as SignalName[])],
+    // Outside production a stand-in derived from ADMIN_TOKEN, like HELPFUL_VOTE_KEY's.
+    signalKey:
+      e.SIGNAL_KEY ??
+      createHmac('sha256', e.ADMIN_TOKEN ?? 'development-only')
+        .update('signals')
+        .digest('base64url'),
   };
 }
 

@@ -214,6 +214,10 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       country: body.country,
     };
     const { review, status } = await writePopupReview(services, token, written, email);
+    // The review is written: a check that cannot be queued must not turn the answer into an error.
+    await services.signals
+      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
+      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
     ctx.status = 201;
     ctx.body = { status, id: review.id } satisfies ReviewAnswer;
   });
@@ -233,7 +237,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     }
     enforceLimit(formEmailLimiter, `${shop.id}:${body.email.toLowerCase()}`);
     await services.recipientLimit.admit(body.email);
-    await writeFormReview(services, shop.id, {
+    const review = await writeFormReview(services, shop.id, {
       name: body.name,
       email: body.email,
       rating: body.rating,
@@ -243,6 +247,10 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       language: normalizeLanguage(body.language) ?? mainLanguage(shop),
       experienceMonth: body.experience_date,
     });
+    // The review is written: a check that cannot be queued must not turn the answer into an error.
+    await services.signals
+      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
+      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
     ctx.status = 202;
     ctx.body = { status: 'pending_confirmation' } satisfies ReviewAnswer;
   });

@@ -33,7 +33,10 @@ export const reportSchema = z.object({
       basis: z.string().optional(),
     })
     .optional()
-    .meta({ description: 'a signal: its name (`insider`, `burst`) and evidence (review ids and figures)' }),
+    .meta({
+      description:
+        'a signal: its name (`insider`, `burst`, `duplicate_text`, `shared_network`) and evidence (review ids and figures)',
+    }),
 });
 
 const operator = { family: 'operator', auth: 'operatorToken' } as const;

@@ -21,6 +21,7 @@ import {
 } from './store.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
+import type { SignalName } from '../signals/rules.js';
 
 /**
  * The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply; and the one
@@ -439,7 +440,7 @@ async function remove(
 export async function raiseSignal(
   services: Services,
   review: Review,
-  name: 'insider' | 'burst',
+  name: SignalName,
   evidence: SignalEvidence,
 ): Promise<Report> {
   const report = await services.moderation.add({

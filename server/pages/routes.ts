@@ -197,6 +197,10 @@ export function registerPageRoutes(router: Router, services: Services): void {
       return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
     }
     await attachUploads(services, review);
+    // The review is written: a check that cannot be queued must not turn the answer into an error.
+    await services.signals
+      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
+      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
     const editToken = review.editToken!;
     send(
       ctx,

@@ -4,6 +4,7 @@
 import type { Language } from '../languages.js';
 import type { ReviewOrigin } from '../reviews/origin.js';
 import type { ReviewSource } from '../reviews/model.js';
+import type { SignalName } from '../signals/rules.js';
 
 export const POLICY_LANGUAGES = ['en', 'nl', 'de'] as const;
 export type PolicyLanguage = (typeof POLICY_LANGUAGES)[number];
@@ -44,7 +45,7 @@ export interface PolicyStrings {
   signalsHeading: string;
   signalsOn: (list: string) => string;
   signalsNone: string;
-  signalName: Record<'insider' | 'burst', string>;
+  signalName: Record<SignalName, string>;
   scoreHeading: string;
   score: string[];
   incentivesHeading: string;
@@ -116,6 +117,10 @@ const en: PolicyStrings = {
   signalName: {
     insider: 'reviews by the shop’s own people (a member of the shop’s team, or an address at the shop’s own domain)',
     burst: 'unusual bursts (more reviews in 24 hours than 10, or five times the shop’s daily average over 90 days)',
+    duplicate_text:
+      'copied text (a comment of 12 words or more that is the same as, or nearly the same as, a review of any shop in the last 365 days)',
+    shared_network:
+      'reviews sent together (three or more reviews of one shop within 30 days from the same network with the same browser)',
   },
   scoreHeading: 'How the score is computed',
   score: [
@@ -198,6 +203,10 @@ const nl: PolicyStrings = {
       'reviews door mensen van de winkel zelf (iemand uit het team van de winkel, of een adres op het eigen domein van de winkel)',
     burst:
       'ongewone pieken (meer reviews in 24 uur dan 10, of vijf keer het daggemiddelde van de winkel over 90 dagen)',
+    duplicate_text:
+      'gekopieerde tekst (een toelichting van 12 woorden of meer die gelijk is aan, of bijna gelijk aan, een review van welke winkel dan ook in de laatste 365 dagen)',
+    shared_network:
+      'reviews die samen worden verstuurd (drie of meer reviews van één winkel binnen 30 dagen vanaf hetzelfde netwerk met dezelfde browser)',
   },
   scoreHeading: 'Hoe de score wordt berekend',
   score: [
@@ -281,6 +290,10 @@ const de: PolicyStrings = {
       'Bewertungen von Leuten des Shops selbst (ein Mitglied des Shop-Teams oder eine Adresse unter der eigenen Domain des Shops)',
     burst:
       'ungewöhnliche Häufungen (mehr Bewertungen in 24 Stunden als 10 oder das Fünffache des Tagesdurchschnitts des Shops über 90 Tage)',
+    duplicate_text:
+      'kopierten Text (ein Kommentar von 12 Wörtern oder mehr, der einer Bewertung irgendeines Shops aus den letzten 365 Tagen gleicht oder fast gleicht)',
+    shared_network:
+      'gemeinsam gesendete Bewertungen (drei oder mehr Bewertungen eines Shops innerhalb von 30 Tagen aus demselben Netz mit demselben Browser)',
   },
   scoreHeading: 'Wie die Note berechnet wird',
   score: [

@@ -4,6 +4,7 @@ import { renderDocument } from '../pages/components.js';
 import { ORIGINS } from '../reviews/origin.js';
 import type { PolicyNumbers } from './numbers.js';
 import type { Ground, OperatorText, PolicyLanguage, PolicyStrings } from './strings.js';
+import type { SignalName } from '../signals/rules.js';
 
 interface PolicyPageData {
   lang: PolicyLanguage;
@@ -17,7 +18,7 @@ interface PolicyPageData {
   removed: { ground: Ground; count: number }[];
   removedSince: Date;
   /** The automatic checks that are on (config SIGNALS). */
-  signals: ('insider' | 'burst')[];
+  signals: SignalName[];
 }
 
 const paragraphs = (text: string) =>

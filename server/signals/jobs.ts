@@ -6,15 +6,31 @@ import { mailSweepMs } from '../mail/retry.js';
 import type { Review } from '../reviews/model.js';
 import { raiseSignal } from '../moderation/service.js';
 import { burstLimit, dayKey, isShopAddress, shopDomain, type SignalName } from './rules.js';
+import { addDays } from '../time.js';
+import { DuplicateIndex, type Match } from './duplicate-check.js';
+import { TextBlockStore } from './text-store.js';
+import { SHARED_NETWORK_DAYS, SHARED_NETWORK_REVIEWS, sameNetwork } from './network.js';
 
 const BATCH = 200;
 const SIGNAL_JOB = 'signals.check';
 
 export function defineSignalJobs(services: Services): void {
-  services.scheduler.define(SIGNAL_JOB, () => checkPending(services), mailSweepMs(services.config));
+  // This process's memory of the last 365 days' texts, read from the blocks at its first check.
+  const texts = new DuplicateIndex(
+    new TextBlockStore(services.db),
+    async (id) => (await services.reviews.get(id))?.comment ?? undefined,
+  );
+  services.scheduler.define(
+    SIGNAL_JOB,
+    async () => {
+      await checkPending(services, texts);
+      await checkNetworks(services);
+    },
+    mailSweepMs(services.config),
+  );
 }
 
-async function checkPending(services: Services): Promise<void> {
+async function checkPending(services: Services, texts: DuplicateIndex): Promise<void> {
   const { signals } = services;
   const on = new Set<SignalName>(services.config.signals);
   for (const pending of await signals.pending(BATCH)) {
@@ -23,6 +39,7 @@ async function checkPending(services: Services): Promise<void> {
       if (on.has('burst')) await checkBurst(services, review, pending.at);
       // Imported reviews raise nothing but a burst.
       if (!pending.imported && on.has('insider')) await checkInsider(services, review);
+      if (!pending.imported && on.has('duplicate_text')) await checkDuplicate(services, texts, review);
     }
     await signals.done(pending._id);
   }
@@ -56,4 +73,60 @@ async function checkInsider(services: Services, review: Review): Promise<void> {
       : null;
   if (!basis || !(await services.signals.claim(`insider:${review.id}`))) return;
   await raiseSignal(services, review, 'insider', { review_ids: [review.id], figures: {}, basis });
+}
+
+async function checkDuplicate(services: Services, texts: DuplicateIndex, review: Review): Promise<void> {
+  const matches = await texts.check(review.id, review.comment, services.now());
+  // The signal is on the newer review of a pair. A later review may be found here when another worker checked it
+  // at the same moment and, having read the blocks just before this review was added, did not see this one.
+  const older = matches.filter((m) => m.id < review.id);
+  if (older.length) await raiseDuplicate(services, review, older);
+  for (const newer of matches.filter((m) => m.id > review.id)) {
+    const other = await services.reviews.get(newer.id);
+    if (other) await raiseDuplicate(services, other, [{ id: review.id, similarity: newer.similarity }]);
+  }
+}
+
+async function raiseDuplicate(services: Services, review: Review, matches: Match[]): Promise<void> {
+  if (!(await services.signals.claim(`duplicate_text:${review.id}`))) return;
+  const best = Math.max(...matches.map((m) => m.similarity));
+  await raiseSignal(services, review, 'duplicate_text', {
+    review_ids: [review.id, ...matches.map((m) => m.id).sort((a, b) => a - b)],
+    figures: { similarity: Math.floor(best * 100) / 100, matches: matches.length },
+  });
+}
+
+/** Days before today whose network buckets a run drops, by `_id`: the one that just left, and a week of catch-up. */
+const NETWORK_CATCH_UP_DAYS = 7;
+
+async function checkNetworks(services: Services): Promise<void> {
+  const { signals } = services;
+  const on = services.config.signals.includes('shared_network');
+  for (const pending of await signals.pendingNetworks(BATCH)) {
+    if (on) await checkNetwork(services, pending);
+    await signals.networkDone(pending._id);
+  }
+  const now = services.now();
+  for (let back = SHARED_NETWORK_DAYS; back < SHARED_NETWORK_DAYS + NETWORK_CATCH_UP_DAYS; back++) {
+    await signals.dropNetworkDay(dayKey(addDays(now, -back)));
+  }
+}
+
+async function checkNetwork(
+  services: Services,
+  pending: Awaited<ReturnType<Services['signals']['pendingNetworks']>>[number],
+): Promise<void> {
+  const { signals } = services;
+  await signals.keepNetwork(pending.shopId, dayKey(pending.at), pending._id, pending);
+  const days = Array.from({ length: SHARED_NETWORK_DAYS }, (_, i) => dayKey(addDays(pending.at, -i)));
+  const group = sameNetwork(await signals.networksOf(pending.shopId, days), pending);
+  if (group.length < SHARED_NETWORK_REVIEWS) return;
+  // Once per group: named by its oldest review in the window (a group that goes on past it is raised again).
+  if (!(await signals.claim(`shared_network:${group[0]}`))) return;
+  const review = await services.reviews.get(pending._id);
+  if (!review) return;
+  await raiseSignal(services, review, 'shared_network', {
+    review_ids: group,
+    figures: { reviews: group.length, days: SHARED_NETWORK_DAYS },
+  });
 }

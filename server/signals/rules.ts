@@ -3,7 +3,7 @@
 import { formatDate } from '../time.js';
 
 /** The signals this version computes; the operator switches each off with SIGNALS (config.ts). */
-const SIGNAL_NAMES = ['insider', 'burst'] as const;
+const SIGNAL_NAMES = ['insider', 'burst', 'duplicate_text', 'shared_network'] as const;
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
 /** Days whose average sets the burst threshold, and the floor below which no burst is raised. */

@@ -120,7 +120,7 @@ describe('burst', () => {
 
 describe('switches', () => {
   it('SIGNALS names the signals that are on; none turns them all off; anything else stops start-up', () => {
-    expect(testConfig().signals).toEqual(['insider', 'burst']);
+    expect(testConfig().signals).toEqual(['insider', 'burst', 'duplicate_text', 'shared_network']);
     expect(testConfig({ SIGNALS: 'burst' }).signals).toEqual(['burst']);
     expect(testConfig({ SIGNALS: 'none' }).signals).toEqual([]);
     expect(() => testConfig({ SIGNALS: 'insider,typo' })).toThrow(/SIGNALS/);

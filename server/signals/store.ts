@@ -4,11 +4,18 @@
 //   kept as reviews are checked: `burst` reads one document instead of counting history.
 // - `signal_claims`: insert-only, one per signal raised (`burst:<shop>:<day>`, `insider:<review>`), so a signal is
 //   raised once whatever the retries.
+// - `signal_network_queue`: the network notes of reviews written and not yet checked (`_id` = review id): the HMAC of
+//   the network and the browser family, never the address (noteSubmission).
+// - `signal_networks`: per shop and UTC day (`_id` = `<shop>:<YYYY-MM-DD>`), the notes of that day's reviews;
+//   `signal_network_days` (`_id` = `YYYY-MM-DD`) lists the shops with a bucket that day, so that a day's buckets are
+//   deleted by `_id` when 30 days old, whether or not the shop has had a review since.
+// - `signal_text_days` (duplicate-check.ts): the `duplicate_text` blocks.
 import type { Collection, Db } from '../db/index.js';
 import { isDuplicateKey } from '../db/index.js';
 import { addDays } from '../time.js';
 import type { Review, WriteFollower } from '../reviews/model.js';
 import { BURST_HISTORY_DAYS, dayKey, hourKey } from './rules.js';
+import { type BrowserFamily, browserFamily, networkKey, networkOf } from './network.js';
 
 interface Pending {
   _id: number;
@@ -16,6 +23,24 @@ interface Pending {
   /** Imports raise no signal but `burst`, at most one per import. */
   imported: boolean;
   at: Date;
+}
+
+/** A review's network note: what `shared_network` compares. */
+export interface NetworkNote {
+  /** HMAC-SHA256(SIGNAL_KEY, shop + network), base64url (network.ts). */
+  key: string;
+  family: BrowserFamily;
+}
+
+interface PendingNetwork extends NetworkNote {
+  _id: number;
+  shopId: number;
+  at: Date;
+}
+
+interface NetworkBucket {
+  _id: string;
+  entries: (NetworkNote & { review: number })[];
 }
 
 interface Counters {
@@ -28,14 +53,22 @@ export class SignalStore implements WriteFollower {
   private readonly queue: Collection<Pending>;
   private readonly counters: Collection<Counters>;
   private readonly claims: Collection<{ _id: string; at: Date }>;
+  private readonly networkQueue: Collection<PendingNetwork>;
+  private readonly networks: Collection<NetworkBucket>;
+  private readonly networkDays: Collection<{ _id: string; shops: number[] }>;
 
   constructor(
     db: Db,
     private readonly now: () => Date = () => new Date(),
+    /** `shared_network`: whether it is on, and SIGNAL_KEY. */
+    private readonly network: { on: boolean; key: string } = { on: false, key: '' },
   ) {
     this.queue = db.collection<Pending>('signal_queue');
     this.counters = db.collection<Counters>('signal_counters');
     this.claims = db.collection<{ _id: string; at: Date }>('signal_claims');
+    this.networkQueue = db.collection<PendingNetwork>('signal_network_queue');
+    this.networks = db.collection<NetworkBucket>('signal_networks');
+    this.networkDays = db.collection<{ _id: string; shops: number[] }>('signal_network_days');
   }
 
   /** A new review joins the queue as it is written (a repair may add it again: the claims make that harmless). */
@@ -90,5 +123,64 @@ export class SignalStore implements WriteFollower {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
+  }
+
+  /**
+   * Where a writer submits a review (the review page's form, the pop-up's review API, the experience form), after the
+   * review is written: the HMAC of the sender's network and the browser family join the queue the worker checks
+   * (`shared_network`). The address itself is never stored; nothing is noted while the signal is off.
+   */
+  async noteSubmission(
+    review: Pick<Review, 'id' | 'shopId'>,
+    ip: string,
+    userAgent: string | undefined,
+  ): Promise<void> {
+    const network = this.network.on ? networkOf(ip) : null;
+    if (!network) return;
+    const note: NetworkNote = {
+      key: networkKey(this.network.key, review.shopId, network),
+      family: browserFamily(userAgent),
+    };
+    await this.networkQueue.updateOne(
+      { _id: review.id },
+      { $setOnInsert: { shopId: review.shopId, ...note, at: this.now() } },
+      { upsert: true },
+    );
+  }
+
+  async pendingNetworks(limit: number): Promise<PendingNetwork[]> {
+    return this.networkQueue.find({}).sort({ _id: 1 }).limit(limit).toArray();
+  }
+
+  async networkDone(id: number): Promise<void> {
+    await this.networkQueue.deleteOne({ _id: id });
+  }
+
+  /** Keeps a review's note in its shop's bucket of the day (once, whatever the retries). */
+  async keepNetwork(shopId: number, day: string, review: number, note: NetworkNote): Promise<void> {
+    await this.networkDays.updateOne({ _id: day }, { $addToSet: { shops: shopId } }, { upsert: true });
+    const id = `${shopId}:${day}`;
+    const bucket = await this.networks.findOne({ _id: id });
+    if (bucket?.entries.some((e) => e.review === review)) return;
+    await this.networks.updateOne(
+      { _id: id },
+      { $push: { entries: { review, key: note.key, family: note.family } } },
+      { upsert: true },
+    );
+  }
+
+  /** The shop's notes of the given days, one read by `_id` per day. */
+  async networksOf(shopId: number, days: readonly string[]): Promise<NetworkBucket['entries']> {
+    const out: NetworkBucket['entries'] = [];
+    for (const day of days) out.push(...((await this.networks.findOne({ _id: `${shopId}:${day}` }))?.entries ?? []));
+    return out;
+  }
+
+  /** Deletes a day's buckets of every shop, by `_id`. */
+  async dropNetworkDay(day: string): Promise<void> {
+    const index = await this.networkDays.findOne({ _id: day });
+    if (!index) return;
+    for (const shopId of index.shops) await this.networks.deleteOne({ _id: `${shopId}:${day}` });
+    await this.networkDays.deleteOne({ _id: day });
   }
 }
