@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { ImportedProductReview } from '../imports/product-review-store.js';
 import type { NewReview, ReviewProduct } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
+import { ProductIndex } from './read-model.js';
 
 let t: TestApp;
 let shop: Webshop;
@@ -136,6 +137,31 @@ describe('the product index', () => {
     expect(await nameOf('S-9')).toBe('Sku only');
     expect(await nameOf('4006381333931')).toBe('Blue Kettle');
     expect((await jsonld(s.id, 'product=nothing')).status).toBe(404);
+  });
+});
+
+describe('a shop too large to hold', () => {
+  it('is asked per product by indexed queries, id then SKU then GTIN, imported product reviews included', async () => {
+    const s = await t.createShop();
+    await review(s.id, { name: 'One', products: [product({ external_id: 'X', sku: 'Y', gtin: '4006381333931' })] });
+    await review(s.id, { name: 'Two', products: [product({ external_id: 'X', sku: 'Y' })] });
+    await review(s.id, { name: 'Other', products: [product({ external_id: 'Y', sku: '', gtin: '' })] });
+    await t.services.productReviews.insert([
+      imported(s.id, { product: { ...imported(s.id).product, external_id: 'X', sku: 'Y' } }),
+    ]);
+    const services = t.services;
+    const index = new ProductIndex(
+      services.reviews,
+      services.productReviews,
+      services.caches.cache('products-large-test'),
+      '',
+      2,
+    );
+    expect(await index.all(s.id)).toBeNull();
+    expect((await index.find(s.id, 'X'))?.reviews.map((r) => r.name)).toEqual(['Two', 'One', 'Cleo']);
+    expect((await index.find(s.id, 'Y'))?.reviews.map((r) => r.name)).toEqual(['Other']);
+    expect((await index.find(s.id, '4006381333931'))?.reviews.map((r) => r.name)).toEqual(['Two', 'One']);
+    expect(await index.find(s.id, 'nothing')).toBeUndefined();
   });
 });
 
