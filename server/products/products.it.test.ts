@@ -271,6 +271,20 @@ describe('GET /webshops/{id}/products/reviews.html', () => {
     expect(html).toContain('Reply from Shop &lt;b>');
     expect(html).toContain('Thanks &lt;3');
     expect(html).toContain(`<button type="button" data-helpful="${r.id}" aria-pressed="false">Helpful (0)</button>`);
+
+    // The block's script sends the vote from the shop's page and reads the answer: it is CORS-readable.
+    const vote = await t.fetch(`/reviews/${r.id}/helpful`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://shop.example',
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'lang=en',
+    });
+    expect(vote.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await vote.json()).toMatchObject({ counted: true, helpful: 1 });
+    expect(await (await fragment(s.id, 'product=P-1&lang=en')).text()).toContain('Helpful (1)');
   });
 
   it('refuses bad input with a clear error, never a 500', async () => {
