@@ -55,6 +55,8 @@ export class ImportedProductReviewStore {
     await this.collection.createIndex({ import_id: 1 }, { name: 'import' });
     await this.collection.createIndex({ shopId: 1, email: 1 }, { name: 'shop_email' });
     await this.collection.createIndex({ shopId: 1, status: 1 }, { name: 'shop_status' });
+    await this.collection.createIndex({ shopId: 1, 'product.sku': 1 }, { name: 'shop_product_sku' });
+    await this.collection.createIndex({ shopId: 1, 'product.gtin': 1 }, { name: 'shop_product_gtin' });
   }
 
   async insert(reviews: ImportedProductReview[]): Promise<void> {
@@ -123,9 +125,24 @@ export class ImportedProductReviewStore {
     return result.modifiedCount;
   }
 
-  /** The shop's published product reviews, for its product index (products/read-model.ts). */
-  publishedOfShop(shopId: number): Promise<ImportedProductReview[]> {
-    return this.collection.find({ shopId, status: 'published' }, { projection: { email: 0 } }).toArray();
+  /** The shop's published product reviews, for its product index (products/read-model.ts); null past `max`. */
+  async publishedOfShop(shopId: number, max: number): Promise<ImportedProductReview[] | null> {
+    const docs = await this.collection
+      .find({ shopId, status: 'published' }, { projection: { email: 0 } })
+      .limit(max + 1)
+      .toArray();
+    return docs.length > max ? null : docs;
+  }
+
+  /** The shop's published reviews of a product named by its id, SKU or GTIN (indexed). */
+  publishedWithProduct(
+    shopId: number,
+    field: 'external_id' | 'sku' | 'gtin',
+    value: string,
+  ): Promise<ImportedProductReview[]> {
+    return this.collection
+      .find({ shopId, status: 'published', [`product.${field}`]: value }, { projection: { email: 0 } })
+      .toArray();
   }
 
   /** Called after each write with the shops whose product reviews changed (this process's caches). */

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { ImportedProductReview } from '../imports/product-review-store.js';
 import type { NewReview, ReviewProduct } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
+import { ProductIndex } from './read-model.js';
 
 let t: TestApp;
 let shop: Webshop;
@@ -139,6 +140,31 @@ describe('the product index', () => {
   });
 });
 
+describe('a shop too large to hold', () => {
+  it('is asked per product by indexed queries, id then SKU then GTIN, imported product reviews included', async () => {
+    const s = await t.createShop();
+    await review(s.id, { name: 'One', products: [product({ external_id: 'X', sku: 'Y', gtin: '4006381333931' })] });
+    await review(s.id, { name: 'Two', products: [product({ external_id: 'X', sku: 'Y' })] });
+    await review(s.id, { name: 'Other', products: [product({ external_id: 'Y', sku: '', gtin: '' })] });
+    await t.services.productReviews.insert([
+      imported(s.id, { product: { ...imported(s.id).product, external_id: 'X', sku: 'Y' } }),
+    ]);
+    const services = t.services;
+    const index = new ProductIndex(
+      services.reviews,
+      services.productReviews,
+      services.caches.cache('products-large-test'),
+      '',
+      2,
+    );
+    expect(await index.all(s.id)).toBeNull();
+    expect((await index.find(s.id, 'X'))?.reviews.map((r) => r.name)).toEqual(['Two', 'One', 'Cleo']);
+    expect((await index.find(s.id, 'Y'))?.reviews.map((r) => r.name)).toEqual(['Other']);
+    expect((await index.find(s.id, '4006381333931'))?.reviews.map((r) => r.name)).toEqual(['Two', 'One']);
+    expect(await index.find(s.id, 'nothing')).toBeUndefined();
+  });
+});
+
 describe('GET /webshops/{id}/products/reviews.html', () => {
   let paged: Webshop;
   beforeAll(async () => {
@@ -245,6 +271,20 @@ describe('GET /webshops/{id}/products/reviews.html', () => {
     expect(html).toContain('Reply from Shop &lt;b>');
     expect(html).toContain('Thanks &lt;3');
     expect(html).toContain(`<button type="button" data-helpful="${r.id}" aria-pressed="false">Helpful (0)</button>`);
+
+    // The block's script sends the vote from the shop's page and reads the answer: it is CORS-readable.
+    const vote = await t.fetch(`/reviews/${r.id}/helpful`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://shop.example',
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'lang=en',
+    });
+    expect(vote.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await vote.json()).toMatchObject({ counted: true, helpful: 1 });
+    expect(await (await fragment(s.id, 'product=P-1&lang=en')).text()).toContain('Helpful (1)');
   });
 
   it('refuses bad input with a clear error, never a 500', async () => {

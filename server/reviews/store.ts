@@ -66,6 +66,9 @@ const changesPublic = (before: Pick<Review, 'published'> | undefined, after: Pic
 /** How far before an interrupted write's announcement its reviews are looked for (other processes' clocks). */
 const UNFINISHED_SLACK_MS = 60_000;
 
+/** What the product surfaces read of a review: no address or link secret. */
+const PRODUCT_PROJECTION = { _id: 0, email: 0, editToken: 0, confirmToken: 0, pendingEvent: 0, photo_urls: 0 };
+
 export class ReviewStore {
   private readonly collection: Collection<Review>;
   private readonly unfinished: UnfinishedWrites;
@@ -107,6 +110,9 @@ export class ReviewStore {
     );
     await this.collection.createIndex({ pendingEvent: 1 }, { name: 'pending_event' });
     await this.unfinished.ensureIndexes();
+    // A shop too large for its product index in memory is asked per product (products/read-model.ts).
+    for (const field of ['external_id', 'sku', 'gtin'])
+      await this.collection.createIndex({ shopId: 1, [`products.${field}`]: 1 }, { name: `shop_product_${field}` });
   }
 
   /** Called after every write with the shop whose reviews changed (caches invalidate themselves here). */
@@ -824,14 +830,21 @@ export class ReviewStore {
 
   /**
    * The shop's published reviews, for its product index (products/read-model.ts), which keeps those that rated a
-   * product. No address or link secret is read.
+   * product; null when there are more than `max` (the index then asks per product: publishedWithProduct). No address
+   * or link secret is read.
    */
-  async publishedForProducts(shopId: number): Promise<Review[]> {
+  async publishedForProducts(shopId: number, max: number): Promise<Review[] | null> {
+    const docs = await this.collection
+      .find({ shopId, published: true }, { projection: PRODUCT_PROJECTION })
+      .limit(max + 1)
+      .toArray();
+    return docs.length > max ? null : docs;
+  }
+
+  /** The shop's published reviews of a product named by its id, SKU or GTIN (indexed: `shop_product_*`). */
+  async publishedWithProduct(shopId: number, field: 'external_id' | 'sku' | 'gtin', value: string): Promise<Review[]> {
     return this.collection
-      .find(
-        { shopId, published: true },
-        { projection: { _id: 0, email: 0, editToken: 0, confirmToken: 0, pendingEvent: 0, photo_urls: 0 } },
-      )
+      .find({ shopId, published: true, [`products.${field}`]: value }, { projection: PRODUCT_PROJECTION })
       .toArray();
   }
 }
