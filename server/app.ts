@@ -50,6 +50,9 @@ import { createPhotoStorage } from './photos/storage.js';
 import { PhotoFollower } from './photos/service.js';
 import { JOB } from './jobs/names.js';
 import { HelpfulStore } from './helpful/store.js';
+import { join } from 'node:path';
+import { FeedKeyStore } from './feed/key-store.js';
+import { GoogleFeedFiles } from './feed/google-build.js';
 
 interface AppDeps {
   config: Config;
@@ -144,6 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     photos: new PhotoStore(db, now),
     photoStorage: createPhotoStorage(config, db),
     helpful,
+    feedKeys: new FeedKeyStore(db, now),
+    googleFeeds: new GoogleFeedFiles({
+      reviews,
+      dir: join(config.dataDir, 'google-feeds'),
+      brandName: config.brandName,
+      baseUrl: config.baseUrl,
+      now,
+    }),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();

@@ -50,6 +50,8 @@ import { registerWebshopRoutes } from './webshops/routes.js';
 import { registerWidgetRoutes } from './widget/routes.js';
 import { registerExportAdminRoutes } from './exports/admin.js';
 import { registerDashboardExportRoutes } from './exports/routes.js';
+import { registerGoogleFeedRoutes } from './feed/routes.js';
+import { registerGoogleFeedAdminRoutes } from './feed/admin.js';
 
 interface RouteGroup {
   name: string;
@@ -100,7 +102,7 @@ function routeGroups(services: Services): RouteGroup[] {
     {
       name: 'pages',
       paths:
-        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe|appeal)\/|reviews\/\d+\/(?:report|helpful)$)/,
+        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview|\/reviews\/\d+)?)\/?$|(?:review|edit|confirm|unsubscribe|appeal)\/|reviews\/\d+\/(?:report|helpful)$)/,
       envelope: { style: 'html' },
       middleware: [perAddress],
     },
@@ -177,6 +179,9 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   // Exports of a shop's reviews and invitations (operator API and dashboard): server/exports/
   registerExportAdminRoutes,
   registerDashboardExportRoutes,
+  // Google's product review feed 2.4 (/webshops/{id}/feeds/…) and its key (operator API): server/feed/
+  registerGoogleFeedRoutes,
+  registerGoogleFeedAdminRoutes,
 ];
 
 function registerHealthRoute(router: Router, { db }: Services): void {

@@ -47,6 +47,8 @@ import type { ImportedProductReviewStore } from './imports/product-review-store.
 import type { PhotoStore } from './photos/store.js';
 import type { PhotoStorage } from './photos/storage.js';
 import type { HelpfulStore } from './helpful/store.js';
+import type { FeedKeyStore } from './feed/key-store.js';
+import type { GoogleFeedFiles } from './feed/google-build.js';
 
 export interface Services {
   config: Config;
@@ -127,4 +129,7 @@ export interface Services {
   photoStorage: PhotoStorage;
   /** "Helpful" votes and their counts per shop. */
   helpful: HelpfulStore;
+  /** The Google product review feed: its key per shop, and the built feed files (server/feed/). */
+  feedKeys: FeedKeyStore;
+  googleFeeds: GoogleFeedFiles;
 }

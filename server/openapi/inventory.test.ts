@@ -76,6 +76,12 @@ const ADDED_SINCE = [
   'get /admin/api/photos/held',
   'get /admin/api/photos/{id}',
   'post /admin/api/photos/{id}/decision',
+  // Google's product review feed 2.4 and its key (issue 22).
+  'get /webshops/{id}/feeds/google-product-reviews.xml',
+  'get /admin/api/webshops/{id}/google-feed',
+  'post /admin/api/webshops/{id}/google-feed/key',
+  'get /dashboard/api/shops/{shopId}/google',
+  'post /dashboard/api/shops/{shopId}/google/key',
 ];
 
 it('names every operation recorded before, with the same summary, tags, security, parameters, bodies and answers', () => {
