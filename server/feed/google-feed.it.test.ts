@@ -135,6 +135,14 @@ beforeAll(async () => {
     incentivised: true,
     products: [bike({ external_id: '', sku: 'BEL-2', gtin: '', mpn: '', brand: '', name: 'Bel' })],
   });
+  const photo = (id: string, state: 'shown' | 'held') =>
+    ({ id, state, alt: '', width: 800, height: 600, thumbWidth: 320, thumbHeight: 240 }) as const;
+  ids.photos = await write({
+    name: 'Pim',
+    comment: 'Met foto',
+    products: [bike({ content: 'Zie foto' })],
+    photos: [photo('A'.repeat(22), 'shown'), photo('B'.repeat(22), 'held')],
+  });
   ids.ratingOnly = await write({ name: 'Rinus', comment: null, products: [bike({ rating: 5 })] });
   ids.noUrl = await write({
     name: 'Nora',
@@ -179,7 +187,9 @@ describe('GET /webshops/:id/feeds/google-product-reviews.xml', () => {
 
   it('lists every published product review with text and a product URL, and nothing else', async () => {
     const xml = await feed();
-    expect(reviewIds(xml).sort()).toEqual([`${ids.anna}-1`, `${ids.popup}-1`, `${ids.noUrl}-2`].sort());
+    expect(reviewIds(xml).sort()).toEqual(
+      [`${ids.anna}-1`, `${ids.popup}-1`, `${ids.noUrl}-2`, `${ids.photos}-1`].sort(),
+    );
     expect(xml).not.toContain('Geïmporteerd');
     expect(xml).not.toContain('Zadel');
     expect(xml).not.toContain('Slot');
@@ -226,6 +236,14 @@ describe('GET /webshops/:id/feeds/google-product-reviews.xml', () => {
     expect(popup).toContain('<is_verified_purchase>false</is_verified_purchase>');
     expect(popup).toContain('<is_incentivized_review>true</is_incentivized_review>');
     expect(popup).toContain('<collection_method>unsolicited</collection_method>');
+  });
+
+  it('gives the review’s shown photos as reviewer_images (held ones not)', async () => {
+    const entry = entries(await feed()).find((e) => e.includes(`<review_id>${ids.photos}-1<`))!;
+    expect(entry).toContain(
+      `</review_url><reviewer_images><reviewer_image><url>http://127.0.0.1:1/photos/${'A'.repeat(22)}.webp</url></reviewer_image></reviewer_images><ratings>`,
+    );
+    expect(entry).not.toContain('B'.repeat(22));
   });
 
   it('drops a removed review at the next fetch', async () => {
