@@ -4,12 +4,12 @@
 // shape the store keeps (batches of 1,000; one product each, with text and a URL, 500 products; a tenth with a
 // product without a URL, a twentieth imported). The service runs in this process and is called over loopback HTTP.
 // Measured: the build (every published review read in batches, written through gzip to DATA_DIR; its size is the
-// gzip file's), a fetch (the built file sent; fetch gunzips, so the size is the XML's), a conditional fetch (304), the dashboard's readiness figures
+// gzip file's), a fetch (the built file sent: the gzip bytes, or the XML's when the client takes no gzip), a conditional fetch (304), the dashboard's readiness figures
 // (from the built feed), and a fetch after one review changed (a rebuild). For each: the time and how far the
 // process's RSS and heap rose above where they were before (sampled every 250 ms after a full garbage collection
 // with --expose-gc). FerretDB runs in its own process and is not counted. Prints the figures (BENCHMARKS.md by hand).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,11 +133,20 @@ async function measure(label: string, step: () => Promise<{ bytes: number; statu
   return run;
 }
 
-async function fetchFeed(url: string, headers: Record<string, string>) {
-  const res = await fetch(url, { headers });
-  let bytes = 0;
-  if (res.body) for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
-  return { bytes, status: res.status, etag: res.headers.get('etag') };
+/** A fetch read to its end with node:http (no decoding: a gzip answer counts its compressed bytes). */
+function fetchFeed(url: string, headers: Record<string, string>) {
+  return new Promise<{ bytes: number; status: number; etag: string | null }>((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ bytes, status: res.statusCode ?? 0, etag: (res.headers.etag as string) ?? null }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 async function main() {
