@@ -51,6 +51,9 @@ import { PhotoFollower } from './photos/service.js';
 import { JOB } from './jobs/names.js';
 import { HelpfulStore } from './helpful/store.js';
 import { ProductIndex } from './products/read-model.js';
+import { join } from 'node:path';
+import { FeedKeyStore } from './feed/key-store.js';
+import { GoogleFeedFiles } from './feed/google-build.js';
 
 interface AppDeps {
   config: Config;
@@ -153,6 +156,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     photoStorage: createPhotoStorage(config, db),
     helpful,
     products,
+    feedKeys: new FeedKeyStore(db, now),
+    googleFeeds: new GoogleFeedFiles({
+      reviews,
+      dir: join(config.dataDir, 'google-feeds'),
+      brandName: config.brandName,
+      baseUrl: config.baseUrl,
+      now,
+    }),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();

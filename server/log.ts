@@ -25,8 +25,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  */
 const SECRET_PATH = /\/(review|edit|confirm|unsubscribe|tokens|sign-in|appeal)\/(?!new(?:\/|$))[^/]+/gi;
 
-/** Query parameters masked besides SECRET_KEYS: an address is personal data, which a log kept after an erasure must not hold. */
-const URL_KEYS = [...SECRET_KEYS, 'email'];
+/**
+ * Query parameters masked besides SECRET_KEYS: an address is personal data, which a log kept after an erasure must
+ * not hold; `key` is the Google feed's (feed/google-routes.ts).
+ */
+const URL_KEYS = [...SECRET_KEYS, 'email', 'key'];
 
 /** Masks the credentials (and addresses) in a URL's path and query for logging. */
 export function redactUrl(url: string): string {

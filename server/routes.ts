@@ -51,6 +51,8 @@ import { registerWidgetRoutes } from './widget/routes.js';
 import { registerExportAdminRoutes } from './exports/admin.js';
 import { registerDashboardExportRoutes } from './exports/routes.js';
 import { registerProductRoutes } from './products/routes.js';
+import { registerGoogleFeedRoutes } from './feed/routes.js';
+import { registerGoogleFeedAdminRoutes } from './feed/admin.js';
 
 interface RouteGroup {
   name: string;
@@ -109,7 +111,7 @@ function routeGroups(services: Services): RouteGroup[] {
     {
       name: 'pages',
       paths:
-        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview)?)\/?$|(?:review|edit|confirm|unsubscribe|appeal)\/|reviews\/\d+\/(?:report|helpful)$)/,
+        /^\/(?:webshops\/(?:widget_html|widget|\d+(?:\/policy|\/sidebar-preview|\/reviews\/\d+)?)\/?$|(?:review|edit|confirm|unsubscribe|appeal)\/|reviews\/\d+\/(?:report|helpful)$)/,
       envelope: { style: 'html' },
       middleware: [perAddress],
     },
@@ -195,6 +197,9 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerDashboardExportRoutes,
   // The product surfaces (/webshops/{id}/products/…): server/products/
   registerProductRoutes,
+  // Google's product review feed 2.4 (/webshops/{id}/feeds/…) and its key (operator API): server/feed/
+  registerGoogleFeedRoutes,
+  registerGoogleFeedAdminRoutes,
 ];
 
 function registerHealthRoute(router: Router, { db }: Services): void {

@@ -48,6 +48,8 @@ import type { PhotoStore } from './photos/store.js';
 import type { PhotoStorage } from './photos/storage.js';
 import type { HelpfulStore } from './helpful/store.js';
 import type { ProductIndex } from './products/read-model.js';
+import type { FeedKeyStore } from './feed/key-store.js';
+import type { GoogleFeedFiles } from './feed/google-build.js';
 
 export interface Services {
   config: Config;
@@ -130,4 +132,7 @@ export interface Services {
   helpful: HelpfulStore;
   /** Each shop's reviewed products and their reviews, in memory (server/products/). */
   products: ProductIndex;
+  /** The Google product review feed: its key per shop, and the built feed files (server/feed/). */
+  feedKeys: FeedKeyStore;
+  googleFeeds: GoogleFeedFiles;
 }

@@ -244,6 +244,7 @@ const ACTIONS: Record<string, Key> = {
   'webshop.created': 'audit_shop_created',
   'webshop.settings_changed': 'audit_shop_settings',
   'customer.erased': 'audit_customer_erased',
+  'google_feed.key_rotated': 'audit_google_key_rotated',
 };
 
 /** A user as their address when they are on the team, else by number. */

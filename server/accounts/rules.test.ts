@@ -12,7 +12,7 @@ import {
 } from './rules.js';
 
 describe('roles', () => {
-  it('support reads and answers; manager also e-mails the reviewer, invites, sets up the widget, exports and imports reviews; owner does everything', () => {
+  it('support reads and answers; manager also e-mails the reviewer, invites, sets up the widget, exports and imports reviews, sees the Google section; owner does everything', () => {
     const table = Object.fromEntries(ROLES.map((r) => [r, DASHBOARD_ACTIONS.filter((a) => can(r, a))]));
     expect(table).toEqual({
       owner: [
@@ -27,8 +27,9 @@ describe('roles', () => {
         'team',
         'export',
         'import',
+        'google',
       ],
-      manager: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'export', 'import'],
+      manager: ['read', 'reply', 'notify', 'report', 'mark_read', 'invite', 'widget', 'export', 'import', 'google'],
       support: ['read', 'reply', 'report', 'mark_read'],
     });
   });

@@ -11,6 +11,7 @@ import { registerDashboardIntegrationRoutes } from './integration.js';
 import { registerDashboardAuditRoutes } from './audit.js';
 import { registerDashboardOverviewRoutes } from './overview.js';
 import { registerDashboardReviewRoutes } from './reviews.js';
+import { registerDashboardGoogleRoutes } from './google.js';
 
 export function registerDashboardRoutes(router: Router, services: Services): void {
   registerAccountRoutes(router, services);
@@ -21,4 +22,5 @@ export function registerDashboardRoutes(router: Router, services: Services): voi
   registerDashboardAuditRoutes(router, services);
   registerDashboardOverviewRoutes(router, services);
   registerDashboardReviewRoutes(router, services);
+  registerDashboardGoogleRoutes(router, services);
 }

@@ -79,6 +79,12 @@ const ADDED_SINCE = [
   // Product surfaces (issue 22).
   'get /webshops/{id}/products/reviews.html',
   'get /webshops/{id}/products/jsonld',
+  // Google's product review feed 2.4 and its key (issue 22).
+  'get /webshops/{id}/feeds/google-product-reviews.xml',
+  'get /admin/api/webshops/{id}/google-feed',
+  'post /admin/api/webshops/{id}/google-feed/key',
+  'get /dashboard/api/shops/{shopId}/google',
+  'post /dashboard/api/shops/{shopId}/google/key',
 ];
 
 it('names every operation recorded before, with the same summary, tags, security, parameters, bodies and answers', () => {

@@ -28,6 +28,7 @@ const NOT_IN_DOCUMENT: { paths: RegExp; why: string }[] = [
   { paths: /^\/dev\/outbox(\/.*)?$/, why: 'the e-mails written to disk in development' },
   { paths: /^\/photos\/:file$/, why: 'the photo files of published reviews' },
   { paths: /^\/reviews\/:id\/helpful$/, why: "the shop page's Helpful button (its form, and JSON for its script)" },
+  { paths: /^\/webshops\/:id\/reviews\/:rid$/, why: 'HTML page: one published review (the Google feed’s review_url)' },
 ];
 
 /** Koa paths (`/x/:id.json`) in OpenAPI form (`/x/{id}.json`). */

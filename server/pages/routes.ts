@@ -39,7 +39,8 @@ import { formProblems, photoField, readPhotoAlts, readReviewForm, type ReviewFor
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';
 import { editLinkSince, EDIT_LINK_DAYS, linkExpired, reviewLinkSince, REVIEW_LINK_DAYS } from './expiry.js';
 import { DEFAULT_COUNTRY, stringsFor } from './strings.js';
-import { confirmPage, editPage, messagePage, reviewPage, shopPage, type PageFrame } from './views.js';
+import { confirmPage, editPage, messagePage, reviewPage, shopPage, singleReviewPage, type PageFrame } from './views.js';
+import { toRating } from '../reviews/rating.js';
 import { deleteByWriter, deleteLinkFor, editLinkExpired, emailNewEditLink, expiredEditLinkPage } from './writer.js';
 import { WRITER_STRINGS } from './writer-strings.js';
 import { deleteConfirmPage } from './writer-views.js';
@@ -386,6 +387,28 @@ export function registerPageRoutes(router: Router, services: Services): void {
         lang: askedLanguage,
         offered: all !== null || summary.amount <= LISTING_MAX,
       },
+    });
+    send(ctx, 200, html, false);
+  });
+
+  // --- /webshops/{id}/reviews/{rid}: one published review, the page Google's product review feed points to ---
+
+  router.get('/webshops/:id/reviews/:rid', async (ctx: Context) => {
+    const ids = [ctx.params.id, ctx.params.rid].map((v) => (/^\d{1,15}$/.test(v ?? '') ? Number(v) : null));
+    const shop = ids[0] === null ? null : await webshops.get(ids[0]!);
+    const review = shop && ids[1] !== null ? await reviews.get(ids[1]!) : null;
+    if (!shop || !review || review.shopId !== shop.id || !review.published) {
+      const frame = browserFrame(ctx);
+      return send(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody), false);
+    }
+    const frame = frameFor(review.language ?? mainLanguage(shop));
+    const html = singleReviewPage(frame, {
+      shop: { id: shop.id, name: shop.name, url: shop.url, logo: shop.logo },
+      rating: toRating(review, config.baseUrl),
+      products: (review.products ?? [])
+        .filter((p) => p.name || p.content)
+        .map((p) => ({ name: p.name, rating: p.rating, content: p.content })),
+      shopPageUrl: publicPageUrl(config.baseUrl, shop.id),
     });
     send(ctx, 200, html, false);
   });

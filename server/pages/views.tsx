@@ -391,3 +391,65 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
     ),
   });
 }
+
+/** A product of the review as its own page shows it: the product's name, and its own score and text when given. */
+export interface PageProduct {
+  name: string;
+  rating: number | null;
+  content: string;
+}
+
+/**
+ * One published review on a page of its own (`/webshops/{id}/reviews/{rid}`): the `review_url` Google's product
+ * review feed gives for it (type `singleton`). The shop page's markup for one review, with its products' own
+ * scores and texts, and a link back to all the shop's reviews. No structured data: Google shows no stars for a
+ * business's reviews of itself (docs/google.md).
+ */
+export function singleReviewPage(
+  frame: PageFrame,
+  data: { shop: ShopForJsonLd & { id: number }; rating: Rating; products: PageProduct[]; shopPageUrl: string },
+): string {
+  const { t, lang } = frame;
+  const { shop, rating: r } = data;
+  const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+  const w = localeFor(lang);
+  const who = r.name.trim() || w.t.anonymous;
+  return renderDocument({
+    lang,
+    title: titled(frame, `${who}: ${t.shopTitle(shop.name)}`),
+    footer: t.footer(frame.brandName),
+    children: (
+      <>
+        <p>
+          <a href={data.shopPageUrl}>{t.shopTitle(shop.name)}</a>
+        </p>
+        <article class="card review" aria-labelledby={`review-${r.id}`}>
+          <header>
+            <h1 id={`review-${r.id}`}>{who}</h1>
+            <ShownStars value={r.rating} t={t} />
+            <time datetime={r.date}>{dates.format(new Date(`${r.date}T00:00:00Z`))}</time>
+            <span>
+              <time datetime={r.experience_date}>{w.t.experience(w.month(r.experience_date))}</time>
+            </span>
+            <OriginBadges rating={r} lang={lang} />
+          </header>
+          {r.comment ? <p class="text">{r.comment}</p> : null}
+          {data.products.map((p) => (
+            <section aria-label={p.name}>
+              <h2>{p.name}</h2>
+              {p.rating ? <ShownStars value={p.rating} t={t} /> : null}
+              {p.content ? <p class="text">{p.content}</p> : null}
+            </section>
+          ))}
+          {r.photos.length ? <ReviewPhotos rating={r} p={PHOTO_STRINGS[lang]} /> : null}
+          {r.reply ? (
+            <div class="reply">
+              <h2>{t.replyFrom(shop.name)}</h2>
+              <p class="text">{r.reply}</p>
+            </div>
+          ) : null}
+        </article>
+      </>
+    ),
+  });
+}

@@ -63,6 +63,18 @@ interface ShopVersions {
 const changesPublic = (before: Pick<Review, 'published'> | undefined, after: Pick<Review, 'published'>): boolean =>
   before?.published === true || after.published;
 
+/** What Google's product review feed reads of a published review (publishedForFeed). */
+const FEED_FIELDS = ['id', 'name', 'rating', 'comment', 'language', 'country', 'created', 'source', 'verified'].concat([
+  'products',
+  'published',
+  'deleted',
+  'is_spam',
+  'origin',
+  'incentivised',
+  'title',
+  'photos',
+]);
+
 /** How far before an interrupted write's announcement its reviews are looked for (other processes' clocks). */
 const UNFINISHED_SLACK_MS = 60_000;
 
@@ -846,5 +858,14 @@ export class ReviewStore {
     return this.collection
       .find({ shopId, published: true, [`products.${field}`]: value }, { projection: PRODUCT_PROJECTION })
       .toArray();
+  }
+
+  /**
+   * The shop's published reviews with the fields Google's product review feed reads (no addresses, no link
+   * secrets), unsorted, in batches: the feed's build (feed/google-build.ts) writes them as they come.
+   */
+  async *publishedForFeed(shopId: number, batchSize: number): AsyncGenerator<Review[]> {
+    const projection = Object.fromEntries([['_id', 0], ...FEED_FIELDS.map((f) => [f, 1])]);
+    yield* inBatches(this.collection.find({ shopId, published: true }, { projection }).batchSize(batchSize), batchSize);
   }
 }
