@@ -50,6 +50,8 @@ import { createPhotoStorage } from './photos/storage.js';
 import { PhotoFollower } from './photos/service.js';
 import { JOB } from './jobs/names.js';
 import { HelpfulStore } from './helpful/store.js';
+import { ComplianceStore } from './compliance/store.js';
+import { ComplianceFollower } from './compliance/follower.js';
 
 interface AppDeps {
   config: Config;
@@ -75,8 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const webshops = new WebshopStore(db, caches.cache('webshops'), now);
   const reviews = new ReviewStore(db, now);
   const helpful = new HelpfulStore(db, now);
-  const ratings = new RatingsReadModel(reviews, caches.cache('ratings'), config.baseUrl, (shopId) =>
-    helpful.countsOf(shopId),
+  const ratings = new RatingsReadModel(
+    reviews,
+    caches.cache('ratings'),
+    config.baseUrl,
+    (shopId) => helpful.countsOf(shopId),
+    config.scorePolicy,
   );
 
   const invitations = new InvitationStore(db, now);
@@ -144,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     photos: new PhotoStore(db, now),
     photoStorage: createPhotoStorage(config, db),
     helpful,
+    compliance: new ComplianceStore(db, now, (err) => log.error({ err }, 'compliance counters not written')),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -172,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const photoFollower = new PhotoFollower(services.photos, () => services.scheduler.trigger(JOB.photos));
   reviews.follow(photoFollower);
   reviews.beforeRemoval((removed) => photoFollower.removing(removed));
+  // Reviews received and first published, for the compliance counters (server/compliance/).
+  reviews.follow(new ComplianceFollower(services.compliance, now));
   // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
   await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

@@ -147,6 +147,8 @@ const schema = z.object({
     .string()
     .regex(/^(none|(insider|burst)(,(insider|burst))*)$/, 'a comma-separated list of insider, burst, or none')
     .default('insider,burst'),
+  /** `1`: incentivised reviews count in every score like any review (the spec's figures); `0`: they are left out. */
+  INCENTIVISED_IN_SCORE: z.enum(['0', '1']).default('1'),
 });
 
 export type Config = {
@@ -202,6 +204,8 @@ export type Config = {
   helpfulVoteKey: string;
   /** The fake-review signals that are on (server/signals/rules.ts names them). */
   signals: ('insider' | 'burst')[];
+  /** Whether incentivised reviews count in the scores shown and served (reviews/rating.ts, countsInScore). */
+  scorePolicy: { incentivisedInScore: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -296,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .update('helpful-votes')
         .digest('base64url'),
     signals: e.SIGNALS === 'none' ? [] : [...new Set(e.SIGNALS.split(',') as ('insider' | 'burst')[])],
+    scorePolicy: { incentivisedInScore: e.INCENTIVISED_IN_SCORE === '1' },
   };
 }
 

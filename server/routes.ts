@@ -50,6 +50,7 @@ import { registerWebshopRoutes } from './webshops/routes.js';
 import { registerWidgetRoutes } from './widget/routes.js';
 import { registerExportAdminRoutes } from './exports/admin.js';
 import { registerDashboardExportRoutes } from './exports/routes.js';
+import { registerComplianceAdminRoutes } from './compliance/admin.js';
 
 interface RouteGroup {
   name: string;
@@ -177,6 +178,8 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   // Exports of a shop's reviews and invitations (operator API and dashboard): server/exports/
   registerExportAdminRoutes,
   registerDashboardExportRoutes,
+  // The compliance report (/admin/api/compliance): server/compliance/
+  registerComplianceAdminRoutes,
 ];
 
 function registerHealthRoute(router: Router, { db }: Services): void {

@@ -47,6 +47,7 @@ import type { ImportedProductReviewStore } from './imports/product-review-store.
 import type { PhotoStore } from './photos/store.js';
 import type { PhotoStorage } from './photos/storage.js';
 import type { HelpfulStore } from './helpful/store.js';
+import type { ComplianceStore } from './compliance/store.js';
 
 export interface Services {
   config: Config;
@@ -127,4 +128,6 @@ export interface Services {
   photoStorage: PhotoStorage;
   /** "Helpful" votes and their counts per shop. */
   helpful: HelpfulStore;
+  /** The compliance counters per shop and day, kept as things happen (server/compliance/). */
+  compliance: ComplianceStore;
 }

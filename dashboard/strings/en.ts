@@ -390,6 +390,13 @@ export const en = {
   thisBrowser: 'this browser',
   endSession: 'Sign out',
   sessionEnded: 'That browser was signed out.',
+  starsHeading: 'Per star, last 12 months',
+  starsIntro: 'As your review policy page shows it: low scores are published like high ones.',
+  starsColumn_one: '{n} star',
+  starsColumn_other: '{n} stars',
+  starsReceived: 'Received',
+  starsPublished: 'Published',
+  starsRemoved: 'Removed',
 } as const;
 
 export type Key = keyof typeof en;

@@ -396,4 +396,11 @@ export const nl: Record<Key, string> = {
   thisBrowser: 'deze browser',
   endSession: 'Uitloggen',
   sessionEnded: 'Die browser is uitgelogd.',
+  starsHeading: 'Per aantal sterren, afgelopen 12 maanden',
+  starsIntro: 'Zoals uw reviewbeleid het toont: lage scores worden gepubliceerd zoals hoge.',
+  starsColumn_one: '{n} ster',
+  starsColumn_other: '{n} sterren',
+  starsReceived: 'Ontvangen',
+  starsPublished: 'Gepubliceerd',
+  starsRemoved: 'Verwijderd',
 };

@@ -32,6 +32,7 @@ import { exportEndpoints } from '../exports/openapi.js';
 import { importEndpoints } from '../imports/openapi.js';
 import { photoEndpoints } from '../photos/openapi.js';
 import { serviceEndpoints } from './endpoints.js';
+import { complianceEndpoints } from '../compliance/openapi.js';
 
 /** Every endpoint of the document, feature by feature. */
 export const ENDPOINTS: Endpoint[] = [
@@ -56,6 +57,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...exportEndpoints,
   ...importEndpoints,
   ...photoEndpoints,
+  ...complianceEndpoints,
 ];
 
 const content = (answer: Answer) =>
