@@ -28,7 +28,7 @@ export const complianceQuerySchema = z
   .strict();
 
 /** Days from `from` to `to`, both included. */
-export const daysBetween = (from: string, to: string): number =>
+const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 export function registerComplianceAdminRoutes(router: Router, services: Services): void {

@@ -9,7 +9,7 @@ import { GROUNDS, type Ground } from '../moderation/schema.js';
 export const STARS = [1, 2, 3, 4, 5] as const;
 
 /** Time from receipt to publication, in fixed buckets (upper bounds, exclusive; the last is open). */
-export const PUBLICATION_BUCKETS = [
+const PUBLICATION_BUCKETS = [
   { name: 'under_1h', belowMs: 3_600_000 },
   { name: 'under_1d', belowMs: 86_400_000 },
   { name: 'under_3d', belowMs: 3 * 86_400_000 },
@@ -19,10 +19,10 @@ export const PUBLICATION_BUCKETS = [
 ] as const;
 type PublicationBucket = (typeof PUBLICATION_BUCKETS)[number]['name'];
 
-export const SIGNAL_KINDS = ['insider', 'burst', 'duplicate_text', 'shared_network'] as const;
+const SIGNAL_KINDS = ['insider', 'burst', 'duplicate_text', 'shared_network'] as const;
 /** Outcomes of a report, a signal or the operator's own check. */
-export const DECISION_OUTCOMES = ['kept', 'removed', 'redacted', 'dismissed'] as const;
-export const COMPLAINT_OUTCOMES = ['upheld', 'reversed'] as const;
+const DECISION_OUTCOMES = ['kept', 'removed', 'redacted', 'dismissed'] as const;
+const COMPLAINT_OUTCOMES = ['upheld', 'reversed'] as const;
 type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 type ComplaintOutcome = (typeof COMPLAINT_OUTCOMES)[number];
 
