@@ -18,6 +18,11 @@ export function writeEvents(before: Review | undefined, after: Review, now: Date
   return events;
 }
 
+/** Counts one write (also for bulk imports, which run no followers). */
+export function countWrite(counters: ComplianceStore, before: Review | undefined, after: Review, now: Date): void {
+  for (const event of writeEvents(before, after, now)) counters.count(after.shopId, event);
+}
+
 export class ComplianceFollower implements WriteFollower {
   constructor(
     private readonly counters: ComplianceStore,
@@ -25,6 +30,6 @@ export class ComplianceFollower implements WriteFollower {
   ) {}
 
   async follow(before: Review | undefined, after: Review): Promise<void> {
-    for (const event of writeEvents(before, after, this.now())) this.counters.count(after.shopId, event);
+    countWrite(this.counters, before, after, this.now());
   }
 }
