@@ -118,7 +118,7 @@ export function policyPage(d: PolicyPageData): string {
         <section class="card" aria-labelledby="stars">
           <h2 id="stars">{t.starsHeading}</h2>
           <p>{t.starsIntro(since)}</p>
-          <table class="removed stars">
+          <table class="stars">
             <thead>
               <tr>
                 <td />
