@@ -54,6 +54,8 @@ import { ProductIndex } from './products/read-model.js';
 import { join } from 'node:path';
 import { FeedKeyStore } from './feed/key-store.js';
 import { GoogleFeedFiles } from './feed/google-build.js';
+import { ComplianceStore } from './compliance/store.js';
+import { ComplianceFollower } from './compliance/follower.js';
 
 interface AppDeps {
   config: Config;
@@ -79,8 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const webshops = new WebshopStore(db, caches.cache('webshops'), now);
   const reviews = new ReviewStore(db, now);
   const helpful = new HelpfulStore(db, now);
-  const ratings = new RatingsReadModel(reviews, caches.cache('ratings'), config.baseUrl, (shopId) =>
-    helpful.countsOf(shopId),
+  const ratings = new RatingsReadModel(
+    reviews,
+    caches.cache('ratings'),
+    config.baseUrl,
+    (shopId) => helpful.countsOf(shopId),
+    config.scorePolicy,
   );
 
   const invitations = new InvitationStore(db, now);
@@ -164,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       baseUrl: config.baseUrl,
       now,
     }),
+    compliance: new ComplianceStore(db, now, (err) => log.error({ err }, 'compliance counters not written')),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -192,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const photoFollower = new PhotoFollower(services.photos, () => services.scheduler.trigger(JOB.photos));
   reviews.follow(photoFollower);
   reviews.beforeRemoval((removed) => photoFollower.removing(removed));
+  // Reviews received and first published, for the compliance counters (server/compliance/).
+  reviews.follow(new ComplianceFollower(services.compliance, now));
   // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
   await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

@@ -156,6 +156,8 @@ const schema = z.object({
     .string()
     .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes')
     .optional(),
+  /** `1`: incentivised reviews count in every score like any review (the spec's figures); `0`: they are left out. */
+  INCENTIVISED_IN_SCORE: z.enum(['0', '1']).default('1'),
 });
 
 export type Config = {
@@ -213,6 +215,8 @@ export type Config = {
   signals: SignalName[];
   /** The HMAC key of the networks `shared_network` compares (server/signals/network.ts). */
   signalKey: string;
+  /** Whether incentivised reviews count in the scores shown and served (reviews/rating.ts, countsInScore). */
+  scorePolicy: { incentivisedInScore: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -314,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       createHmac('sha256', e.ADMIN_TOKEN ?? 'development-only')
         .update('signals')
         .digest('base64url'),
+    scorePolicy: { incentivisedInScore: e.INCENTIVISED_IN_SCORE === '1' },
   };
 }
 

@@ -129,6 +129,8 @@ async function main(): Promise<void> {
     await services.scheduler.stop();
     // Other processes' dashboard lists learn of this process's last invitations from the counter.
     await services.invitations.flushCounters().catch(() => undefined);
+    // The compliance counts this process has not written yet (compliance/store.ts).
+    await services.compliance.flush().catch(() => undefined);
     await client.close();
     await embedded?.stop();
     log.info('stopped');

@@ -53,6 +53,7 @@ import { registerDashboardExportRoutes } from './exports/routes.js';
 import { registerProductRoutes } from './products/routes.js';
 import { registerGoogleFeedRoutes } from './feed/routes.js';
 import { registerGoogleFeedAdminRoutes } from './feed/admin.js';
+import { registerComplianceAdminRoutes } from './compliance/admin.js';
 
 interface RouteGroup {
   name: string;
@@ -200,6 +201,8 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   // Google's product review feed 2.4 (/webshops/{id}/feeds/…) and its key (operator API): server/feed/
   registerGoogleFeedRoutes,
   registerGoogleFeedAdminRoutes,
+  // The compliance report (/admin/api/compliance): server/compliance/
+  registerComplianceAdminRoutes,
 ];
 
 function registerHealthRoute(router: Router, { db }: Services): void {

@@ -50,6 +50,7 @@ import type { HelpfulStore } from './helpful/store.js';
 import type { ProductIndex } from './products/read-model.js';
 import type { FeedKeyStore } from './feed/key-store.js';
 import type { GoogleFeedFiles } from './feed/google-build.js';
+import type { ComplianceStore } from './compliance/store.js';
 
 export interface Services {
   config: Config;
@@ -135,4 +136,6 @@ export interface Services {
   /** The Google product review feed: its key per shop, and the built feed files (server/feed/). */
   feedKeys: FeedKeyStore;
   googleFeeds: GoogleFeedFiles;
+  /** The compliance counters per shop and day, kept as things happen (server/compliance/). */
+  compliance: ComplianceStore;
 }

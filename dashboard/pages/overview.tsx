@@ -58,9 +58,48 @@ export default function OverviewPage({ shop }: PageProps) {
               </dl>
             </section>
           </div>
+          {o.stars && <StarTable stars={o.stars} />}
         </>
       )}
     </>
+  );
+}
+
+const GROUND_KEYS = ['not_experience', 'offensive', 'personal_data', 'spam', 'conflict_of_interest', 'other'] as const;
+const STARS = ['1', '2', '3', '4', '5'] as const;
+
+/** The policy page's per-star table (issue 21): what the public sees of this shop, low scores published like high. */
+function StarTable({ stars }: { stars: NonNullable<Overview['stars']> }) {
+  const row = (label: string, counts: Record<string, number> | undefined) => (
+    <tr>
+      <th scope="row">{label}</th>
+      {STARS.map((s) => (
+        <td>{number(counts?.[s] ?? 0)}</td>
+      ))}
+    </tr>
+  );
+  return (
+    <section aria-labelledby="per-star">
+      <h2 id="per-star">{t('starsHeading')}</h2>
+      <p>{t('starsIntro')}</p>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <td />
+              {STARS.map((s) => (
+                <th scope="col">{tn('starsColumn', Number(s))}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {row(t('starsReceived'), stars.received)}
+            {row(t('starsPublished'), stars.published)}
+            {GROUND_KEYS.map((g) => row(`${t('starsRemoved')}: ${t(`ground_${g}`)}`, stars.removed[g]))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

@@ -433,6 +433,13 @@ export const en = {
   googleImportedProducts:
     'Imported reviews are shown on your pages but never sent to Google: a feed from your previous review service no longer counts once you switch, until new reviews arrive here.',
   audit_google_key_rotated: 'Rotated the Google feed key',
+  starsHeading: 'Per star, last 12 months',
+  starsIntro: 'As your review policy page shows it: low scores are published like high ones.',
+  starsColumn_one: '{n} star',
+  starsColumn_other: '{n} stars',
+  starsReceived: 'Received',
+  starsPublished: 'Published',
+  starsRemoved: 'Removed',
 } as const;
 
 export type Key = keyof typeof en;

@@ -440,4 +440,11 @@ export const nl: Record<Key, string> = {
   googleImportedProducts:
     'Geïmporteerde reviews staan op je pagina’s maar gaan nooit naar Google: een feed van je vorige reviewdienst telt niet meer zodra je overstapt, tot hier nieuwe reviews binnenkomen.',
   audit_google_key_rotated: 'De Google-feedsleutel vervangen',
+  starsHeading: 'Per aantal sterren, afgelopen 12 maanden',
+  starsIntro: 'Zoals uw reviewbeleid het toont: lage scores worden gepubliceerd zoals hoge.',
+  starsColumn_one: '{n} ster',
+  starsColumn_other: '{n} sterren',
+  starsReceived: 'Ontvangen',
+  starsPublished: 'Gepubliceerd',
+  starsRemoved: 'Verwijderd',
 };

@@ -26,6 +26,18 @@ export const overviewSchema = z.object({
   distribution: z.object({ 1: z.int(), 2: z.int(), 3: z.int(), 4: z.int(), 5: z.int() }),
   sub_scores: z.object({ shippingtime: score, customerservice: score, pricequality: score, aftersale: score }),
   answered_share: z.number().meta({ description: '0–1' }),
+  /** Issue 21: the policy page's per-star table, the shop's own copy. */
+  stars: z
+    .object({
+      received: z.record(z.string(), z.int()),
+      published: z.record(z.string(), z.int()),
+      removed: z.record(z.string(), z.record(z.string(), z.int())),
+    })
+    .optional()
+    .meta({
+      description:
+        'the last 12 months per star (1–5), as the policy page shows them: reviews received, first published, and removed per ground (ground → star → count), from the compliance counters',
+    }),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

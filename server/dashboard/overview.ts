@@ -6,12 +6,21 @@ import type Router from '@koa/router';
 import type { Services } from '../services.js';
 import { shopGuard } from './input.js';
 import { signedIn } from './reviews.js';
+import { starTable } from '../compliance/counters.js';
+import { twelveMonthsBefore } from '../policy/numbers.js';
+import { formatDate } from '../time.js';
 
 export function registerDashboardOverviewRoutes(router: Router, services: Services): void {
   const view = services.reviewView;
   router.get('/dashboard/api/shops/:shopId/overview', ...shopGuard(services)('read'), async (ctx) => {
     const { shop } = signedIn(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await view.overview(shop.id, services.now());
+    const now = services.now();
+    const since = twelveMonthsBefore(now);
+    const [overview, counts] = await Promise.all([
+      view.overview(shop.id, now, services.config.scorePolicy),
+      services.compliance.ofShop(shop.id, formatDate(since), formatDate(now)),
+    ]);
+    ctx.body = { ...overview, stars: starTable(counts) };
   });
 }

@@ -10,7 +10,7 @@ import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { awaitsConfirmation, type SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
-import { summarize } from '../reviews/rating.js';
+import { COUNT_ALL, countsInScore, summarize, type ScorePolicy } from '../reviews/rating.js';
 import { publicPhotos, type PublicPhoto } from '../reviews/photos.js';
 
 export const REVIEW_STATUSES = ['published', 'quarantined', 'awaiting_confirmation', 'deleted'] as const;
@@ -129,12 +129,14 @@ export function lastTwelveMonths(now: Date): string[] {
 
 /**
  * The overview page's figures over the published reviews: what the public sees, so the score is the one
- * ratings_summary.json gives (twice the mean, one decimal); a month's score is computed the same way.
+ * ratings_summary.json gives (twice the mean, one decimal, over the reviews that count under the operator's
+ * INCENTIVISED_IN_SCORE policy); a month's score is computed the same way. The answered share is of all published.
  */
-function overviewOf(rows: Iterable<ViewRow>, now: Date): Overview {
-  const published: ViewRow[] = [];
-  for (const r of rows) if (r.status === 'published') published.push(r);
-  const summary = summarize(published);
+function overviewOf(rows: Iterable<ViewRow>, now: Date, policy: ScorePolicy): Overview {
+  const all: ViewRow[] = [];
+  for (const r of rows) if (r.status === 'published') all.push(r);
+  const published = all.filter((r) => countsInScore(r, policy));
+  const summary = summarize(published, policy);
   const months = lastTwelveMonths(now);
   const byMonth = new Map(months.map((m) => [m, { sum: 0, count: 0 }]));
   const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
@@ -146,8 +148,8 @@ function overviewOf(rows: Iterable<ViewRow>, now: Date): Overview {
       month.count++;
     }
     if (r.rating >= 1 && r.rating <= 5) distribution[r.rating as 1 | 2 | 3 | 4 | 5]++;
-    if (r.reply) answered++;
   }
+  for (const r of all) if (r.reply) answered++;
   const given = (key: (typeof SUB_RATINGS)[number]) => published.some((r) => (r.ratings[key] ?? 0) > 0);
   // summarize() says 0 for "none given"; the dashboard says so with null.
   const subScore = (key: (typeof SUB_RATINGS)[number]) => (given(key) ? summary.ratings_average[key] : null);
@@ -165,7 +167,7 @@ function overviewOf(rows: Iterable<ViewRow>, now: Date): Overview {
       pricequality: subScore('pricequality'),
       aftersale: subScore('aftersale'),
     },
-    answered_share: published.length ? Math.round((answered / published.length) * 10_000) / 10_000 : 0,
+    answered_share: all.length ? Math.round((answered / all.length) * 10_000) / 10_000 : 0,
   };
 }
 
@@ -218,15 +220,15 @@ export class ReviewView {
     return this.view.page(shopId, (row) => matches(row, filter), offset, limit);
   }
 
-  async overview(shopId: number, now: Date): Promise<Overview> {
+  async overview(shopId: number, now: Date, policy: ScorePolicy = COUNT_ALL): Promise<Overview> {
     const rows = await this.view.rows(shopId);
-    if (rows) return overviewOf(rows, now);
+    if (rows) return overviewOf(rows, now, policy);
     const published: ViewRow[] = [];
     // Only what the overview needs is kept of a shop too large to hold.
     await this.view.stream(shopId, (r) => {
       if (r.status === 'published') published.push({ ...r, comment: null, text: '', name: '', order: '' });
     });
-    return overviewOf(published, now);
+    return overviewOf(published, now, policy);
   }
 
   /** Whether the shop's view is held (for the benchmark and tests). */

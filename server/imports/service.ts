@@ -24,6 +24,7 @@ import type { FormatName } from './formats.js';
 import type { ImportedProductReview } from './product-review-store.js';
 import { analyse, importRows, type Analysis, type OpenBytes, type ReadOptions } from './read.js';
 import type { ImportItem, RowProblem } from './rules.js';
+import { countWrite } from '../compliance/follower.js';
 import {
   CHUNK_BYTES,
   emptyCounts,
@@ -473,11 +474,13 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
     if (store.length) {
       first = await reviews.allocateIds(store.length);
       await imports.update(doc._id, { pending: { from: first, to: first + store.length - 1 } });
-      await reviews.insertImported(
+      const written = await reviews.insertImported(
         doc.shopId,
         store.map((i) => draftOf(doc, shop, i)),
         first,
       );
+      // A bulk import runs no write followers: its reviews are counted here (compliance/follower.ts).
+      for (const review of written) countWrite(services.compliance, undefined, review, now);
     }
     await services.productReviews.insert(
       items.filter((i) => i.kind === 'product').map((i) => productReviewOf(doc, i, now)),

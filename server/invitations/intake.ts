@@ -47,5 +47,6 @@ export async function addInvitation(services: Services, shop: Webshop, input: In
     return 'alreadySent';
   }
   if (result.invitation.scheduled <= services.now()) services.scheduler.trigger(JOB.invitationMail);
+  services.compliance.count(shop.id, { kind: 'invitation_queued' });
   return 'queued';
 }

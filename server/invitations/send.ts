@@ -194,7 +194,9 @@ async function sendOne(
     return err;
   }
   // The one write between the server's acceptance and our record of it: keep it alone, small and immediate.
-  return finish(services, entry, finished, 'sent', messageId, null);
+  const done = await finish(services, entry, finished, 'sent', messageId, null);
+  services.compliance.count(invitation.shopId, { kind: 'invitation_sent' });
+  return done;
 }
 
 /** The invitation e-mail, or with `template` its reminder: same links, same one-click unsubscribe. */

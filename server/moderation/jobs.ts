@@ -14,8 +14,18 @@ import { NOTICE_STRINGS } from './notice-strings.js';
 import { APPEAL_DAYS } from './store.js';
 import { REPORT_STRINGS } from './strings.js';
 
-/** One per review, never random: its Message-ID (`<review.{id}.removed@…>`) is the same for every attempt. */
+/**
+ * The key of a removal notice queued by the version before issue 21's decisions (kind `removal`), one per review:
+ * its Message-ID (`<review.{id}.removed@…>`) is the same for every attempt.
+ */
 export const removalNoticeKey = (reviewId: number) => `review.${reviewId}.removed`;
+
+/**
+ * The writer's removal e-mail of one decision (`<report.{decision}.removed@…>`), the same for every attempt. Keyed by
+ * the decision, not the review: a review removed, restored after a complaint and removed again gets both e-mails
+ * (one key per review dropped the second as a repeat while the first was queued, and reused its Message-ID).
+ */
+export const decisionRemovalKey = (decisionId: string) => `report.${decisionId}.removed`;
 
 const HOUR_MS = 3_600_000;
 

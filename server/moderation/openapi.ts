@@ -19,7 +19,8 @@ export const reportSchema = z.object({
     .meta({ description: 'action, ground, note, at, by (and redactedChars for redactions)' }),
   /** Issue 21: what put the review in the queue. */
   source: z.enum(REPORT_SOURCES).meta({
-    description: '`report` (the public form), `appeal` (a complaint about a decision) or `signal` (an automatic check)',
+    description:
+      '`report` (the public form), `appeal` (a complaint about a decision), `signal` (an automatic check) or `check` (the operator’s own removal through DELETE /admin/api/reviews/{id} with a statement)',
   }),
   appeal: z
     .object({ report: z.string(), role: z.enum(['writer', 'reporter']) })

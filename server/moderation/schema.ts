@@ -99,6 +99,15 @@ export const decisionSchema = z.discriminatedUnion('action', [
 
 export type Decision = z.infer<typeof decisionSchema>;
 
+/**
+ * The body of the operator's own removal, DELETE /admin/api/reviews/{id} (issue 21): as the queue's `remove`, its
+ * ground and statement of reasons (e-mailed to the writer with a complaint link) and the internal note.
+ */
+export const operatorRemovalSchema = z
+  .object({ ground: z.enum(GROUNDS), statement, note: note.default('') })
+  .strict()
+  .meta({ id: 'OperatorRemoval' });
+
 export const REPORT_STATUSES = ['open', 'kept', 'removed', 'redacted', 'upheld', 'reversed', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
@@ -115,7 +124,8 @@ export const listQuerySchema = z
   .strict();
 
 /** What put a review in the queue. */
-export const REPORT_SOURCES = ['report', 'appeal', 'signal'] as const;
+/** `check`: the operator's own removal through DELETE /admin/api/reviews/{id} with a statement (issue 21). */
+export const REPORT_SOURCES = ['report', 'appeal', 'signal', 'check'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export const APPEAL_LIMITS = { text: 5000 } as const;

@@ -2,12 +2,13 @@
 // write path (so reviews.updated/reviews.deleted events follow), records the removal for the policy page's counts,
 // queues the writer's e-mail and writes the audit trail. The shop has no part in it: only the operator decides.
 import type { AuditActor } from '../audit/store.js';
+import { OPERATOR } from '../audit/changes.js';
 import { HttpError } from '../http/errors.js';
 import type { Review, ReviewChanges } from '../reviews/model.js';
 import { removedPhotos } from '../reviews/rules.js';
 import type { Services } from '../services.js';
 import { queueMail } from '../mail/outbox-mail.js';
-import { removalNoticeKey } from './jobs.js';
+import { decisionRemovalKey } from './jobs.js';
 import type { Decision, Ground, ReportFormValues } from './schema.js';
 import {
   APPEAL_DAYS,
@@ -22,6 +23,7 @@ import {
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
 import type { SignalName } from '../signals/rules.js';
+import type { ComplianceEvent } from '../compliance/counters.js';
 
 /**
  * The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply; and the one
@@ -72,6 +74,7 @@ export async function submitReport(
     email: values.email,
     ...(language ? { language } : {}),
   });
+  services.compliance.count(review.shopId, { kind: 'report_received' });
   // The trail names the report; its text and the reporter's address stay in the report (erasable there).
   await services.audit.record({
     shopId: review.shopId,
@@ -102,7 +105,11 @@ const mayTellWriter = (review: Review): boolean => review.email !== '' && review
 
 /** What the writer is told started the decision (never who reported, nor what they wrote). */
 const triggerOf = (report: Report): DecisionTrigger =>
-  report.source === 'appeal' ? 'report' : ((report.source as DecisionTrigger | undefined) ?? 'report');
+  report.source === 'check'
+    ? 'own_check'
+    : report.source === 'appeal'
+      ? 'report'
+      : ((report.source as DecisionTrigger | undefined) ?? 'report');
 
 /**
  * Applies an operator's decision to an open report, or answers an open complaint (`uphold | reverse`). Errors are
@@ -192,6 +199,7 @@ export async function decideReport(
     }
   }
   await tellReporter(services, report, decision.action === 'keep' ? 'kept' : STATUS[decision.action], record.ground);
+  countDecision(services, report, review, decision.action, record.ground);
 
   await services.audit.record({
     shopId: report.shopId,
@@ -209,6 +217,43 @@ export async function decideReport(
     },
   });
   return { report: { ...report, status: STATUS[decision.action], decision: record }, review: written };
+}
+
+/** The compliance counters of a decision on a report, a signal or the operator's own check (compliance/counters.ts). */
+function countDecision(
+  services: Services,
+  report: Report,
+  review: Review | null,
+  action: 'keep' | 'remove' | 'redact' | 'dismiss',
+  ground: Ground | null,
+): void {
+  const count = (event: ComplianceEvent) => services.compliance.count(report.shopId, event);
+  const source = report.source === 'signal' ? 'signal' : report.source === 'check' ? 'check' : 'report';
+  const outcome = action === 'keep' ? 'kept' : action === 'dismiss' ? 'dismissed' : STATUS[action];
+  count({ kind: 'decided', source, ...(report.signal ? { signal: report.signal.name } : {}), outcome });
+  if (review && ground && action === 'remove') count({ kind: 'review_removed', ground, rating: review.rating });
+  if (review && ground && action === 'redact') count({ kind: 'review_redacted', ground, rating: review.rating });
+}
+
+/**
+ * The operator's own removal (DELETE /admin/api/reviews/{id} with a statement): recorded as a queue entry of source
+ * `check` ("our own check", never a report) and decided at once through the same path as the queue's `remove`, so
+ * the writer gets the same e-mail and complaint link, the text is kept for a complaint, and the trail has it all.
+ */
+export async function removeByOperator(
+  services: Services,
+  review: Review,
+  removal: { ground: Ground; statement: string; note: string },
+): Promise<DecisionResult> {
+  const check = await services.moderation.add({
+    reviewId: review.id,
+    shopId: review.shopId,
+    ground: removal.ground,
+    text: '',
+    email: '',
+    source: 'check',
+  });
+  return decideReport(services, check._id.toHexString(), { action: 'remove', ...removal }, OPERATOR);
 }
 
 /** The texts a removal or redaction takes, kept apart by decision for as long as it can be contested. */
@@ -349,6 +394,13 @@ async function answerAppeal(
       review = await restoreTexts(services, contested, was, complaintId, actor);
     }
   }
+  services.compliance.count(complaint.shopId, { kind: 'complaint_answered', outcome: STATUS[decision.action] });
+  if (decision.action === 'reverse' && was === 'keep' && review)
+    services.compliance.count(complaint.shopId, {
+      kind: 'review_removed',
+      ground: record.ground!,
+      rating: review.rating,
+    });
   if (complaint.email) {
     await queueNotice(
       services,
@@ -393,7 +445,15 @@ async function restoreTexts(
           reply: texts.reply,
           products: before.products.map((p, i) => ({ ...p, content: texts.products[i] ?? p.content })),
         }));
-  if (was === 'remove') await moderation.forgetRemoval(texts.reviewId);
+  if (was === 'remove') {
+    await moderation.forgetRemoval(texts.reviewId);
+    if (restored && contested.decision?.ground)
+      services.compliance.count(contested.shopId, {
+        kind: 'removal_reversed',
+        ground: contested.decision.ground,
+        rating: restored.rating,
+      });
+  }
   await moderation.dropWithheld(contestedId);
   await services.audit.record({
     shopId: contested.shopId,
@@ -420,7 +480,7 @@ async function remove(
   // The address is blank once deleted: the notice keeps the one the review had.
   if (removed && mayTellWriter(review)) {
     await queueNotice(services, review, {
-      key: removalNoticeKey(review.id),
+      key: decisionRemovalKey(decided),
       to: review.email,
       kind: 'removed',
       role: 'writer',
@@ -452,6 +512,7 @@ export async function raiseSignal(
     source: 'signal',
     signal: { name, ...evidence },
   });
+  services.compliance.count(review.shopId, { kind: 'signal_raised', signal: name });
   await services.audit.record({
     shopId: review.shopId,
     actor: { kind: 'system' },
@@ -482,6 +543,7 @@ async function dismissSignal(
   if (!(await services.moderation.decide(report._id, 'dismissed', record))) {
     throw new HttpError(409, 'The report was decided already.', 'conflict');
   }
+  countDecision(services, report, null, 'dismiss', null);
   await services.audit.record({
     shopId: report.shopId,
     actor,
@@ -518,6 +580,7 @@ export async function submitAppeal(services: Services, token: AppealToken, text:
     await moderation.removeReport(complaint._id);
     return null;
   }
+  services.compliance.count(token.shopId, { kind: 'complaint_received' });
   await services.audit.record({
     shopId: token.shopId,
     actor: { kind: 'user' },

@@ -64,6 +64,7 @@ function address(path: string): string {
     return withAuth(filled, shop, path.includes('order_permissions') ? { orderNumber: '1001' } : {});
   if (path === '/admin/api/webshops/{id}/invitations') return `${filled}?email=buyer@example.com`;
   if (path === '/webshops/rich_snippet') return `${filled}?id=${shop.id}`;
+  if (path === '/admin/api/compliance') return `${filled}?from=2026-01-01&to=2026-12-31&webshop=${shop.id}`;
   return filled;
 }
 

@@ -33,6 +33,7 @@ import { importEndpoints } from '../imports/openapi.js';
 import { photoEndpoints } from '../photos/openapi.js';
 import { productEndpoints } from '../products/openapi.js';
 import { serviceEndpoints } from './endpoints.js';
+import { complianceEndpoints } from '../compliance/openapi.js';
 
 /** Every endpoint of the document, feature by feature. */
 export const ENDPOINTS: Endpoint[] = [
@@ -58,6 +59,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...importEndpoints,
   ...photoEndpoints,
   ...productEndpoints,
+  ...complianceEndpoints,
 ];
 
 const content = (answer: Answer) =>

@@ -357,7 +357,9 @@ export function registerPageRoutes(router: Router, services: Services): void {
     const all = isDefaultListing(asked) ? null : await ratings.allPublished(shop.id);
     const listing = all ? asked : DEFAULT_LISTING;
     const chosen = all ? applyListing(all.reviews, listing) : null;
-    const total = chosen ? chosen.length : summary.amount;
+    // The summary's amount counts only the reviews in the score (INCENTIVISED_IN_SCORE): pages count them all.
+    const published = all ? all.reviews.length : await ratings.publishedCount(shop.id);
+    const total = chosen ? chosen.length : published;
     const pages = Math.max(1, Math.ceil(total / REVIEWS_PER_PAGE));
     const page = Math.min(Math.max(1, rawPage), pages);
     const from = (page - 1) * REVIEWS_PER_PAGE;
@@ -385,7 +387,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
         matching: chosen ? chosen.length : null,
         resetHref,
         lang: askedLanguage,
-        offered: all !== null || summary.amount <= LISTING_MAX,
+        offered: all !== null || published <= LISTING_MAX,
       },
     });
     send(ctx, 200, html, false);

@@ -11,6 +11,8 @@ import { mainLanguage } from '../webshops/rules.js';
 import { policyNumbers, removalRows, twelveMonthsBefore, type PolicyNumbers } from './numbers.js';
 import { POLICY_STRINGS, policyLanguage } from './strings.js';
 import { policyNotFound, policyPage } from './view.js';
+import { starTable } from '../compliance/counters.js';
+import { formatDate } from '../time.js';
 
 /** ?lang=, else the browser's Accept-Language, else the shop's main language (then the page's own fallback). */
 export function requestedLanguage(query: unknown, accepted: readonly string[], shopLanguage: Language): Language {
@@ -50,11 +52,13 @@ export function registerPolicyRoutes(router: Router, services: Services): void {
     const lang = policyLanguage(requestedLanguage(ctx.query.lang, accepted, mainLanguage(shop)));
     const now = services.now();
     const since = twelveMonthsBefore(now);
-    const [numbers, text, counted] = await Promise.all([
+    const [numbers, text, counted, stars] = await Promise.all([
       numbersOf(shop),
       texts.get(lang),
       // Removals are the moderation decisions' (moderation/store.ts), counted per ground.
       services.moderation.removalsByGround(shop.id, since),
+      // Per star: the compliance counters of the days since (one `_id` range, no history read).
+      services.compliance.ofShop(shop.id, formatDate(since), formatDate(now)),
     ]);
     ctx.vary('Accept-Language');
     send(
@@ -71,6 +75,8 @@ export function registerPolicyRoutes(router: Router, services: Services): void {
         removed: removalRows(counted),
         removedSince: since,
         signals: config.signals,
+        incentivisedInScore: config.scorePolicy.incentivisedInScore,
+        stars: starTable(stars),
       }),
     );
   });

@@ -62,6 +62,16 @@ export interface PolicyStrings {
   footer: (brand: string) => string;
   notFoundTitle: string;
   notFoundBody: string;
+  /** How incentivised reviews count in the score (INCENTIVISED_IN_SCORE, issue 21). */
+  incentivesCounted: string;
+  incentivesExcluded: string;
+  /** The per-star table of the last 12 months (issue 21). */
+  starsHeading: string;
+  starsIntro: (since: string) => string;
+  starColumn: (stars: number) => string;
+  receivedRow: string;
+  publishedRow: string;
+  removedRow: (ground: string) => string;
 }
 
 const en: PolicyStrings = {
@@ -144,6 +154,16 @@ const en: PolicyStrings = {
   footer: (brand) => `Reviews collected by ${brand}`,
   notFoundTitle: 'Shop not found',
   notFoundBody: 'There is no shop with this number.',
+  incentivesCounted: 'They count in the shop’s score like any other review.',
+  incentivesExcluded:
+    'They are left out of the shop’s score and of the number of reviews beside it: the score is computed from the other reviews only.',
+  starsHeading: 'Reviews per star in the last 12 months',
+  starsIntro: (since) =>
+    `Low scores are published like high ones. Since ${since}, per star: the reviews received, published, and removed (by ground).`,
+  starColumn: (stars) => (stars === 1 ? '1 star' : `${stars} stars`),
+  receivedRow: 'Received',
+  publishedRow: 'Published',
+  removedRow: (ground) => `Removed: ${ground}`,
 };
 
 const nl: PolicyStrings = {
@@ -230,6 +250,16 @@ const nl: PolicyStrings = {
   footer: (brand) => `Reviews verzameld door ${brand}`,
   notFoundTitle: 'Winkel niet gevonden',
   notFoundBody: 'Er is geen winkel met dit nummer.',
+  incentivesCounted: 'Ze tellen mee in de score van de winkel zoals elke andere review.',
+  incentivesExcluded:
+    'Ze tellen niet mee in de score van de winkel en in het aantal reviews ernaast: de score is berekend uit de andere reviews.',
+  starsHeading: 'Reviews per aantal sterren in de afgelopen 12 maanden',
+  starsIntro: (since) =>
+    `Lage scores worden gepubliceerd zoals hoge. Sinds ${since}, per aantal sterren: de ontvangen, gepubliceerde en verwijderde reviews (per reden).`,
+  starColumn: (stars) => (stars === 1 ? '1 ster' : `${stars} sterren`),
+  receivedRow: 'Ontvangen',
+  publishedRow: 'Gepubliceerd',
+  removedRow: (ground) => `Verwijderd: ${ground}`,
 };
 
 const de: PolicyStrings = {
@@ -317,6 +347,16 @@ const de: PolicyStrings = {
   footer: (brand) => `Bewertungen gesammelt von ${brand}`,
   notFoundTitle: 'Shop nicht gefunden',
   notFoundBody: 'Es gibt keinen Shop mit dieser Nummer.',
+  incentivesCounted: 'Sie zählen in der Note des Shops wie jede andere Bewertung.',
+  incentivesExcluded:
+    'Sie zählen weder in der Note des Shops noch in der Zahl der Bewertungen daneben: die Note wird aus den anderen Bewertungen berechnet.',
+  starsHeading: 'Bewertungen nach Sternen in den letzten 12 Monaten',
+  starsIntro: (since) =>
+    `Niedrige Noten werden wie hohe veröffentlicht. Seit dem ${since}, nach Sternen: die erhaltenen, veröffentlichten und entfernten Bewertungen (nach Grund).`,
+  starColumn: (stars) => (stars === 1 ? '1 Stern' : `${stars} Sterne`),
+  receivedRow: 'Erhalten',
+  publishedRow: 'Veröffentlicht',
+  removedRow: (ground) => `Entfernt: ${ground}`,
 };
 
 export const POLICY_STRINGS: Record<PolicyLanguage, PolicyStrings> = { en, nl, de };

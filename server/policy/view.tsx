@@ -3,6 +3,7 @@
 import { renderDocument } from '../pages/components.js';
 import { ORIGINS } from '../reviews/origin.js';
 import type { PolicyNumbers } from './numbers.js';
+import { STARS, type StarTable } from '../compliance/counters.js';
 import type { Ground, OperatorText, PolicyLanguage, PolicyStrings } from './strings.js';
 import type { SignalName } from '../signals/rules.js';
 
@@ -19,6 +20,10 @@ interface PolicyPageData {
   removedSince: Date;
   /** The automatic checks that are on (config SIGNALS). */
   signals: SignalName[];
+  /** Whether incentivised reviews count in the score (INCENTIVISED_IN_SCORE). */
+  incentivisedInScore: boolean;
+  /** Per star over the last 12 months, from the compliance counters (compliance/counters.ts). */
+  stars: StarTable;
 }
 
 const paragraphs = (text: string) =>
@@ -106,6 +111,46 @@ export function policyPage(d: PolicyPageData): string {
               ? t.incentivesSome(number.format(numbers.incentivised), number.format(numbers.total))
               : t.incentivesNone}
           </p>
+          <p data-incentives-policy={d.incentivisedInScore ? 'counted' : 'excluded'}>
+            {d.incentivisedInScore ? t.incentivesCounted : t.incentivesExcluded}
+          </p>
+        </section>
+
+        <section class="card" aria-labelledby="stars">
+          <h2 id="stars">{t.starsHeading}</h2>
+          <p>{t.starsIntro(since)}</p>
+          <table class="stars">
+            <thead>
+              <tr>
+                <td />
+                {STARS.map((s) => (
+                  <th scope="col">{t.starColumn(s)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr data-row="received">
+                <th scope="row">{t.receivedRow}</th>
+                {STARS.map((s) => (
+                  <td>{number.format(d.stars.received[s] ?? 0)}</td>
+                ))}
+              </tr>
+              <tr data-row="published">
+                <th scope="row">{t.publishedRow}</th>
+                {STARS.map((s) => (
+                  <td>{number.format(d.stars.published[s] ?? 0)}</td>
+                ))}
+              </tr>
+              {d.removed.map(({ ground }) => (
+                <tr data-row={`removed:${ground}`}>
+                  <th scope="row">{t.removedRow(t.ground[ground])}</th>
+                  {STARS.map((s) => (
+                    <td>{number.format(d.stars.removed[ground][s] ?? 0)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </section>
 
         <section class="card" aria-labelledby="removed">

@@ -17,7 +17,7 @@ import { mainLanguage } from '../webshops/rules.js';
 import { renderFragment, THEMES, type FragmentNav } from './fragment.js';
 import { productJsonLd, ratingPart, scriptSafeJson } from './jsonld.js';
 import { aggregate } from './rules.js';
-import { countIncentivised, productView } from './view.js';
+import { productView } from './view.js';
 
 /** Short: a new review shows within a minute, while a product page's visitors share one answer. */
 const CACHE_CONTROL = 'public, max-age=60';
@@ -100,7 +100,7 @@ export function registerProductRoutes(router: Router, services: Services): void 
     const input = validate(jsonLdQuery, { product: first(ctx.query.product), part: first(ctx.query.part) }, 400);
     const product = await products.find(shop.id, input.product);
     if (!product?.reviews.length) throw new HttpError(404, 'No reviews of this product.');
-    const figures = aggregate({ reviews: product.reviews, countIncentivised: countIncentivised(shop) });
+    const figures = aggregate({ reviews: product.reviews, policy: services.config.scorePolicy });
     const body = input.part === 'rating' ? ratingPart(product, figures) : productJsonLd(product, figures);
     sendCached(ctx, 'application/ld+json', scriptSafeJson(body));
   });

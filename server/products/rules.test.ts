@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scriptSafeJson } from './jsonld.js';
+import { COUNT_ALL } from '../reviews/rating.js';
 import {
   aggregate,
   buildProducts,
@@ -41,9 +42,9 @@ const review = (key: string, rating: number, day: number, over: Partial<ProductR
 describe('the counting rule', () => {
   it('counts every review, or leaves incentivised ones out when the policy says so', () => {
     const reviews = [review('1', 5, 1, { incentivised: true }), review('2', 2, 2), review('3', 3, 3)];
-    expect(aggregate({ reviews })).toEqual({ count: 3, average: 3.3 });
-    expect(aggregate({ reviews, countIncentivised: false })).toEqual({ count: 2, average: 2.5 });
-    expect(aggregate({ reviews: [] })).toEqual({ count: 0, average: 0 });
+    expect(aggregate({ reviews, policy: COUNT_ALL })).toEqual({ count: 3, average: 3.3 });
+    expect(aggregate({ reviews, policy: { incentivisedInScore: false } })).toEqual({ count: 2, average: 2.5 });
+    expect(aggregate({ reviews: [], policy: COUNT_ALL })).toEqual({ count: 0, average: 0 });
   });
 });
 

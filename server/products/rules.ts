@@ -8,6 +8,7 @@ import type { Review, ReviewProduct } from '../reviews/model.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
 import { experienceDateOf } from '../reviews/experience.js';
 import { publicPhotos, type PublicPhoto } from '../reviews/photos.js';
+import { countsInScore, type ScorePolicy } from '../reviews/rating.js';
 import { formatDate } from '../time.js';
 import type { Listing } from '../pages/listing.js';
 
@@ -212,11 +213,8 @@ export class ProductLookup {
 
 export interface AggregateInput {
   reviews: readonly Pick<ProductReview, 'rating' | 'incentivised'>[];
-  /**
-   * Whether incentivised reviews count in the figures (the shop's INCENTIVISED_IN_SCORE policy, once it exists);
-   * they are shown, labelled, either way.
-   */
-  countIncentivised?: boolean;
+  /** The operator's INCENTIVISED_IN_SCORE policy (reviews/rating.ts): incentivised reviews are shown, labelled, either way. */
+  policy: ScorePolicy;
 }
 
 export interface Aggregate {
@@ -226,11 +224,11 @@ export interface Aggregate {
 }
 
 /** The product's figures: one rule for every product surface. */
-export function aggregate({ reviews, countIncentivised = true }: AggregateInput): Aggregate {
+export function aggregate({ reviews, policy }: AggregateInput): Aggregate {
   let count = 0;
   let total = 0;
   for (const r of reviews) {
-    if (!countIncentivised && r.incentivised) continue;
+    if (!countsInScore(r, policy)) continue;
     count++;
     total += r.rating;
   }

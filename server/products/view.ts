@@ -17,14 +17,8 @@ export interface ProductViewInput {
   votes: FragmentData['votes'];
 }
 
-/**
- * Whether incentivised reviews count in a product's figures. Always, until the shop setting INCENTIVISED_IN_SCORE
- * exists (another change adds it): then read it from the shop here, for every product surface at once.
- */
-export const countIncentivised = (_shop: { id: number }): boolean => true;
-
 export async function productView(
-  services: Pick<Services, 'products' | 'helpful'>,
+  services: Pick<Services, 'products' | 'helpful' | 'config'>,
   input: ProductViewInput,
 ): Promise<FragmentData> {
   const [product, helpful] = await Promise.all([
@@ -37,7 +31,7 @@ export async function productView(
     theme: input.theme,
     shopName: input.shop.name,
     product,
-    aggregate: aggregate({ reviews, countIncentivised: countIncentivised(input.shop) }),
+    aggregate: aggregate({ reviews, policy: services.config.scorePolicy }),
     listed: listProductReviews(reviews, input.listing, helpful),
     listing: input.listing,
     page: input.page,

@@ -13,7 +13,14 @@ import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
 import { experienceDateOf } from '../reviews/experience.js';
-import { summarize, toRating, type Rating, type RatingsSummary } from '../reviews/rating.js';
+import {
+  COUNT_ALL,
+  summarize,
+  toRating,
+  type Rating,
+  type RatingsSummary,
+  type ScorePolicy,
+} from '../reviews/rating.js';
 
 /** Shops with more reviews than this are paged in the database rather than held whole in memory. */
 const WHOLE_LIST_MAX = 50_000;
@@ -141,6 +148,8 @@ export class RatingsReadModel {
     private readonly baseUrl = '',
     /** The shop's "Helpful" counts by review id (one read by `_id`: helpful/store.ts). */
     private readonly helpfulCounts: (shopId: number) => Promise<Map<number, number>> = async () => new Map(),
+    /** Whether incentivised reviews count in the summary (INCENTIVISED_IN_SCORE). */
+    private readonly scorePolicy: ScorePolicy = COUNT_ALL,
   ) {}
 
   /** A write of this process changed the shop's reviews: every write the merchant's part, some the public one. */
@@ -192,7 +201,17 @@ export class RatingsReadModel {
   async summary(shopId: number): Promise<RatingsSummary> {
     const whole = await this.load(shopId, 'public');
     if (whole) return whole.summary;
-    return summarize(await this.reviews.publishedScores(shopId));
+    return summarize(await this.reviews.publishedScores(shopId), this.scorePolicy);
+  }
+
+  /**
+   * How many reviews are published: the summary's `amount` counts only those in the score (INCENTIVISED_IN_SCORE),
+   * so paging through the list counts them all here.
+   */
+  async publishedCount(shopId: number): Promise<number> {
+    const whole = await this.load(shopId, 'public');
+    if (whole) return whole.publicList.length;
+    return (await this.reviews.publishedCounts(shopId)).total;
   }
 
   /** The newest published reviews (not quarantined, deleted, spam or invalid), newest first, with replies. */
@@ -295,7 +314,10 @@ export class RatingsReadModel {
       version: versions.public,
       allVersion: versions.all,
       loaded: Date.now(),
-      summary: summarize(docs.filter((d) => d.published)),
+      summary: summarize(
+        docs.filter((d) => d.published),
+        this.scorePolicy,
+      ),
       published: docs
         .filter((d) => d.published)
         .slice(0, PUBLISHED_KEPT)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from './model.js';
 import { noSubRatings } from './rules.js';
-import { summarize, toRating } from './rating.js';
+import { COUNT_ALL, countsInScore, summarize, toRating } from './rating.js';
 
 const sub = (shippingtime: number, customerservice: number, pricequality: number, aftersale: number) => ({
   shippingtime,
@@ -12,34 +12,43 @@ const sub = (shippingtime: number, customerservice: number, pricequality: number
 
 describe('summarize', () => {
   it('gives an empty shop zeros in every field', () => {
-    expect(summarize([])).toEqual({ amount: 0, rating_average: 0, ratings_average: sub(0, 0, 0, 0) });
+    expect(summarize([], COUNT_ALL)).toEqual({ amount: 0, rating_average: 0, ratings_average: sub(0, 0, 0, 0) });
   });
 
   it('puts the overall average on the 1–10 scale and sub-scores on 1–5', () => {
-    const summary = summarize([
-      { rating: 5, ratings: sub(5, 4, 3, 2) },
-      { rating: 4, ratings: sub(3, 4, 5, 4) },
-    ]);
+    const summary = summarize(
+      [
+        { rating: 5, ratings: sub(5, 4, 3, 2) },
+        { rating: 4, ratings: sub(3, 4, 5, 4) },
+      ],
+      COUNT_ALL,
+    );
     expect(summary).toEqual({ amount: 2, rating_average: 9, ratings_average: sub(4, 4, 4, 3) });
   });
 
   it('leaves sub-scores of 0 ("not given") out of their averages but counts the review', () => {
-    const summary = summarize([
-      { rating: 5, ratings: sub(4, 0, 0, 0) },
-      { rating: 3, ratings: sub(0, 0, 0, 0) },
-      { rating: 1, ratings: sub(2, 0, 5, 0) },
-    ]);
+    const summary = summarize(
+      [
+        { rating: 5, ratings: sub(4, 0, 0, 0) },
+        { rating: 3, ratings: sub(0, 0, 0, 0) },
+        { rating: 1, ratings: sub(2, 0, 5, 0) },
+      ],
+      COUNT_ALL,
+    );
     expect(summary.amount).toBe(3);
     expect(summary.rating_average).toBe(6);
     expect(summary.ratings_average).toEqual(sub(3, 0, 5, 0));
   });
 
   it('rounds to one decimal', () => {
-    const summary = summarize([
-      { rating: 5, ratings: sub(5, 5, 0, 0) },
-      { rating: 4, ratings: sub(4, 5, 0, 0) },
-      { rating: 4, ratings: sub(4, 4, 0, 0) },
-    ]);
+    const summary = summarize(
+      [
+        { rating: 5, ratings: sub(5, 5, 0, 0) },
+        { rating: 4, ratings: sub(4, 5, 0, 0) },
+        { rating: 4, ratings: sub(4, 4, 0, 0) },
+      ],
+      COUNT_ALL,
+    );
     // 13/3 = 4.333… → 8.666… on the 1–10 scale.
     expect(summary.rating_average).toBe(8.7);
     expect(summary.ratings_average).toEqual(sub(4.3, 4.7, 0, 0));
@@ -49,7 +58,26 @@ describe('summarize', () => {
     function* reviews() {
       yield { rating: 2, ratings: noSubRatings() };
     }
-    expect(summarize(reviews()).rating_average).toBe(4);
+    expect(summarize(reviews(), COUNT_ALL).rating_average).toBe(4);
+  });
+});
+
+describe('incentivised reviews and the score (INCENTIVISED_IN_SCORE)', () => {
+  const reviews = [
+    { rating: 5, ratings: sub(5, 5, 0, 0), incentivised: true },
+    { rating: 1, ratings: sub(1, 0, 0, 0), incentivised: false },
+    { rating: 2, ratings: sub(3, 0, 0, 0) },
+  ];
+
+  it('count like any review by default: the spec’s figures', () => {
+    expect(summarize(reviews, COUNT_ALL)).toEqual({ amount: 3, rating_average: 5.3, ratings_average: sub(3, 5, 0, 0) });
+  });
+
+  it('are left out of the amount, the average and the sub-scores when the policy says so', () => {
+    const policy = { incentivisedInScore: false };
+    expect(summarize(reviews, policy)).toEqual({ amount: 2, rating_average: 3, ratings_average: sub(2, 0, 0, 0) });
+    expect(reviews.map((r) => countsInScore(r, policy))).toEqual([false, true, true]);
+    expect(reviews.map((r) => countsInScore(r, COUNT_ALL))).toEqual([true, true, true]);
   });
 });
 

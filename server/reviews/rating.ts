@@ -94,13 +94,39 @@ export type RatingsSummary = z.infer<typeof ratingsSummarySchema>;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Summarises published reviews. Sub-scores of 0 ("not given") are left out of their averages. */
-export function summarize(reviews: Iterable<Pick<Review, 'rating' | 'ratings'>>): RatingsSummary {
+/**
+ * How the operator counts incentivised reviews in scores (INCENTIVISED_IN_SCORE, issue 21): by default like any
+ * review (the spec's figures unchanged); or left out of every score the service shows or serves.
+ */
+export interface ScorePolicy {
+  incentivisedInScore: boolean;
+}
+
+/** The spec's figures: every published review counts. */
+export const COUNT_ALL: ScorePolicy = { incentivisedInScore: true };
+
+/**
+ * Whether a published review counts in the scores shown and served (averages and the counts beside them). The one
+ * rule every aggregate applies; the review itself stays published and labelled either way.
+ */
+export function countsInScore(review: Partial<Pick<Review, 'incentivised'>>, policy: ScorePolicy): boolean {
+  return policy.incentivisedInScore || review.incentivised !== true;
+}
+
+/**
+ * Summarises published reviews, those that count under `policy`. Sub-scores of 0 ("not given") are left out of their
+ * averages.
+ */
+export function summarize(
+  reviews: Iterable<Pick<Review, 'rating' | 'ratings'> & Partial<Pick<Review, 'incentivised'>>>,
+  policy: ScorePolicy,
+): RatingsSummary {
   let amount = 0;
   let total = 0;
   const sums = { shippingtime: 0, customerservice: 0, pricequality: 0, aftersale: 0 };
   const counts = { ...sums };
   for (const r of reviews) {
+    if (!countsInScore(r, policy)) continue;
     amount++;
     total += r.rating;
     for (const key of SUB_RATINGS) {

@@ -367,10 +367,10 @@ export class ReviewStore {
     return docs.length > max ? null : docs;
   }
 
-  /** The scores of the shop's published reviews (for its averages). */
-  async publishedScores(shopId: number): Promise<Pick<Review, 'rating' | 'ratings'>[]> {
+  /** The scores of the shop's published reviews (for its averages), and whether each was incentivised. */
+  async publishedScores(shopId: number): Promise<Pick<Review, 'rating' | 'ratings' | 'incentivised'>[]> {
     return this.collection
-      .find({ shopId, published: true }, { projection: { _id: 0, rating: 1, ratings: 1 } })
+      .find({ shopId, published: true }, { projection: { _id: 0, rating: 1, ratings: 1, incentivised: 1 } })
       .toArray();
   }
 

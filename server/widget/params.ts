@@ -168,3 +168,6 @@ export function optionsKey(options: WidgetOptions): string {
   parts.push(options.css ?? null);
   return JSON.stringify(parts);
 }
+
+/** The widget's parameter names: the no-suppression test (issue 21) checks that none holds, filters or orders by score. */
+export const WIDGET_PARAMS: readonly string[] = Object.keys(schema.shape);
