@@ -27,6 +27,10 @@ const ALLOWED: Record<string, string> = {
   'post /admin/api/webshops/{id}/reviews products.rating': 'the operator imports a product score',
   'patch /admin/api/reviews/{id} rating': 'the operator corrects a review (audited); shops have no such route',
   'patch /admin/api/reviews/{id} ratings': 'the operator corrects a review (audited); shops have no such route',
+  'get /webshops/{id}/products/reviews.html sort':
+    'the product block’s shopper choice: the chunk starts at newest and only the shopper’s own navigation sets it',
+  'get /webshops/{id}/products/reviews.html stars':
+    'the product block’s shopper choice: the chunk starts at every score and only the shopper’s own navigation sets it',
   'get /dashboard/api/shops/{shopId}/reviews rating':
     'the shop’s own list of its reviews, a view: it hides nothing from the public and holds nothing',
 };

@@ -37,7 +37,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const widget = (query: string) => t.fetch(`/webshops/widget_html?id=${shop.id}&layout=product&${query}`);
+const widget = (query: string, headers: Record<string, string> = {}) =>
+  t.fetch(`/webshops/widget_html?id=${shop.id}&layout=product&${query}`, { headers });
+/** How the browser marks a navigation by the frame's own links and form (the shopper's choice). */
+const insideFrame = { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'iframe' };
 
 describe('GET /webshops/widget_html?layout=product', () => {
   it("lists the product's reviews in a page of its own, paged inside the frame, with no JSON-LD", async () => {
@@ -61,10 +64,23 @@ describe('GET /webshops/widget_html?layout=product', () => {
     expect(html).toContain(`action="${base}/webshops/widget_html"`);
     expect(html).toContain('<input type="hidden" name="layout" value="product"/>');
 
-    const second = await (await widget('product=B-1&page=2&sort=oldest&theme=dark')).text();
+    const second = await (await widget('product=B-1&page=2&sort=oldest&theme=dark', insideFrame)).text();
     expect(second).toContain('data-page="2"');
     expect(second).toContain('data-theme="dark"');
     expect(second).toContain('Writer 11');
+  });
+
+  it("takes the sort and star filter from the shopper's navigation inside the frame, never from the shop's page", async () => {
+    // A shop's page framing only five-star reviews: loaded cross-site, the frame starts at newest, every score.
+    const framed = await widget('product=CB&stars=5&sort=highest', {
+      'Sec-Fetch-Site': 'cross-site',
+      'Sec-Fetch-Dest': 'iframe',
+    });
+    expect(framed.headers.get('vary')).toContain('Sec-Fetch-Site');
+    expect(await framed.text()).toMatch(/<section class="pr" data-count="12"[^>]* data-pages="2"/);
+    const chosen = await (await widget('product=CB&stars=5', insideFrame)).text();
+    expect(chosen).toMatch(/data-pages="1"/);
+    expect(chosen).not.toContain('Writer 0<');
   });
 
   it('shows the empty state for a product without reviews, and a readable 400 or 404 for bad input', async () => {

@@ -113,6 +113,17 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
   // (`known`), for as long as the shop is unchanged, so a cached page is served without validating the query again.
   const KNOWN_QUERY_MAX = 1024;
 
+  /**
+   * The shopper's sort and star filter, never the shop's (issue 20: a shop cannot make its widget show only good
+   * scores). The frame's own form and links navigate inside the frame, same-origin; a shop's page that frames
+   * `…&stars=5` loads it cross-site, so there they are left out and the frame starts at newest, every score.
+   */
+  function shopperListing(ctx: Context): Record<string, string | string[] | undefined> {
+    if (ctx.get('Sec-Fetch-Site') === 'same-origin') return ctx.query;
+    const { sort: _sort, stars: _stars, photos: _photos, ...rest } = ctx.query;
+    return rest;
+  }
+
   /** layout=product (server/products/widget.tsx): one product's reviews, rendered per request like the fragment. */
   async function productPage(ctx: Context): Promise<void> {
     const id = typeof ctx.query.id === 'string' ? parseId(ctx.query.id.trim()) : undefined;
@@ -128,9 +139,10 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
       services,
       { id: shop.id, name: shop.name, ...shopDefaults(shop) },
       parsed.value,
-      ctx.query,
+      shopperListing(ctx),
     );
     ctx.set('Content-Security-Policy', csp);
+    ctx.vary('Sec-Fetch-Site');
     ctx.set('Cache-Control', 'public, max-age=60');
     ctx.set('ETag', `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`);
     ctx.type = 'text/html; charset=utf-8';
