@@ -60,6 +60,7 @@ describe('dashboard bundle budgets', () => {
     const pages = Object.keys(manifest).filter((key) => manifest[key]!.isDynamicEntry);
     expect(pages.map((p) => p.replace(/^pages\/|\.tsx$/g, '')).sort()).toEqual([
       'account',
+      'import',
       'integration',
       'invitations',
       'overview',

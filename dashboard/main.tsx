@@ -39,6 +39,7 @@ const LOADERS: Record<PageName | 'account' | 'sign-in', Loader> = {
   team: () => import('./pages/team.js'),
   account: () => import('./pages/account.js'),
   'sign-in': () => import('./pages/sign-in.js'),
+  import: () => import('./pages/import.js'),
 };
 
 /** What a role must be allowed to open each page (the server checks the same on every call). */
@@ -49,6 +50,7 @@ const PAGE_ACTION: Record<PageName, DashboardAction> = {
   widget: 'widget',
   integration: 'integration',
   team: 'team',
+  import: 'import',
 };
 const PAGE_TITLE: Record<PageName | 'account', Key> = {
   overview: 'pageOverview',
@@ -58,6 +60,7 @@ const PAGE_TITLE: Record<PageName | 'account', Key> = {
   integration: 'pageIntegration',
   team: 'pageTeam',
   account: 'pageAccount',
+  import: 'pageImport',
 };
 
 const modules = signal<Partial<Record<keyof typeof LOADERS, ComponentType<PageProps>>>>({});

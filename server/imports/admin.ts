@@ -77,7 +77,9 @@ export function importView(doc: Import) {
     // The worker's counts once it ran; before approval, the preview's.
     ...(ran ? doc.counts : { ...doc.preview.counts, imported: 0 }),
     problems: ran ? doc.problems : doc.preview.problems,
+    problem_count: ran ? doc.counts.problems : doc.preview.counts.problems,
     preview: {
+      rows: doc.preview.counts.read,
       to_import: doc.preview.counts.imported,
       duplicates: doc.preview.counts.duplicates,
       held: doc.preview.counts.held,
@@ -105,6 +107,7 @@ function dryRunView(result: Extract<StartResult, { dryRun: true }>) {
     distribution,
     reviews,
     problems,
+    problem_count: counts.problems,
     reply_authors_found: result.analysis.replyAuthorsFound,
     warnings: [
       'Imported reviews are never verified and never go to Google: ratings that your previous platform sent to Google’s product ratings are lost there.',

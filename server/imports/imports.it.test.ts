@@ -282,6 +282,16 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     await t.admin(`/admin/api/webshops/${shop.id}/imports/${started.id}/approve`, { method: 'POST' });
     await drainImports(t.services, 'test-worker');
     expect(await status200(shop, started.id)).toMatchObject({ status: 'done', imported: 3 });
+    // The dashboard's list names who started it, and carries what its progress bar needs.
+    const { headers } = await signedInAgent(t, { email: 'manager@shop.example', shopId: shop.id, role: 'manager' });
+    const listed = await (await t.fetch(`/dashboard/api/shops/${shop.id}/imports`, { headers })).json();
+    expect(listed.imports[0]).toMatchObject({
+      id: started.id,
+      status: 'done',
+      by_email: 'manager@shop.example',
+      problem_count: 0,
+      preview: { rows: 3, to_import: 3 },
+    });
     const audit = await t.db.collection('audit_log').findOne({ shopId: shop.id, action: 'import.started' });
     expect(audit?.actor).toMatchObject({ kind: 'user' });
     // At most 5 wait for the operator at once: a shop cannot pile files up in the database.

@@ -55,8 +55,10 @@ const importView = z.object({
   undone: z.string().nullable(),
   error: z.string().nullable(),
   ...counts,
-  problems: z.array(problem).describe('up to 1,000 (the count is `problems` in the preview)'),
+  problems: z.array(problem).describe('up to 1,000 (the count is `problem_count`)'),
+  problem_count: z.int().describe('rows skipped as problems, also past the listed ones'),
   preview: z.object({
+    rows: z.int().describe('rows below the header: what the progress of a running import counts up to'),
     to_import: z.int(),
     duplicates: z.int(),
     held: z.int(),
@@ -83,6 +85,7 @@ const dryRun = z.object({
   distribution,
   reviews: z.array(previewReview),
   problems: z.array(problem),
+  problem_count: z.int().describe('rows skipped as problems, also past the listed ones'),
   reply_authors_found: z.array(z.string()).describe('WooCommerce: authors of rows that answer another row'),
   warnings: z.array(z.string()),
 });
@@ -100,6 +103,13 @@ const dashboardErrors = {
   404: adminError('no such shop among the user’s shops, or no such import of it'),
 };
 const list = z.object({ imports: z.array(importView) });
+/** The dashboard's list names who started each import (an address of the shop's team; null: not on it any more). */
+const dashboardList = z.object({
+  imports: z.array(importView.extend({ by_email: z.string().nullable() })),
+});
+/** The dashboard app's types of these answers (type-only imports: the browser bundle loads no zod). */
+export type DashboardImport = z.infer<typeof dashboardList>['imports'][number];
+export type ImportDryRun = z.infer<typeof dryRun>;
 const operator = { family: 'operator', auth: 'operatorToken' } as const;
 const dashboard = { family: 'dashboard', auth: 'dashboardSession' } as const;
 const shopImport = ids('id').extend({ importId: z.string() });
@@ -127,7 +137,7 @@ export const importEndpoints: Endpoint[] = [
     path: '/dashboard/api/shops/{shopId}/imports',
     summary: 'The shop’s imports, newest first (owner, manager)',
     params: ids('shopId'),
-    answers: { 200: json(list), ...dashboardErrors },
+    answers: { 200: json(dashboardList), ...dashboardErrors },
   },
   {
     ...dashboard,
