@@ -2,6 +2,7 @@
 // ignored), and each platform's row read into one shape (SourceRow) whose texts are still as the file has them:
 // rules.ts turns it into a review. Columns are the ones those platforms' files are known to carry (issue 19); what
 // else a file holds is ignored, and a column that is missing reads as empty.
+import { INERT_PREFIXED } from '../exports/csv.js';
 
 export const FORMATS = [
   'yotpo',
@@ -10,6 +11,7 @@ export const FORMATS = [
   'shopify_product_reviews',
   'woocommerce',
   'trustpilot',
+  'export',
 ] as const;
 export type FormatName = (typeof FORMATS)[number];
 
@@ -21,6 +23,9 @@ export const PLATFORM: Record<FormatName, string> = {
   shopify_product_reviews: 'Shopify Product Reviews',
   woocommerce: 'WooCommerce',
   trustpilot: 'Trustpilot',
+  // Our own export (server/exports): a review keeps the platform it was imported from; one written with the other
+  // installation is labelled with this.
+  export: 'Review export',
 };
 
 export interface SourceProduct {
@@ -64,6 +69,12 @@ export interface SourceRow {
   sourceVerified: boolean;
   photos: string[];
   product: SourceProduct | null;
+  /** Our own export: the platform the review was first imported from, kept ('' otherwise). */
+  importedFrom?: string;
+  /** Our own export: the products the review names, as its JSON (a store review may name several). */
+  products?: unknown;
+  /** Why the row is not imported at all, although it is readable (a review removed at the source). */
+  skip?: string;
 }
 
 /** Header names compared without case and with runs of spaces as one. */
@@ -283,10 +294,53 @@ const FORMAT: Record<FormatName, Format> = {
       incentivised: INCENTIVE.test(get('source of review')),
     }),
   },
+  export: {
+    signature: ['id', 'status', 'origin', 'original_date', 'created', 'rating', 'comment', 'reply_date', 'products'],
+    read: (getRaw, line) => {
+      // The export made formula-like cells inert with a leading ' (server/exports/csv.ts): taken off again.
+      const get: Get = (column) => {
+        const cell = getRaw(column);
+        return INERT_PREFIXED.test(cell) ? cell.slice(1) : cell;
+      };
+      const status = get('status').trim();
+      let products: unknown = [];
+      try {
+        products = get('products').trim() ? JSON.parse(get('products')) : [];
+      } catch {
+        products = null;
+      }
+      return {
+        ...blankRow(line),
+        kind: 'store',
+        sourceId: get('id'),
+        // The date the review showed: its platform's for an imported one, else when it was written.
+        date: get('original_date') || get('created'),
+        rating: get('rating'),
+        title: get('title'),
+        text: get('comment'),
+        name: get('name'),
+        email: get('email'),
+        country: get('country'),
+        language: get('language'),
+        shown: status === '' || status === 'published',
+        sourceStatus: status ? `status: ${status}` : '',
+        reply: reply(get('reply'), get('reply_date')),
+        order: get('order'),
+        orderDate: get('experience_date'),
+        incentivised: truthy(get('incentivised')),
+        sourceVerified: truthy(get('verified')),
+        photos: get('photo_urls').split(/\s+/).filter(Boolean),
+        importedFrom: get('imported_from').trim(),
+        products,
+        ...(status === 'deleted' ? { skip: 'removed at the source (status deleted): not imported' } : {}),
+      };
+    },
+  },
 };
 
 /** Formats in the order they are tried: the most specific signatures first (Trustpilot and Yotpo share `review id`). */
 const DETECTION_ORDER: FormatName[] = [
+  'export',
   'yotpo',
   'trustpilot',
   'woocommerce',

@@ -395,7 +395,7 @@ function productReviewOf(doc: Import, item: ImportItem, now: Date): ImportedProd
     email: item.email,
     country: item.country,
     origin: 'imported',
-    imported_from: doc.platform,
+    imported_from: item.importedFrom || doc.platform,
     original_date: item.date,
     experience_date: item.experienceDate,
     incentivised: item.incentivised,
@@ -420,7 +420,7 @@ function draftOf(doc: Import, shop: Webshop, item: ImportItem): ImportedReviewDr
     country: item.country,
     quarantine: item.held,
     incentivised: item.incentivised,
-    imported_from: doc.platform,
+    imported_from: item.importedFrom || doc.platform,
     original_date: item.date,
     source_verified: item.sourceVerified,
     import_id: doc._id,
@@ -430,6 +430,7 @@ function draftOf(doc: Import, shop: Webshop, item: ImportItem): ImportedReviewDr
     source_order: item.order,
     photo_urls: item.photos,
     reply: item.reply,
+    products: item.products,
   };
 }
 
