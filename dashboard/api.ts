@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfter: number | null = null,
+    /** What else the error said (an import's `columns` when it asks for a column mapping). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -124,7 +126,7 @@ export function upload<T>(path: string, form: FormData, onProgress: (share: numb
       }
       const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
       if (xhr.status === 401) sessionEnded.value = true;
-      reject(new ApiError(xhr.status, error?.code ?? 'http', error?.message ?? ''));
+      reject(new ApiError(xhr.status, error?.code ?? 'http', error?.message ?? '', null, error ?? {}));
     };
     xhr.send(form);
   });

@@ -119,3 +119,43 @@ test('an owner imports a file with the keyboard alone, and after approval its re
   await expect(shopPage.getByText('Prima zadel en vriendelijke hulp.')).toBeVisible();
   await context.close();
 });
+
+test('a file of no known format: the owner maps its columns, and the next file with the same header is not asked again', async ({
+  browser,
+}) => {
+  const shop = await createShop('Import Mapping');
+  const owner = uniqueEmail('import-mapper');
+  await addUser(shop.id, owner, 'owner');
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  await openPage(page, 'import', shop.id);
+  const main = page.getByRole('main');
+  const file = (name: string) => ({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Sterren;Datum;Tekst;Klant\n5;2024-02-01 10:00;Heel fijne winkel;Ada\n4;2024-02-02;Prima;Bo\n'),
+  });
+  await main.getByLabel('Review export file (CSV)').setInputFiles(file('eigen.csv'));
+  await main.getByRole('button', { name: 'Show preview' }).click();
+  const step = main.getByRole('group', { name: 'Which column holds what?' });
+  await expect(step).toBeVisible();
+  // Guessed from the header's words; the shop corrects what is wrong.
+  await expect(step.getByLabel('Rating (1 to 5 stars)')).toBeFocused();
+  await expect(step.getByLabel('Rating (1 to 5 stars)')).toHaveValue('Sterren');
+  await expect(step.getByLabel('Date')).toHaveValue('Datum');
+  await step.getByLabel('Name of the writer').selectOption('Klant');
+  await axe(page, 'column mapping');
+  await main.getByRole('button', { name: 'Show preview' }).click();
+  await expect(main.getByRole('heading', { name: 'Preview of eigen.csv' })).toBeFocused();
+  await expect(main.getByText('Heel fijne winkel')).toBeVisible();
+  await expect(main.getByText('Columns read by your mapping.')).toBeVisible();
+  await main.getByRole('button', { name: 'Import 2 reviews' }).click();
+  await expect(main.getByRole('row', { name: /eigen\.csv/ }).getByText('Awaiting approval')).toBeVisible();
+
+  // The same columns again: straight to the preview, by the mapping remembered for this shop.
+  await main.getByLabel('Review export file (CSV)').setInputFiles(file('weer.csv'));
+  await main.getByRole('button', { name: 'Show preview' }).click();
+  await expect(main.getByRole('heading', { name: 'Preview of weer.csv' })).toBeFocused();
+  await expect(main.getByText('Columns read by your mapping.')).toBeVisible();
+  await context.close();
+});

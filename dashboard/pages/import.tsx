@@ -18,6 +18,32 @@ const MAX_BYTES = 100 * 1024 * 1024;
 const POLL_MS = 1500;
 
 type DateOrder = 'dmy' | 'mdy';
+/** What a column mapping names (server/imports/formats.ts MAPPED_FIELDS). */
+const MAPPED = ['rating', 'date', 'text', 'title', 'name', 'email', 'product', 'reply'] as const;
+type Mapping = Partial<Record<(typeof MAPPED)[number], string>>;
+/** A first guess of each field's column from the header's words; the shop corrects it. */
+const GUESS: Record<(typeof MAPPED)[number], RegExp> = {
+  rating: /rating|stars?|score|sterren|note/i,
+  date: /date|datum|created|time/i,
+  text: /text|body|content|comment|review|tekst/i,
+  title: /title|titel|headline|subject/i,
+  name: /name|naam|author|reviewer/i,
+  email: /e-?mail/i,
+  product: /product|sku|item|artikel/i,
+  reply: /reply|response|answer|antwoord|reactie/i,
+};
+function guessMapping(columns: readonly string[]): Mapping {
+  const mapping: Mapping = {};
+  const taken = new Set<string>();
+  for (const field of MAPPED) {
+    const column = columns.find((c) => !taken.has(c) && GUESS[field].test(c));
+    if (column) {
+      mapping[field] = column;
+      taken.add(column);
+    }
+  }
+  return mapping;
+}
 /** The API's `YYYY-MM-DD HH:MM:SS` (UTC) as ISO 8601, which the date formatters read. */
 const utc = (stamp: string) => `${stamp.replace(' ', 'T')}Z`;
 type Preview = ImportDryRun;
@@ -63,6 +89,10 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
   const [dateOrder, setDateOrder] = useState<DateOrder | null>(null);
   const [askDateOrder, setAskDateOrder] = useState(false);
   const [replyAuthors, setReplyAuthors] = useState<string[]>([]);
+  // A file of no known format: its columns, the shop's mapping (null: none given), and whether the step is shown.
+  const [columns, setColumns] = useState<string[]>([]);
+  const [mapping, setMapping] = useState<Mapping | null>(null);
+  const [mappingOpen, setMappingOpen] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -71,6 +101,7 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
   const progress = useUploadProgress();
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const dateQuestion = useRef<HTMLFieldSetElement>(null);
+  const mappingStep = useRef<HTMLFieldSetElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const send = async (dryRun: boolean): Promise<unknown> => {
@@ -78,6 +109,7 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
     if (dryRun) form.set('dry_run', '1');
     if (dateOrder) form.set('date_order', dateOrder);
     if (replyAuthors.length) form.set('reply_authors', replyAuthors.join(','));
+    if (mapping) form.set('mapping', JSON.stringify(mapping));
     form.set('file', file!, file!.name);
     progress.reset();
     return upload(shopApi(shopId, '/imports'), form, progress.onProgress);
@@ -97,6 +129,7 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
       if (dryRun) {
         setPreview(answer as Preview);
         setAskDateOrder(false);
+        setMappingOpen(false);
         announce(t('importPreviewReady', { n: number((answer as Preview).to_import) }));
         requestAnimationFrame(() => previewHeading.current?.focus());
       } else {
@@ -113,6 +146,14 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
         setAskDateOrder(true);
         announce(t('importDateOrderAsked'));
         requestAnimationFrame(() => dateQuestion.current?.querySelector('input')?.focus());
+      } else if (err instanceof ApiError && err.code === 'mapping_needed') {
+        const found = Array.isArray(err.details.columns) ? (err.details.columns as string[]) : [];
+        setPreview(null);
+        setColumns(found);
+        setMapping(guessMapping(found));
+        setMappingOpen(true);
+        announce(t('importMappingAsked'));
+        requestAnimationFrame(() => mappingStep.current?.querySelector('select')?.focus());
       } else {
         setError(err);
       }
@@ -128,6 +169,8 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
     setAskDateOrder(false);
     setDateOrder(null);
     setReplyAuthors([]);
+    setMapping(null);
+    setMappingOpen(false);
     progress.reset();
     if (fileInput.current) fileInput.current.value = '';
     fileInput.current?.focus();
@@ -158,6 +201,8 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
               setAskDateOrder(false);
               setDateOrder(null);
               setReplyAuthors([]);
+              setMapping(null);
+              setMappingOpen(false);
             }}
           />
           <p id="import-file-help" class="muted">
@@ -180,6 +225,29 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
                 />{' '}
                 {t(order === 'dmy' ? 'importDmy' : 'importMdy')}
               </label>
+            ))}
+          </fieldset>
+        )}
+        {mappingOpen && mapping && (
+          <fieldset ref={mappingStep} class="choice mapping">
+            <legend>{t('importMappingLegend')}</legend>
+            <p class="muted">{t('importMappingHelp')}</p>
+            {MAPPED.map((field) => (
+              <Field label={t(`importMapping_${field}` as Key)}>
+                <select
+                  required={field === 'rating' || field === 'date'}
+                  value={mapping[field] ?? ''}
+                  onChange={(e) => {
+                    const column = (e.currentTarget as HTMLSelectElement).value;
+                    setMapping((m) => ({ ...m, [field]: column || undefined }));
+                  }}
+                >
+                  <option value="">{t('importMappingNone')}</option>
+                  {columns.map((c) => (
+                    <option value={c}>{c}</option>
+                  ))}
+                </select>
+              </Field>
             ))}
           </fieldset>
         )}
@@ -224,6 +292,13 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
           onUpdate={() => void run(true)}
           onImport={() => void run(false)}
           onCancel={chooseAnother}
+          onChangeMapping={() => {
+            setColumns(preview.columns);
+            setMapping(preview.mapping ?? {});
+            setMappingOpen(true);
+            setPreview(null);
+            requestAnimationFrame(() => mappingStep.current?.querySelector('select')?.focus());
+          }}
         />
       )}
     </section>
@@ -240,6 +315,7 @@ function PreviewView(props: {
   onUpdate: () => void;
   onImport: () => void;
   onCancel: () => void;
+  onChangeMapping: () => void;
 }) {
   const { preview } = props;
   const counts: [Key, number][] = [
@@ -257,6 +333,14 @@ function PreviewView(props: {
         {t('importPreviewTitle', { file: props.fileName })}
       </h3>
       <p class="muted">{t('importFrom', { platform: preview.imported_from })}</p>
+      {preview.mapping && (
+        <p>
+          {t('importMappingUsed')}{' '}
+          <button type="button" onClick={props.onChangeMapping}>
+            {t('importChangeMapping')}
+          </button>
+        </p>
+      )}
       <dl class="counts">
         {counts.map(([label, n]) => (
           <div>

@@ -459,6 +459,21 @@ export const en = {
   audit_import_undone: 'Undid an import',
   audit_import_removed: 'Removed the reviews of an undone import',
   audit_import_held: 'Decided the held reviews of an import',
+  importMappingLegend: 'Which column holds what?',
+  importMappingHelp:
+    'The file’s columns are not those of a known export. Say which column holds the rating and the date (both needed) and what else there is; the choice is remembered for your next file with the same columns.',
+  importMappingAsked: 'The file is not a known export: choose which column holds what.',
+  importMappingNone: '— not in the file —',
+  importMapping_rating: 'Rating (1 to 5 stars)',
+  importMapping_date: 'Date',
+  importMapping_text: 'Text',
+  importMapping_title: 'Title',
+  importMapping_name: 'Name of the writer',
+  importMapping_email: 'E-mail address of the writer',
+  importMapping_product: 'Product (id or SKU: the row is then a product review)',
+  importMapping_reply: 'The shop’s reply',
+  importMappingUsed: 'Columns read by your mapping.',
+  importChangeMapping: 'Change the column mapping',
 } as const;
 
 export type Key = keyof typeof en;

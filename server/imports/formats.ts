@@ -12,6 +12,7 @@ export const FORMATS = [
   'woocommerce',
   'trustpilot',
   'export',
+  'mapped',
 ] as const;
 export type FormatName = (typeof FORMATS)[number];
 
@@ -26,6 +27,7 @@ export const PLATFORM: Record<FormatName, string> = {
   // Our own export (server/exports): a review keeps the platform it was imported from; one written with the other
   // installation is labelled with this.
   export: 'Review export',
+  mapped: 'another platform',
 };
 
 export interface SourceProduct {
@@ -142,7 +144,7 @@ const urls = (cell: string): string[] =>
 
 const reply = (text: string, date: string) => (text.trim() ? { text, date } : null);
 
-const FORMAT: Record<FormatName, Format> = {
+const FORMAT: Record<Exclude<FormatName, 'mapped'>, Format> = {
   yotpo: {
     signature: ['review id', 'review creation date', 'review score', 'review content'],
     read: (get, line) => {
@@ -338,8 +340,50 @@ const FORMAT: Record<FormatName, Format> = {
   },
 };
 
+/** What a column mapping may name (the dashboard's step for files of no known format): rating and date at least. */
+export const MAPPED_FIELDS = ['rating', 'date', 'text', 'title', 'name', 'email', 'product', 'reply'] as const;
+type MappedField = (typeof MAPPED_FIELDS)[number];
+/** Each field's column, by its name in the header row. */
+export type ColumnMapping = Partial<Record<MappedField, string>>;
+
+/**
+ * The identity of a header row, to remember a shop's mapping for the next file with the same columns: the header
+ * keys in order, joined (what the mapping names must be in it).
+ */
+export const headerSignature = (header: readonly string[]): string => header.map(headerKey).join('\u001f');
+
+/** The mapped columns a header lacks. */
+export function unmappedColumns(mapping: ColumnMapping, header: readonly string[]): string[] {
+  const keys = new Set(header.map(headerKey));
+  return Object.values(mapping).filter((column) => column && !keys.has(headerKey(column))) as string[];
+}
+
+/**
+ * A reader of a file in no known format, by the shop's mapping: a row naming a product is a review of that product
+ * only; the rest are reviews of the shop.
+ */
+function mappedRead(mapping: ColumnMapping): Format['read'] {
+  const column = (field: MappedField) => (mapping[field] ? headerKey(mapping[field]) : '');
+  return (get, line) => {
+    const cell = (field: MappedField) => (column(field) ? get(column(field)) : '');
+    const productId = cell('product').trim();
+    return {
+      ...blankRow(line),
+      kind: productId ? 'product' : 'store',
+      date: cell('date'),
+      rating: cell('rating'),
+      title: cell('title'),
+      text: cell('text'),
+      name: cell('name'),
+      email: cell('email'),
+      reply: reply(cell('reply'), cell('date')),
+      product: productId ? product({ id: productId }) : null,
+    };
+  };
+}
+
 /** Formats in the order they are tried: the most specific signatures first (Trustpilot and Yotpo share `review id`). */
-const DETECTION_ORDER: FormatName[] = [
+const DETECTION_ORDER: Exclude<FormatName, 'mapped'>[] = [
   'export',
   'yotpo',
   'trustpilot',
@@ -356,13 +400,18 @@ export function detectFormat(header: readonly string[]): FormatName | undefined 
 }
 
 /** The columns a format needs that a header lacks (for `format=` given by the shop). */
-export function missingColumns(format: FormatName, header: readonly string[]): string[] {
+export function missingColumns(format: Exclude<FormatName, 'mapped'>, header: readonly string[]): string[] {
   const keys = new Set(header.map(headerKey));
   return FORMAT[format].signature.filter((column) => !keys.has(column));
 }
 
 /** A reader of a file's rows in a format: cells by column name, whatever their order in the file. */
-export function rowReader(format: FormatName, header: readonly string[]): (cells: string[], line: number) => SourceRow {
+export function rowReader(
+  format: FormatName,
+  header: readonly string[],
+  mapping?: ColumnMapping,
+): (cells: string[], line: number) => SourceRow {
+  const read = format === 'mapped' ? mappedRead(mapping ?? {}) : FORMAT[format].read;
   const index = new Map<string, number>();
   header.forEach((name, i) => {
     const key = headerKey(name);
@@ -374,6 +423,6 @@ export function rowReader(format: FormatName, header: readonly string[]): (cells
       const cell = i === undefined ? '' : (cells[i] ?? '');
       return cell.includes('\r') ? cell.replace(/\r\n?/g, '\n') : cell;
     };
-    return FORMAT[format].read(get, line);
+    return read(get, line);
   };
 }

@@ -2,7 +2,7 @@
 // requests' are the ones admin.ts validates with.
 import { z } from 'zod';
 import { adminError, type Endpoint, ids, json } from '../http/contract.js';
-import { FORMATS } from './formats.js';
+import { FORMATS, MAPPED_FIELDS } from './formats.js';
 import { heldDecisionSchema, importFieldsSchema } from './admin.js';
 
 const errors = {
@@ -71,6 +71,10 @@ const importView = z.object({
     .nullable(),
 });
 
+const columnMapping = z
+  .object(Object.fromEntries(MAPPED_FIELDS.map((f) => [f, z.string().optional()])))
+  .describe('which column of the header holds what');
+
 const dryRun = z.object({
   dry_run: z.literal(true),
   format: z.enum(FORMATS),
@@ -87,6 +91,10 @@ const dryRun = z.object({
   problems: z.array(problem),
   problem_count: z.int().describe('rows skipped as problems, also past the listed ones'),
   reply_authors_found: z.array(z.string()).describe('WooCommerce: authors of rows that answer another row'),
+  columns: z.array(z.string()).describe('the header row'),
+  mapping: columnMapping
+    .nullable()
+    .describe('format mapped: the mapping used (given, or the one the shop gave for a file with the same header)'),
   warnings: z.array(z.string()),
 });
 
@@ -128,7 +136,9 @@ export const importEndpoints: Endpoint[] = [
       202: json(importView, 'accepted: awaiting approval, or running'),
       ...dashboardErrors,
       413: adminError('the file is larger than 100 MB'),
-      422: adminError('nothing imported (codes file_refused, date_order_needed, validation_failed)'),
+      422: adminError(
+        'nothing imported (codes file_refused, date_order_needed, validation_failed, or mapping_needed: a header of no known format and no mapping for it; `error.columns` lists the header row)',
+      ),
     },
   },
   {
@@ -162,7 +172,7 @@ export const importEndpoints: Endpoint[] = [
       413: adminError('the file is larger than 100 MB'),
       415: adminError('not multipart/form-data'),
       422: adminError(
-        'nothing imported: a field is invalid, or the file is refused (code file_refused: not CSV, an archive, not UTF-8/UTF-16/Windows-1252, no known header, past a limit), or its dates read both day-first and month-first (code date_order_needed: give date_order=dmy or mdy)',
+        'nothing imported: a field is invalid, or the file is refused (code file_refused: not CSV, an archive, not UTF-8/UTF-16/Windows-1252, past a limit), or its dates read both day-first and month-first (code date_order_needed: give date_order=dmy or mdy), or its header is of no known format (code mapping_needed: give `mapping`; `error.columns` lists the header row)',
       ),
     },
   },
