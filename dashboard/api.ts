@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfter: number | null = null,
+    /** What else the error said (an import's `columns` when it asks for a column mapping). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -94,4 +96,38 @@ export function asPage<T>(value: unknown, key = 'items'): Page<T> {
     page: typeof v.page === 'number' ? v.page : 1,
     page_size: typeof v.page_size === 'number' ? v.page_size : 20,
   };
+}
+
+/**
+ * A multipart upload (an import file) through XMLHttpRequest, the one browser API that reports how much of a body was
+ * sent: `onProgress` gets the share sent, 0–1. Answers and errors as api() gives them.
+ */
+export function upload<T>(path: string, form: FormData, onProgress: (share: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', API + path);
+    xhr.setRequestHeader('accept', 'application/json');
+    if (csrf.value) xhr.setRequestHeader('x-csrf-token', csrf.value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', ''));
+    xhr.onload = () => {
+      let json: unknown = null;
+      try {
+        json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        // Not JSON (a proxy's error page): the status says enough.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(json as T);
+        return;
+      }
+      const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
+      if (xhr.status === 401) sessionEnded.value = true;
+      reject(new ApiError(xhr.status, error?.code ?? 'http', error?.message ?? '', null, error ?? {}));
+    };
+    xhr.send(form);
+  });
 }

@@ -61,6 +61,7 @@ describe('dashboard bundle budgets', () => {
     expect(pages.map((p) => p.replace(/^pages\/|\.tsx$/g, '')).sort()).toEqual([
       'account',
       'google',
+      'import',
       'integration',
       'invitations',
       'overview',

@@ -40,6 +40,7 @@ const LOADERS: Record<PageName | 'account' | 'sign-in', Loader> = {
   account: () => import('./pages/account.js'),
   'sign-in': () => import('./pages/sign-in.js'),
   google: () => import('./pages/google.js'),
+  import: () => import('./pages/import.js'),
 };
 
 /** What a role must be allowed to open each page (the server checks the same on every call). */
@@ -51,6 +52,7 @@ const PAGE_ACTION: Record<PageName, DashboardAction> = {
   integration: 'integration',
   team: 'team',
   google: 'google',
+  import: 'import',
 };
 const PAGE_TITLE: Record<PageName | 'account', Key> = {
   overview: 'pageOverview',
@@ -61,6 +63,7 @@ const PAGE_TITLE: Record<PageName | 'account', Key> = {
   team: 'pageTeam',
   account: 'pageAccount',
   google: 'pageGoogle',
+  import: 'pageImport',
 };
 
 const modules = signal<Partial<Record<keyof typeof LOADERS, ComponentType<PageProps>>>>({});

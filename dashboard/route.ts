@@ -1,7 +1,16 @@
 // The app's addresses: /dashboard/ (the overview), /dashboard/<page>, /dashboard/account; `?shop=<id>` picks one of
 // the user's shops (else the one used last, else the first). Pure, so the server's idea of a page path and the
 // app's cannot drift (server/dashboard/assets.ts answers every one of them with the app).
-export const PAGES = ['overview', 'reviews', 'invitations', 'widget', 'integration', 'team', 'google'] as const;
+export const PAGES = [
+  'overview',
+  'reviews',
+  'invitations',
+  'widget',
+  'integration',
+  'team',
+  'google',
+  'import',
+] as const;
 export type PageName = (typeof PAGES)[number];
 type Route = { page: PageName | 'account' | 'not_found'; shopId: number | null };
 

@@ -62,6 +62,7 @@ async function loaded(page: Page, name: PageName | 'account'): Promise<void> {
     },
     integration: () => expect(main.getByText(String(shop.id)).first()).toBeVisible(),
     team: () => expect(main.getByText(owner).first()).toBeVisible(),
+    import: () => expect(main.getByText('No imports yet.')).toBeVisible(),
     account: () => expect(main.getByText('(this browser)')).toBeVisible(),
   };
   await ready[name]();

@@ -26,6 +26,7 @@ export const PAGES = [
   { path: 'widget', link: 'Widget', heading: 'Widget' },
   { path: 'integration', link: 'Integration', heading: 'Integration' },
   { path: 'team', link: 'Team', heading: 'Team' },
+  { path: 'import', link: 'Import reviews', heading: 'Import reviews' },
 ] as const;
 export type PageName = (typeof PAGES)[number]['path'];
 

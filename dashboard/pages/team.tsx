@@ -245,6 +245,14 @@ const ACTIONS: Record<string, Key> = {
   'webshop.settings_changed': 'audit_shop_settings',
   'customer.erased': 'audit_customer_erased',
   'google_feed.key_rotated': 'audit_google_key_rotated',
+  'import.started': 'audit_import_started',
+  'import.approved': 'audit_import_approved',
+  'import.done': 'audit_import_done',
+  'import.failed': 'audit_import_failed',
+  'import.undone': 'audit_import_undone',
+  'import.removed': 'audit_import_removed',
+  'import.held_kept': 'audit_import_held',
+  'import.held_removed': 'audit_import_held',
 };
 
 /** A user as their address when they are on the team, else by number. */

@@ -60,6 +60,7 @@ export const reviewRecordSchema = z.object({
   products: z.array(exportedProduct),
   replies: z.array(z.object({ text: z.string(), date: isoDate })).describe("the shop's replies, oldest first"),
   photo_urls: z.array(z.string()).describe('empty when the review has no photos'),
+  title: z.string().describe("imports: the review's title on its platform ('' when none)"),
 });
 export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
 
@@ -101,6 +102,7 @@ export function reviewRecord(review: Review, addresses: Addresses, photoUrls: re
     })),
     replies: review.reply ? [{ text: review.reply.text, date: review.reply.date.toISOString() }] : [],
     photo_urls: [...photoUrls],
+    title: review.title ?? '',
   };
 }
 
@@ -134,6 +136,7 @@ export const REVIEW_COLUMNS: readonly [string, (r: ReviewRecord) => Cell][] = [
   ['reply', (r) => r.replies.at(-1)?.text ?? null],
   ['reply_date', (r) => r.replies.at(-1)?.date ?? null],
   ['photo_urls', (r) => r.photo_urls.join(' ')],
+  ['title', (r) => r.title],
 ];
 
 /** Where an invitation stands, as the dashboard's list says it (dashboard/invitations.ts stateOf). */

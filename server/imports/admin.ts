@@ -17,8 +17,8 @@ import { GROUNDS } from '../moderation/schema.js';
 import type { Services } from '../services.js';
 import { formatTimestamp } from '../time.js';
 import { ImportFileError } from './decode.js';
-import { FORMATS } from './formats.js';
-import { DateOrderNeeded } from './read.js';
+import { FORMATS, MAPPED_FIELDS, type ColumnMapping } from './formats.js';
+import { DateOrderNeeded, MappingNeeded } from './read.js';
 import {
   approveImport,
   decideHeld,
@@ -34,6 +34,42 @@ import { readUpload } from './upload.js';
 /** Imports from the dashboard that may wait for the operator's approval at once, per shop. */
 const AWAITING_PER_SHOP = 5;
 
+/** Which column holds what, for a file in no known format: the header's names; the rating and the date at least. */
+const columnMappingSchema = z
+  .object(
+    Object.fromEntries(MAPPED_FIELDS.map((f) => [f, z.string().trim().min(1).max(200).optional()])) as Record<
+      (typeof MAPPED_FIELDS)[number],
+      z.ZodOptional<z.ZodString>
+    >,
+  )
+  .strict()
+  .refine((m) => m.rating !== undefined && m.date !== undefined, {
+    message: 'the rating and the date columns are required',
+  });
+
+/** The multipart field `mapping`: the mapping as JSON text. */
+const mappingField = z
+  .string()
+  .max(5000)
+  .transform((text, ctx): ColumnMapping => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+    const parsed = columnMappingSchema.safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: parsed.error.issues.map((i) => `${i.path.join('.') || 'mapping'}: ${i.message}`).join('; '),
+      });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
 export const importFieldsSchema = z
   .object({
     format: z.enum(FORMATS).optional(),
@@ -41,6 +77,8 @@ export const importFieldsSchema = z
     dry_run: z.enum(['0', '1', 'true', 'false']).optional(),
     /** WooCommerce: the shop's e-mail addresses or names, comma-separated; their child rows are its replies. */
     reply_authors: z.string().max(2000).optional(),
+    /** A file in no known format: JSON `{rating, date, text, title, name, email, product, reply}` naming its columns. */
+    mapping: mappingField.optional(),
   })
   .strict();
 
@@ -77,7 +115,9 @@ export function importView(doc: Import) {
     // The worker's counts once it ran; before approval, the preview's.
     ...(ran ? doc.counts : { ...doc.preview.counts, imported: 0 }),
     problems: ran ? doc.problems : doc.preview.problems,
+    problem_count: ran ? doc.counts.problems : doc.preview.counts.problems,
     preview: {
+      rows: doc.preview.counts.read,
       to_import: doc.preview.counts.imported,
       duplicates: doc.preview.counts.duplicates,
       held: doc.preview.counts.held,
@@ -105,7 +145,10 @@ function dryRunView(result: Extract<StartResult, { dryRun: true }>) {
     distribution,
     reviews,
     problems,
+    problem_count: counts.problems,
     reply_authors_found: result.analysis.replyAuthorsFound,
+    columns: result.analysis.header.slice(0, 100),
+    mapping: result.mapping ?? null,
     warnings: [
       'Imported reviews are never verified and never go to Google: ratings that your previous platform sent to Google’s product ratings are lost there.',
     ],
@@ -146,12 +189,19 @@ export async function receiveImport(ctx: Context, services: Services, shopId: nu
           .split(',')
           .map((a) => a.trim())
           .filter(Boolean),
+        mapping: fields.mapping,
       },
     );
   } catch (err) {
     // Nothing of a refused upload remains (removing it twice is harmless).
     await upload.discard();
     if (err instanceof DateOrderNeeded) throw new HttpError(422, err.message, 'date_order_needed');
+    if (err instanceof MappingNeeded) {
+      // The columns go with the error: the dashboard's mapping step offers them.
+      ctx.status = 422;
+      ctx.body = { error: { code: 'mapping_needed', message: err.message, columns: err.columns } };
+      return;
+    }
     if (err instanceof ImportFileError) throw new HttpError(422, err.message, 'file_refused');
     throw err;
   }

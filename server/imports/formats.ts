@@ -2,6 +2,7 @@
 // ignored), and each platform's row read into one shape (SourceRow) whose texts are still as the file has them:
 // rules.ts turns it into a review. Columns are the ones those platforms' files are known to carry (issue 19); what
 // else a file holds is ignored, and a column that is missing reads as empty.
+import { INERT_PREFIXED } from '../exports/csv.js';
 
 export const FORMATS = [
   'yotpo',
@@ -10,6 +11,8 @@ export const FORMATS = [
   'shopify_product_reviews',
   'woocommerce',
   'trustpilot',
+  'export',
+  'mapped',
 ] as const;
 export type FormatName = (typeof FORMATS)[number];
 
@@ -21,6 +24,10 @@ export const PLATFORM: Record<FormatName, string> = {
   shopify_product_reviews: 'Shopify Product Reviews',
   woocommerce: 'WooCommerce',
   trustpilot: 'Trustpilot',
+  // Our own export (server/exports): a review keeps the platform it was imported from; one written with the other
+  // installation is labelled with this.
+  export: 'Review export',
+  mapped: 'another platform',
 };
 
 export interface SourceProduct {
@@ -64,6 +71,12 @@ export interface SourceRow {
   sourceVerified: boolean;
   photos: string[];
   product: SourceProduct | null;
+  /** Our own export: the platform the review was first imported from, kept ('' otherwise). */
+  importedFrom?: string;
+  /** Our own export: the products the review names, as its JSON (a store review may name several). */
+  products?: unknown;
+  /** Why the row is not imported at all, although it is readable (a review removed at the source). */
+  skip?: string;
 }
 
 /** Header names compared without case and with runs of spaces as one. */
@@ -131,7 +144,7 @@ const urls = (cell: string): string[] =>
 
 const reply = (text: string, date: string) => (text.trim() ? { text, date } : null);
 
-const FORMAT: Record<FormatName, Format> = {
+const FORMAT: Record<Exclude<FormatName, 'mapped'>, Format> = {
   yotpo: {
     signature: ['review id', 'review creation date', 'review score', 'review content'],
     read: (get, line) => {
@@ -283,10 +296,95 @@ const FORMAT: Record<FormatName, Format> = {
       incentivised: INCENTIVE.test(get('source of review')),
     }),
   },
+  export: {
+    signature: ['id', 'status', 'origin', 'original_date', 'created', 'rating', 'comment', 'reply_date', 'products'],
+    read: (getRaw, line) => {
+      // The export made formula-like cells inert with a leading ' (server/exports/csv.ts): taken off again.
+      const get: Get = (column) => {
+        const cell = getRaw(column);
+        return INERT_PREFIXED.test(cell) ? cell.slice(1) : cell;
+      };
+      const status = get('status').trim();
+      let products: unknown = [];
+      try {
+        products = get('products').trim() ? JSON.parse(get('products')) : [];
+      } catch {
+        products = null;
+      }
+      return {
+        ...blankRow(line),
+        kind: 'store',
+        sourceId: get('id'),
+        // The date the review showed: its platform's for an imported one, else when it was written.
+        date: get('original_date') || get('created'),
+        rating: get('rating'),
+        title: get('title'),
+        text: get('comment'),
+        name: get('name'),
+        email: get('email'),
+        country: get('country'),
+        language: get('language'),
+        shown: status === '' || status === 'published',
+        sourceStatus: status ? `status: ${status}` : '',
+        reply: reply(get('reply'), get('reply_date')),
+        order: get('order'),
+        orderDate: get('experience_date'),
+        incentivised: truthy(get('incentivised')),
+        sourceVerified: truthy(get('verified')),
+        photos: get('photo_urls').split(/\s+/).filter(Boolean),
+        importedFrom: get('imported_from').trim(),
+        products,
+        ...(status === 'deleted' ? { skip: 'removed at the source (status deleted): not imported' } : {}),
+      };
+    },
+  },
 };
 
+/** What a column mapping may name (the dashboard's step for files of no known format): rating and date at least. */
+export const MAPPED_FIELDS = ['rating', 'date', 'text', 'title', 'name', 'email', 'product', 'reply'] as const;
+type MappedField = (typeof MAPPED_FIELDS)[number];
+/** Each field's column, by its name in the header row. */
+export type ColumnMapping = Partial<Record<MappedField, string>>;
+
+/**
+ * The identity of a header row, to remember a shop's mapping for the next file with the same columns: the header
+ * keys in order, joined (what the mapping names must be in it).
+ */
+export const headerSignature = (header: readonly string[]): string => header.map(headerKey).join('\u001f');
+
+/** The mapped columns a header lacks. */
+export function unmappedColumns(mapping: ColumnMapping, header: readonly string[]): string[] {
+  const keys = new Set(header.map(headerKey));
+  return Object.values(mapping).filter((column) => column && !keys.has(headerKey(column))) as string[];
+}
+
+/**
+ * A reader of a file in no known format, by the shop's mapping: a row naming a product is a review of that product
+ * only; the rest are reviews of the shop.
+ */
+function mappedRead(mapping: ColumnMapping): Format['read'] {
+  const column = (field: MappedField) => (mapping[field] ? headerKey(mapping[field]) : '');
+  return (get, line) => {
+    const cell = (field: MappedField) => (column(field) ? get(column(field)) : '');
+    const productId = cell('product').trim();
+    return {
+      ...blankRow(line),
+      kind: productId ? 'product' : 'store',
+      date: cell('date'),
+      rating: cell('rating'),
+      title: cell('title'),
+      text: cell('text'),
+      name: cell('name'),
+      email: cell('email'),
+      reply: reply(cell('reply'), cell('date')),
+      product: productId ? product({ id: productId }) : null,
+    };
+  };
+}
+
 /** Formats in the order they are tried: the most specific signatures first (Trustpilot and Yotpo share `review id`). */
-const DETECTION_ORDER: FormatName[] = [
+const DETECTION_ORDER: Exclude<FormatName, 'mapped'>[] = [
+  'export',
   'yotpo',
   'trustpilot',
   'woocommerce',
@@ -302,13 +400,18 @@ export function detectFormat(header: readonly string[]): FormatName | undefined 
 }
 
 /** The columns a format needs that a header lacks (for `format=` given by the shop). */
-export function missingColumns(format: FormatName, header: readonly string[]): string[] {
+export function missingColumns(format: Exclude<FormatName, 'mapped'>, header: readonly string[]): string[] {
   const keys = new Set(header.map(headerKey));
   return FORMAT[format].signature.filter((column) => !keys.has(column));
 }
 
 /** A reader of a file's rows in a format: cells by column name, whatever their order in the file. */
-export function rowReader(format: FormatName, header: readonly string[]): (cells: string[], line: number) => SourceRow {
+export function rowReader(
+  format: FormatName,
+  header: readonly string[],
+  mapping?: ColumnMapping,
+): (cells: string[], line: number) => SourceRow {
+  const read = format === 'mapped' ? mappedRead(mapping ?? {}) : FORMAT[format].read;
   const index = new Map<string, number>();
   header.forEach((name, i) => {
     const key = headerKey(name);
@@ -320,6 +423,6 @@ export function rowReader(format: FormatName, header: readonly string[]): (cells
       const cell = i === undefined ? '' : (cells[i] ?? '');
       return cell.includes('\r') ? cell.replace(/\r\n?/g, '\n') : cell;
     };
-    return FORMAT[format].read(get, line);
+    return read(get, line);
   };
 }

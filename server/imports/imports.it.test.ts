@@ -282,6 +282,16 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     await t.admin(`/admin/api/webshops/${shop.id}/imports/${started.id}/approve`, { method: 'POST' });
     await drainImports(t.services, 'test-worker');
     expect(await status200(shop, started.id)).toMatchObject({ status: 'done', imported: 3 });
+    // The dashboard's list names who started it, and carries what its progress bar needs.
+    const { headers } = await signedInAgent(t, { email: 'manager@shop.example', shopId: shop.id, role: 'manager' });
+    const listed = await (await t.fetch(`/dashboard/api/shops/${shop.id}/imports`, { headers })).json();
+    expect(listed.imports[0]).toMatchObject({
+      id: started.id,
+      status: 'done',
+      by_email: 'manager@shop.example',
+      problem_count: 0,
+      preview: { rows: 3, to_import: 3 },
+    });
     const audit = await t.db.collection('audit_log').findOne({ shopId: shop.id, action: 'import.started' });
     expect(audit?.actor).toMatchObject({ kind: 'user' });
     // At most 5 wait for the operator at once: a shop cannot pile files up in the database.
@@ -351,5 +361,69 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     expect((await res.json()).reviews_anonymised).toBe(1);
     const [bram] = await productReviewsOf(shop);
     expect(bram).toMatchObject({ email: '', name: '', text: '' });
+  });
+
+  it('a file of no known format: 422 with its columns, imported by the mapping, which is remembered per shop', async () => {
+    const shop = await t.createShop();
+    const file = new TextEncoder().encode(
+      [
+        'Stars;When;Words;Who;Mail;Item;Answer',
+        '5;2024-02-01 10:00:00;Lovely shop;Ada;ada@example.com;;Thanks Ada',
+        '4;2024-02-02 11:00:00;Good kettle;Bo;bo@example.com;KETTLE-1;',
+        'six;2024-02-03 12:00:00;Unreadable;Cy;;;',
+      ].join('\n'),
+    );
+    const needed = await upload(shop, file, 'custom.csv', { dry_run: '1' });
+    expect(needed.status).toBe(422);
+    expect((await needed.json()).error).toMatchObject({
+      code: 'mapping_needed',
+      columns: ['Stars', 'When', 'Words', 'Who', 'Mail', 'Item', 'Answer'],
+    });
+    // A mapping that is not JSON, lacks the rating or names a column the file lacks imports nothing.
+    for (const [mapping, code] of [
+      ['{', 'validation_failed'],
+      ['{"date":"When"}', 'validation_failed'],
+      ['{"rating":"Stars","date":"When","colour":"Words"}', 'validation_failed'],
+      ['{"rating":"Score","date":"When"}', 'file_refused'],
+    ] as const) {
+      const res = await upload(shop, file, 'custom.csv', { mapping });
+      expect(res.status, mapping).toBe(422);
+      expect((await res.json()).error.code, mapping).toBe(code);
+    }
+    expect(await reviewsOf(shop)).toEqual([]);
+
+    const mapping = {
+      rating: 'Stars',
+      date: 'When',
+      text: 'Words',
+      name: 'Who',
+      email: 'Mail',
+      product: 'Item',
+      reply: 'Answer',
+    };
+    const res = await upload(shop, file, 'custom.csv', { mapping: JSON.stringify(mapping) });
+    expect(res.status).toBe(202);
+    const started = await res.json();
+    expect(started).toMatchObject({ format: 'mapped', imported_from: 'another platform' });
+    await drainImports(t.services, 'test-worker');
+    expect(await status200(shop, started.id)).toMatchObject({
+      status: 'done',
+      imported: 2,
+      store_reviews: 1,
+      product_reviews: 1,
+      problems: [{ line: 4, reason: expect.stringMatching(/rating "six"/) }],
+    });
+    const [ada] = await reviewsOf(shop);
+    expect(ada).toMatchObject({ name: 'Ada', rating: 5, comment: 'Lovely shop', imported_from: 'another platform' });
+    expect(ada!.reply?.text).toBe('Thanks Ada');
+    const [bo] = await productReviewsOf(shop);
+    expect(bo).toMatchObject({ email: 'bo@example.com', status: 'published' });
+
+    // The next file with the same header is read by the shop's mapping without asking; another shop is asked.
+    const next = await upload(shop, file, 'again.csv', { dry_run: '1' });
+    expect(next.status).toBe(200);
+    expect(await next.json()).toMatchObject({ format: 'mapped', mapping, to_import: 0, duplicates: 2 });
+    const other = await t.createShop();
+    expect((await upload(other, file, 'custom.csv', { dry_run: '1' })).status).toBe(422);
   });
 });

@@ -2,7 +2,7 @@
 // requests' are the ones admin.ts validates with.
 import { z } from 'zod';
 import { adminError, type Endpoint, ids, json } from '../http/contract.js';
-import { FORMATS } from './formats.js';
+import { FORMATS, MAPPED_FIELDS } from './formats.js';
 import { heldDecisionSchema, importFieldsSchema } from './admin.js';
 
 const errors = {
@@ -55,8 +55,10 @@ const importView = z.object({
   undone: z.string().nullable(),
   error: z.string().nullable(),
   ...counts,
-  problems: z.array(problem).describe('up to 1,000 (the count is `problems` in the preview)'),
+  problems: z.array(problem).describe('up to 1,000 (the count is `problem_count`)'),
+  problem_count: z.int().describe('rows skipped as problems, also past the listed ones'),
   preview: z.object({
+    rows: z.int().describe('rows below the header: what the progress of a running import counts up to'),
     to_import: z.int(),
     duplicates: z.int(),
     held: z.int(),
@@ -68,6 +70,10 @@ const importView = z.object({
     .object({ action: z.enum(['keep', 'remove']), ground: z.string().nullable(), at: z.string(), reviews: z.int() })
     .nullable(),
 });
+
+const columnMapping = z
+  .object(Object.fromEntries(MAPPED_FIELDS.map((f) => [f, z.string().optional()])))
+  .describe('which column of the header holds what');
 
 const dryRun = z.object({
   dry_run: z.literal(true),
@@ -83,7 +89,12 @@ const dryRun = z.object({
   distribution,
   reviews: z.array(previewReview),
   problems: z.array(problem),
+  problem_count: z.int().describe('rows skipped as problems, also past the listed ones'),
   reply_authors_found: z.array(z.string()).describe('WooCommerce: authors of rows that answer another row'),
+  columns: z.array(z.string()).describe('the header row'),
+  mapping: columnMapping
+    .nullable()
+    .describe('format mapped: the mapping used (given, or the one the shop gave for a file with the same header)'),
   warnings: z.array(z.string()),
 });
 
@@ -100,6 +111,13 @@ const dashboardErrors = {
   404: adminError('no such shop among the user’s shops, or no such import of it'),
 };
 const list = z.object({ imports: z.array(importView) });
+/** The dashboard's list names who started each import (an address of the shop's team; null: not on it any more). */
+const dashboardList = z.object({
+  imports: z.array(importView.extend({ by_email: z.string().nullable() })),
+});
+/** The dashboard app's types of these answers (type-only imports: the browser bundle loads no zod). */
+export type DashboardImport = z.infer<typeof dashboardList>['imports'][number];
+export type ImportDryRun = z.infer<typeof dryRun>;
 const operator = { family: 'operator', auth: 'operatorToken' } as const;
 const dashboard = { family: 'dashboard', auth: 'dashboardSession' } as const;
 const shopImport = ids('id').extend({ importId: z.string() });
@@ -118,7 +136,9 @@ export const importEndpoints: Endpoint[] = [
       202: json(importView, 'accepted: awaiting approval, or running'),
       ...dashboardErrors,
       413: adminError('the file is larger than 100 MB'),
-      422: adminError('nothing imported (codes file_refused, date_order_needed, validation_failed)'),
+      422: adminError(
+        'nothing imported (codes file_refused, date_order_needed, validation_failed, or mapping_needed: a header of no known format and no mapping for it; `error.columns` lists the header row)',
+      ),
     },
   },
   {
@@ -127,7 +147,7 @@ export const importEndpoints: Endpoint[] = [
     path: '/dashboard/api/shops/{shopId}/imports',
     summary: 'The shop’s imports, newest first (owner, manager)',
     params: ids('shopId'),
-    answers: { 200: json(list), ...dashboardErrors },
+    answers: { 200: json(dashboardList), ...dashboardErrors },
   },
   {
     ...dashboard,
@@ -152,7 +172,7 @@ export const importEndpoints: Endpoint[] = [
       413: adminError('the file is larger than 100 MB'),
       415: adminError('not multipart/form-data'),
       422: adminError(
-        'nothing imported: a field is invalid, or the file is refused (code file_refused: not CSV, an archive, not UTF-8/UTF-16/Windows-1252, no known header, past a limit), or its dates read both day-first and month-first (code date_order_needed: give date_order=dmy or mdy)',
+        'nothing imported: a field is invalid, or the file is refused (code file_refused: not CSV, an archive, not UTF-8/UTF-16/Windows-1252, past a limit), or its dates read both day-first and month-first (code date_order_needed: give date_order=dmy or mdy), or its header is of no known format (code mapping_needed: give `mapping`; `error.columns` lists the header row)',
       ),
     },
   },

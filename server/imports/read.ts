@@ -11,6 +11,8 @@ import {
   missingColumns,
   PLATFORM,
   rowReader,
+  unmappedColumns,
+  type ColumnMapping,
   type FormatName,
   type SourceRow,
 } from './formats.js';
@@ -19,6 +21,16 @@ import { readRow, type ImportItem, type RowProblem } from './rules.js';
 /** The file's dates read both ways and the shop did not say which: the API answers 422 naming the choice. */
 export class DateOrderNeeded extends ImportFileError {}
 
+/** The header row is of no known format and no mapping was given: the API answers 422 with the file's columns. */
+export class MappingNeeded extends ImportFileError {
+  constructor(
+    message: string,
+    readonly columns: string[],
+  ) {
+    super(message);
+  }
+}
+
 export type OpenBytes = () => AsyncIterable<Uint8Array>;
 
 export interface ReadOptions {
@@ -26,6 +38,8 @@ export interface ReadOptions {
   dateOrder?: DateOrder | undefined;
   /** WooCommerce: the shop's addresses or names; a child row by one of them is the reply to its parent. */
   replyAuthors?: readonly string[] | undefined;
+  /** The shop's mapping of the columns of a file in no known format (format `mapped`). */
+  mapping?: ColumnMapping | undefined;
 }
 
 export interface Analysis {
@@ -40,6 +54,8 @@ export interface Analysis {
   replies: Map<string, { text: string; date: string }>;
   /** WooCommerce: ids of the rows that are reviews (a reply to one the file lacks is a problem). */
   reviewIds: Set<string>;
+  /** The header row (a mapping is remembered by it). */
+  header: string[];
 }
 
 async function* csvRows(open: OpenBytes, encoding: TextEncoding): AsyncGenerator<CsvRow[]> {
@@ -58,30 +74,42 @@ async function* sourceRows(
   open: OpenBytes,
   encoding: TextEncoding,
   given: FormatName | undefined,
-): AsyncGenerator<{ format: FormatName; rows: SourceRow[] }> {
+  mapping: ColumnMapping | undefined,
+): AsyncGenerator<{ format: FormatName; header: string[]; rows: SourceRow[] }> {
   let read: ((cells: string[], line: number) => SourceRow) | undefined;
   let format: FormatName | undefined;
+  let header: string[] = [];
   for await (const rows of csvRows(open, encoding)) {
     let from = 0;
     if (!read) {
-      const header = rows[0]!.cells;
-      format = given ?? detectFormat(header);
+      header = rows[0]!.cells;
+      format = mapping ? 'mapped' : given === 'mapped' ? undefined : (given ?? detectFormat(header));
       if (!format) {
-        throw new ImportFileError(
-          `The header row (line 1) is not one of a known export (${FORMATS.join(', ')}): ${header
+        throw new MappingNeeded(
+          `The header row (line 1) is not one of a known export (${FORMATS.filter((f) => f !== 'mapped').join(', ')}): give a column mapping (mapping) for its columns ${header
             .slice(0, 8)
             .map((h) => JSON.stringify(h.slice(0, 40)))
             .join(', ')}${header.length > 8 ? ', …' : ''}.`,
+          header.map((h) =>
+            h
+              .replace(/^\uFEFF/, '')
+              .trim()
+              .slice(0, 200),
+          ),
         );
       }
-      const missing = missingColumns(format, header);
+      const missing = format === 'mapped' ? unmappedColumns(mapping ?? {}, header) : missingColumns(format, header);
       if (missing.length) {
-        throw new ImportFileError(`The header row (line 1) lacks the ${format} column(s) ${missing.join(', ')}.`);
+        throw new ImportFileError(
+          format === 'mapped'
+            ? `The header row (line 1) has no column ${missing.map((m) => JSON.stringify(m)).join(', ')} (mapping).`
+            : `The header row (line 1) lacks the ${format} column(s) ${missing.join(', ')}.`,
+        );
       }
-      read = rowReader(format, header);
+      read = rowReader(format, header, mapping);
       from = 1;
     }
-    yield { format: format!, rows: rows.slice(from).map((r) => read!(r.cells, r.line)) };
+    yield { format: format!, header, rows: rows.slice(from).map((r) => read!(r.cells, r.line)) };
   }
   if (!read) throw new ImportFileError('The file has no header row.');
 }
@@ -105,9 +133,11 @@ export async function analyse(open: OpenBytes, encoding: TextEncoding, options: 
   const replies = new Map<string, { text: string; date: string }>();
   const reviewIds = new Set<string>();
   let format: FormatName | undefined;
+  let header: string[] = [];
   let rows = 0;
-  for await (const batch of sourceRows(open, encoding, options.format)) {
+  for await (const batch of sourceRows(open, encoding, options.format, options.mapping)) {
     format = batch.format;
+    header = batch.header;
     for (const row of batch.rows) {
       rows++;
       evidence.add(row.date, row.line);
@@ -131,6 +161,7 @@ export async function analyse(open: OpenBytes, encoding: TextEncoding, options: 
     replyAuthorsFound: [...found],
     replies,
     reviewIds,
+    header,
   };
 }
 
@@ -143,7 +174,7 @@ export async function* importRows(
 ): AsyncGenerator<RowOutcome[]> {
   const authors = new Set((options.replyAuthors ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean));
   const ctx = { platform: analysis.platform, order: analysis.dateOrder, now: options.now };
-  for await (const batch of sourceRows(open, encoding, analysis.format)) {
+  for await (const batch of sourceRows(open, encoding, analysis.format, options.mapping)) {
     yield batch.rows.map((row): RowOutcome => {
       if (row.parentId) {
         const parent = row.parentId;

@@ -6,6 +6,7 @@
 // An import from the dashboard waits for the operator's approval while IMPORT_APPROVAL=operator (service.ts).
 import type Router from '@koa/router';
 import { accountOf, dashboardSession, requireShopRole } from '../accounts/middleware.js';
+import { listTeam } from '../accounts/service.js';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
@@ -21,7 +22,15 @@ export function registerImportDashboardRoutes(router: Router, services: Services
   });
 
   router.get('/dashboard/api/shops/:shopId/imports', ...guard, async (ctx) => {
-    ctx.body = { imports: (await services.imports.list(shopOf(ctx.state).id)).map(importView) };
+    const shopId = shopOf(ctx.state).id;
+    // Who started each import, as the team page names them: by address.
+    const team = new Map((await listTeam(services, shopId)).map((m) => [`user:${m.id}`, m.email]));
+    ctx.body = {
+      imports: (await services.imports.list(shopId)).map((doc) => {
+        const view = importView(doc);
+        return { ...view, by_email: team.get(view.by) ?? null };
+      }),
+    };
   });
 
   router.get('/dashboard/api/shops/:shopId/imports/:importId', ...guard, async (ctx) => {

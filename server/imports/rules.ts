@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import { parseDate, type DateOrder } from './dates.js';
+import type { ReviewProduct } from '../reviews/model.js';
 import type { SourceProduct, SourceRow } from './formats.js';
 
 /** Field limits of the review (those of the operator's single import, server/reviews/admin.ts). */
@@ -49,6 +50,10 @@ export interface ImportItem {
   sourceVerified: boolean;
   photos: string[];
   product: ImportedProduct | null;
+  /** Our own export: the platform the review was first imported from ('' otherwise: the file's platform). */
+  importedFrom: string;
+  /** Our own export: the products a store review names. */
+  products: ReviewProduct[];
 }
 
 export interface RowProblem {
@@ -94,6 +99,34 @@ function toProduct(p: SourceProduct): ImportedProduct | undefined {
   };
 }
 
+const text = (value: unknown, max: number): string => (typeof value === 'string' ? clip(value, max) : '');
+
+/** Our own export's `products` (JSON): each a product of the review as the shop named it; undefined when malformed. */
+function reviewProductsOf(value: unknown): ReviewProduct[] | undefined {
+  if (!Array.isArray(value) || value.length > 100) return undefined;
+  const products: ReviewProduct[] = [];
+  for (const p of value as unknown[]) {
+    if (typeof p !== 'object' || p === null) return undefined;
+    const o = p as Record<string, unknown>;
+    const id = text(o.id, LIMITS.id);
+    if (!id) return undefined;
+    const rating = typeof o.rating === 'number' && Number.isInteger(o.rating) && o.rating >= 1 && o.rating <= 5;
+    products.push({
+      external_id: id,
+      name: text(o.name, LIMITS.product),
+      url: httpUrl(text(o.url, 2000)),
+      image_url: httpUrl(text(o.image_url, 2000)),
+      sku: text(o.sku, LIMITS.id),
+      gtin: text(o.gtin, 50),
+      mpn: text(o.mpn, LIMITS.id),
+      brand: text(o.brand, LIMITS.id),
+      rating: rating ? (o.rating as number) : null,
+      content: text(o.comment, LIMITS.text),
+    });
+  }
+  return products;
+}
+
 /** The review's identity: the platform's id when the file has one, else a hash of its date, name and text. */
 export function identityOf(
   platform: string,
@@ -114,6 +147,7 @@ export function readRow(
   ctx: { platform: string; order: DateOrder; now: Date },
 ): ImportItem | RowProblem {
   const problem = (reason: string): RowProblem => ({ line: row.line, reason });
+  if (row.skip) return problem(row.skip);
   const rating = ratingOf(row.rating);
   if (rating === undefined) {
     return problem(
@@ -131,6 +165,8 @@ export function readRow(
     product = row.product ? (toProduct(row.product) ?? null) : null;
     if (!product) return problem('a product review without a product id, SKU, GTIN or handle');
   }
+  const products = reviewProductsOf(row.products ?? []);
+  if (!products) return problem('products: not a JSON list of products with an id');
   const email = normalizeEmail(row.email).slice(0, 320);
   const replyDate = row.reply ? (parseDate(row.reply.date, ctx.order) ?? date) : null;
   const name = clip(row.name, LIMITS.name);
@@ -157,5 +193,7 @@ export function readRow(
     sourceVerified: row.sourceVerified,
     photos: row.photos.map(httpUrl).filter(Boolean).slice(0, 20),
     product,
+    importedFrom: clip(row.importedFrom ?? '', 100),
+    products,
   };
 }

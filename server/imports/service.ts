@@ -20,9 +20,9 @@ import type { Webshop } from '../webshops/store.js';
 import { mainLanguage } from '../webshops/rules.js';
 import type { DateOrder } from './dates.js';
 import { EncodingSniffer, ImportFileError, type TextEncoding } from './decode.js';
-import type { FormatName } from './formats.js';
+import type { ColumnMapping, FormatName } from './formats.js';
 import type { ImportedProductReview } from './product-review-store.js';
-import { analyse, importRows, type Analysis, type OpenBytes, type ReadOptions } from './read.js';
+import { analyse, importRows, MappingNeeded, type Analysis, type OpenBytes, type ReadOptions } from './read.js';
 import type { ImportItem, RowProblem } from './rules.js';
 import { countWrite } from '../compliance/follower.js';
 import {
@@ -53,6 +53,8 @@ export interface ImportRequest {
   dateOrder?: DateOrder | undefined;
   dryRun: boolean;
   replyAuthors: string[];
+  /** A file in no known format: which column holds what (else the shop's mapping for the same header, if any). */
+  mapping?: ColumnMapping | undefined;
 }
 
 const auditActor = (by: ImportActor): AuditActor => (by.kind === 'operator' ? { kind: 'operator' } : by);
@@ -141,9 +143,20 @@ async function previewFile(
   shopId: number,
   open: OpenBytes,
   encoding: TextEncoding,
-  options: ReadOptions,
-): Promise<{ analysis: Analysis; preview: ImportPreview }> {
-  const analysis = await analyse(open, encoding, options);
+  given: ReadOptions,
+): Promise<{ analysis: Analysis; preview: ImportPreview; mapping: ColumnMapping | undefined }> {
+  let options = given;
+  let analysis: Analysis;
+  try {
+    analysis = await analyse(open, encoding, options);
+  } catch (err) {
+    // A header of no known format: the shop's mapping for the same header, when it gave one before.
+    const remembered =
+      err instanceof MappingNeeded ? await services.imports.mappingFor(shopId, err.columns) : undefined;
+    if (!remembered) throw err;
+    options = { ...options, mapping: remembered };
+    analysis = await analyse(open, encoding, options);
+  }
   const known = await services.imports.knownKeys(shopId);
   const seen = new Set<string>();
   const counts = emptyCounts();
@@ -168,11 +181,11 @@ async function previewFile(
       }
     }
   }
-  return { analysis, preview: { counts, distribution, reviews, problems } };
+  return { analysis, preview: { counts, distribution, reviews, problems }, mapping: options.mapping };
 }
 
 export type StartResult =
-  | { dryRun: true; analysis: Analysis; preview: ImportPreview }
+  | { dryRun: true; analysis: Analysis; preview: ImportPreview; mapping: ColumnMapping | undefined }
   | { dryRun: false; import: Import };
 
 /**
@@ -187,7 +200,7 @@ export async function startImport(
   meta: { fileName: string; by: ImportActor },
   request: ImportRequest,
 ): Promise<StartResult> {
-  let result: { analysis: Analysis; preview: ImportPreview };
+  let result: { analysis: Analysis; preview: ImportPreview; mapping: ColumnMapping | undefined };
   let encoding: TextEncoding;
   try {
     encoding = await upload.end();
@@ -224,8 +237,13 @@ export async function startImport(
     pending: null,
     undone: null,
     held: null,
+    mapping: result.mapping ?? null,
   };
   await services.imports.insert(doc);
+  // The shop's mapping is remembered for its next file with the same header row.
+  if (result.mapping) {
+    await services.imports.rememberMapping(shop.id, result.analysis.header, result.mapping, services.now());
+  }
   if (!waits) await queueRun(services, doc);
   await services.imports.dequeue(upload.id, 'discard');
   await services.audit.record({
@@ -396,7 +414,7 @@ function productReviewOf(doc: Import, item: ImportItem, now: Date): ImportedProd
     email: item.email,
     country: item.country,
     origin: 'imported',
-    imported_from: doc.platform,
+    imported_from: item.importedFrom || doc.platform,
     original_date: item.date,
     experience_date: item.experienceDate,
     incentivised: item.incentivised,
@@ -421,7 +439,7 @@ function draftOf(doc: Import, shop: Webshop, item: ImportItem): ImportedReviewDr
     country: item.country,
     quarantine: item.held,
     incentivised: item.incentivised,
-    imported_from: doc.platform,
+    imported_from: item.importedFrom || doc.platform,
     original_date: item.date,
     source_verified: item.sourceVerified,
     import_id: doc._id,
@@ -431,6 +449,7 @@ function draftOf(doc: Import, shop: Webshop, item: ImportItem): ImportedReviewDr
     source_order: item.order,
     photo_urls: item.photos,
     reply: item.reply,
+    products: item.products,
   };
 }
 
@@ -448,7 +467,12 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
     await imports.update(doc._id, { pending: null });
   }
   const open = opener(services, doc._id, doc.chunks);
-  const options = { format: doc.format, dateOrder: doc.dateOrder, replyAuthors: doc.replyAuthors };
+  const options = {
+    format: doc.format,
+    dateOrder: doc.dateOrder,
+    replyAuthors: doc.replyAuthors,
+    mapping: doc.mapping ?? undefined,
+  };
   let analysis: Analysis;
   try {
     analysis = await analyse(open, doc.encoding, options);

@@ -9,14 +9,16 @@
 //   import run (a scan by shop), never per row.
 // - `import_queue`: the imports the worker has to run or undo, `_id` the import id: the small "to-do" collection the
 //   worker's drain reads whole, so the drain's cost does not grow with the history of imports.
-import { randomBytes } from 'node:crypto';
+// - `import_mappings`: a shop's column mapping of a file in no known format, `_id` `<shop>|<sha256 of the header
+//   row>`, so the next file with the same header is read the same way without asking again. Read by `_id`.
+import { createHash, randomBytes } from 'node:crypto';
 import { Binary } from 'mongodb';
 import type { Collection, Db, Filter } from '../db/index.js';
 import { onlyDuplicateKeys } from '../db/index.js';
 import type { Ground } from '../moderation/schema.js';
 import type { DateOrder } from './dates.js';
 import type { TextEncoding } from './decode.js';
-import type { FormatName } from './formats.js';
+import { headerSignature, type ColumnMapping, type FormatName } from './formats.js';
 import type { RowProblem } from './rules.js';
 
 export const CHUNK_BYTES = 1024 * 1024;
@@ -85,6 +87,16 @@ export interface Import {
   undone: Date | null;
   /** The decision on its held reviews, once taken. */
   held: { action: 'keep' | 'remove'; ground: Ground | null; at: Date; reviews: number } | null;
+  /** Format `mapped`: the shop's mapping of the file's columns (absent on imports made before mappings existed). */
+  mapping?: ColumnMapping | null;
+}
+
+interface RememberedMapping {
+  /** `<shop>|<sha256 of the header row>`. */
+  _id: string;
+  shopId: number;
+  mapping: ColumnMapping;
+  updated: Date;
 }
 
 interface Chunk {
@@ -126,8 +138,10 @@ export class ImportStore {
   private readonly chunks: Collection<Chunk>;
   private readonly keys: Collection<ImportKey>;
   private readonly queue: Collection<QueuedImport>;
+  private readonly mappings: Collection<RememberedMapping>;
 
   constructor(db: Db) {
+    this.mappings = db.collection<RememberedMapping>('import_mappings');
     this.imports = db.collection<Import>('imports');
     this.chunks = db.collection<Chunk>('import_chunks');
     this.keys = db.collection<ImportKey>('import_keys');
@@ -238,4 +252,20 @@ export class ImportStore {
   async forgetKeysOf(importId: string): Promise<void> {
     await this.keys.deleteMany({ importId });
   }
+
+  /** The mapping the shop gave for a file with this header row, if it gave one. */
+  async mappingFor(shopId: number, header: readonly string[]): Promise<ColumnMapping | undefined> {
+    return (await this.mappings.findOne({ _id: mappingId(shopId, header) }))?.mapping;
+  }
+
+  async rememberMapping(shopId: number, header: readonly string[], mapping: ColumnMapping, at: Date): Promise<void> {
+    await this.mappings.replaceOne(
+      { _id: mappingId(shopId, header) },
+      { shopId, mapping, updated: at },
+      { upsert: true },
+    );
+  }
 }
+
+const mappingId = (shopId: number, header: readonly string[]) =>
+  `${shopId}|${createHash('sha256').update(headerSignature(header)).digest('hex')}`;

@@ -19,7 +19,7 @@ import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
 import { formatDate } from '../time.js';
 import { UnfinishedWrites } from './unfinished-store.js';
-import type { NewReview, Review, ReviewChanges, ReviewTopic, WriteFollower } from './model.js';
+import type { NewReview, Review, ReviewChanges, ReviewProduct, ReviewTopic, WriteFollower } from './model.js';
 
 /** What a bulk import gives for each review (server/imports/service.ts); the rest is the same for every import. */
 export type ImportedReviewDraft = Pick<
@@ -36,6 +36,8 @@ export type ImportedReviewDraft = Pick<
   source_order: string;
   photo_urls: string[];
   reply: { text: string; date: Date } | null;
+  /** The products the review names (a round trip of our own export); none otherwise. */
+  products?: ReviewProduct[];
 };
 
 function isPublished(r: Pick<Review, 'deleted' | 'quarantine' | 'is_spam' | 'valid'>): boolean {
@@ -595,7 +597,7 @@ export class ReviewStore {
         source_status: input.source_status,
         source_order: input.source_order,
         photo_urls: input.photo_urls,
-        products: [],
+        products: input.products ?? [],
         reply: input.reply ? { ...input.reply, notify: false, revision: 1, notified: null } : null,
         editToken: null,
         editMailDue: null,
