@@ -170,8 +170,8 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
         ? Boolean(
             (
               await t.db
-                .collection<{ _id: ObjectId; lastError: string | null }>('invitation_queue')
-                .findOne({ _id: o2._id })
+                .collection<{ _id: string; lastError: string | null }>('invitation_mail')
+                .findOne({ _id: o2._id.toHexString() })
             )?.lastError,
           )
         : (await outcomes().findOne({ _id: o2._id })) !== null,
@@ -287,7 +287,7 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     for (const name of ['reviews', 'invitations', 'consents', 'popup_tokens', 'webhook_deliveries', 'reports'])
       expect(seeded).toContain(name);
     if (mode === 'smtp')
-      for (const name of ['invitation_outcomes', 'invitation_queue', 'mail_attempts']) expect(seeded).toContain(name);
+      for (const name of ['invitation_outcomes', 'invitation_mail', 'mail_attempts']) expect(seeded).toContain(name);
     else expect(tracesInOutbox(outbox).length).toBeGreaterThanOrEqual(6);
     const reviewIds = (
       await t.db.collection<Review>('reviews').find({ shopId: shop.id, deleted: false }).toArray()

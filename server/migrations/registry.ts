@@ -10,6 +10,7 @@ import { migrateRemovalNotices } from './removal-notices.js';
 import { migrateReviewOrigins } from './review-origins.js';
 import { migrateWebhookFailureCount } from './webhook-failure-count.js';
 import { migrateWebhookLogNames } from './webhook-log-names.js';
+import { migrateInvitationQueues } from './invitation-queues.js';
 
 const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   (s) => s.reviewEvents.migrate(s.reviews),
@@ -21,6 +22,7 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateRemovalGround,
   migrateWebhookFailureCount,
   migrateRemovalNotices,
+  migrateInvitationQueues,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {
