@@ -266,7 +266,7 @@ describe('review e-mails', () => {
     const dayEnd = async () => {
       const sent = (await t.services.reviews.get(edit.id))!.replyMailSent;
       const entry = await t.db
-        .collection<{ _id: string; due: Date }>('review_mail_queue')
+        .collection<{ _id: string; due: Date }>('review_mail')
         .findOne({ _id: `${edit.id}:reply:3` });
       return sent instanceof Date && entry?.due.getTime() === sent.getTime() + DAY_MS;
     };

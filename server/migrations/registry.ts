@@ -11,6 +11,7 @@ import { migrateReviewOrigins } from './review-origins.js';
 import { migrateWebhookFailureCount } from './webhook-failure-count.js';
 import { migrateWebhookLogNames } from './webhook-log-names.js';
 import { migrateInvitationQueues } from './invitation-queues.js';
+import { migrateReviewMails } from './review-mails.js';
 
 const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   (s) => s.reviewEvents.migrate(s.reviews),
@@ -23,6 +24,7 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateWebhookFailureCount,
   migrateRemovalNotices,
   migrateInvitationQueues,
+  migrateReviewMails,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {

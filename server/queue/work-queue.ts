@@ -174,13 +174,21 @@ export class WorkQueue<P> {
    * client's object). A scan of the small collection.
    */
   async forget(filter: Record<string, unknown>): Promise<number> {
+    return (await this.remove(filter)).length;
+  }
+
+  /**
+   * Erasure: deletes the items whose payload matches `filter` or, with `quoting`, whose last error matches it (SMTP
+   * servers quote the address); returns them. A scan of the small collection.
+   */
+  async remove(filter: Record<string, unknown>, quoting?: { $regex: string; $options: string }): Promise<WorkItem<P>[]> {
     const scoped = Object.fromEntries(Object.entries(filter).map(([field, value]) => [`payload.${field}`, value]));
-    const doomed = await this.items.find(scoped, { projection: { _id: 1 } }).toArray();
-    if (doomed.length === 0) return 0;
+    const doomed = await this.items.find(quoting ? { $or: [scoped, { lastError: quoting }] } : scoped).toArray();
+    if (doomed.length === 0) return [];
     const keys = doomed.map((d) => d._id);
-    const deleted = await this.items.deleteMany({ _id: { $in: keys } });
+    await this.items.deleteMany({ _id: { $in: keys } });
     await this.claims.forget(keys);
-    return deleted.deletedCount;
+    return doomed;
   }
 
   /**
