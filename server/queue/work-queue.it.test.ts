@@ -131,3 +131,20 @@ it('finishes a batch at once, postpones without counting a failure, cancels, and
   expect(await queue.forgetKeys(['h'], { $regex: 'who@example\\.com', $options: 'i' })).toBe(2);
   expect(await queue.size()).toBe(0);
 });
+
+it('reads on past items it saw free but whose holder renewed them meanwhile (a batch claimed ahead, sent late)', async () => {
+  const queue = await fresh();
+  for (const key of ['a-slow-1', 'a-slow-2', 'b-next-1', 'b-next-2']) await queue.enqueue(key, { to: key });
+  expect((await queue.take('slow', 2, LEASE)).map((i) => i._id)).toEqual(['a-slow-1', 'a-slow-2']);
+  later(LEASE + 1);
+  // The taker reads the claims while they have run out; the slow holder renews them right after that read.
+  const claims = (queue as unknown as { claims: { all: () => Promise<unknown>; renew: typeof queue.renew } }).claims;
+  const all = claims.all.bind(claims);
+  claims.all = async () => {
+    const stale = await all();
+    claims.all = all;
+    await queue.renew('slow', LEASE);
+    return stale;
+  };
+  expect((await queue.take('next', 2, LEASE)).map((i) => i._id)).toEqual(['b-next-1', 'b-next-2']);
+});

@@ -97,6 +97,22 @@ export class WorkQueue<P> {
     leaseMs: number,
     skip: ReadonlySet<string> = new Set(),
   ): Promise<TakenItem<P>[]> {
+    // A few rounds at most: what looked free may have been held after all (a holder renewed a claim that had run
+    // out), and the due items behind it are then read in the next round.
+    for (let round = 0; round < 3; round++) {
+      const { taken, contested } = await this.takeOnce(holder, limit, leaseMs, skip);
+      if (taken.length > 0 || !contested) return taken;
+    }
+    return [];
+  }
+
+  /** One round of `take`; `contested` when due items were seen but none could be claimed. */
+  private async takeOnce(
+    holder: string,
+    limit: number,
+    leaseMs: number,
+    skip: ReadonlySet<string>,
+  ): Promise<{ taken: TakenItem<P>[]; contested: boolean }> {
     const now = this.now();
     // Claims are few (the work in progress): all are read, so that what is held is read past rather than tried.
     const { live, expired } = await this.claims.all();
@@ -108,13 +124,13 @@ export class WorkQueue<P> {
       .limit(max)
       .toArray();
     const free = due.filter((d) => !held.has(d._id)).slice(0, limit);
-    if (free.length === 0) return [];
+    if (free.length === 0) return { taken: [], contested: false };
     const won = await this.claims.claim(
       free.map((d) => d._id),
       holder,
       leaseMs,
     );
-    if (won.length === 0) return [];
+    if (won.length === 0) return { taken: [], contested: true };
     // Read again under the claim: another worker may have finished or postponed an item since the first read.
     const current = await this.items.find({ _id: { $in: won } }, { batchSize: won.length }).toArray();
     const ready = current.filter((item) => item.due <= now).sort((a, b) => a.due.getTime() - b.due.getTime());
@@ -124,7 +140,10 @@ export class WorkQueue<P> {
       won.filter((id) => !readyIds.has(id)),
     );
     const orphaned = new Set(expired.map((c) => c.key));
-    return ready.map((item) => (orphaned.has(item._id) ? { ...item, takenOver: true } : item));
+    return {
+      taken: ready.map((item) => (orphaned.has(item._id) ? { ...item, takenOver: true } : item)),
+      contested: ready.length === 0,
+    };
   }
 
   /** Extends the holder's claims (a long run); returns the keys it still holds. */
@@ -181,7 +200,10 @@ export class WorkQueue<P> {
    * Erasure: deletes the items whose payload matches `filter` or, with `quoting`, whose last error matches it (SMTP
    * servers quote the address); returns them. A scan of the small collection.
    */
-  async remove(filter: Record<string, unknown>, quoting?: { $regex: string; $options: string }): Promise<WorkItem<P>[]> {
+  async remove(
+    filter: Record<string, unknown>,
+    quoting?: { $regex: string; $options: string },
+  ): Promise<WorkItem<P>[]> {
     const scoped = Object.fromEntries(Object.entries(filter).map(([field, value]) => [`payload.${field}`, value]));
     const doomed = await this.items.find(quoting ? { $or: [scoped, { lastError: quoting }] } : scoped).toArray();
     if (doomed.length === 0) return [];
