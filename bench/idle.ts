@@ -15,6 +15,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { startEmbeddedDatabase } from '../server/db/embedded.js';
+import { INVITATION_MAIL_QUEUE } from '../server/invitations/queue.js';
+import type { WorkItem } from '../server/queue/work-queue.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startReceiver } from '../test/webhook-receiver.js';
 import { startService, until } from '../test/topology.js';
@@ -267,9 +269,16 @@ async function seed(
       })),
     );
   }
-  await db
-    .collection('invitation_queue')
-    .insertMany(future.map((inv) => ({ _id: inv._id, due: inv.scheduled, attempts: 0, lastError: null })));
+  await db.collection<WorkItem<unknown>>(INVITATION_MAIL_QUEUE).insertMany(
+    future.map((inv) => ({
+      _id: inv._id.toHexString(),
+      due: inv.scheduled,
+      attempts: 0,
+      lastError: null,
+      queued: inv.created,
+      payload: {},
+    })),
+  );
 
   // Shop 1's webhook history: a delivery (and its log entry) per event of the last 30 days.
   const history = reviews.filter((r) => r.shopId === 1).slice(0, 5000);

@@ -14,6 +14,8 @@ import { createLogger } from '../server/log.js';
 import { buildApp } from '../server/app.js';
 import { drainInvitations } from '../server/invitations/send.js';
 import type { Invitation } from '../server/invitations/store.js';
+import { INVITATION_MAIL_QUEUE } from '../server/invitations/queue.js';
+import type { WorkItem } from '../server/queue/work-queue.js';
 import { newLinkSecret } from '../server/links.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';
@@ -89,7 +91,11 @@ async function measure(uri: string, connections: number) {
   // What InvitationStore.add() writes (a queue entry and the invitation), in bulk.
   for (let n = 0; n < COUNT; n += 500) {
     const ids = Array.from({ length: Math.min(500, COUNT - n) }, () => new ObjectId());
-    await db.collection('invitation_queue').insertMany(ids.map((_id) => ({ _id, due, attempts: 0, lastError: null })));
+    await db
+      .collection<WorkItem<unknown>>(INVITATION_MAIL_QUEUE)
+      .insertMany(
+        ids.map((_id) => ({ _id: _id.toHexString(), due, attempts: 0, lastError: null, queued: due, payload: {} })),
+      );
     await db.collection('invitations').insertMany(ids.map((_id, i) => ({ ...invitation(shop.id, n + i, due), _id })));
   }
 

@@ -28,7 +28,6 @@ import { RecipientLimit } from './mail/recipient-limit-store.js';
 import { registerJobs } from './jobs/registry.js';
 import { AuditStore } from './audit/store.js';
 import { PolicyTextStore } from './policy/store.js';
-import { MailAttemptStore } from './mail/attempt-store.js';
 import { ModerationStore } from './moderation/store.js';
 import { ImportStore } from './imports/store.js';
 import { ImportedProductReviewStore } from './imports/product-review-store.js';
@@ -136,7 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     recipientLimit: new RecipientLimit(db, now),
     audit: new AuditStore(db, now),
     policyTexts: new PolicyTextStore(db, caches.cache('policy-texts'), now),
-    mailAttempts: new MailAttemptStore(db),
     moderation: new ModerationStore(db, now),
     users: new UserStore(db, caches.cache('users'), now),
     sessions: new SessionStore(db, caches.cache('sessions')),

@@ -21,7 +21,6 @@ import type { AuditStore } from './audit/store.js';
 import type { PolicyTextStore } from './policy/store.js';
 import type { EventQueue } from './webhooks/event-queue.js';
 import type { ReviewMailQueue } from './mail/review-queue.js';
-import type { MailAttemptStore } from './mail/attempt-store.js';
 import type { ModerationStore } from './moderation/store.js';
 import type { UserStore } from './accounts/user-store.js';
 import type { SignalStore } from './signals/store.js';
@@ -71,7 +70,6 @@ export interface Services {
   reviewEvents: EventQueue;
   /** E-mails about reviews (edit, confirmation, reply) still to be sent. */
   /** Failed attempts at review e-mails and their retry times. */
-  mailAttempts: MailAttemptStore;
   reviewMails: ReviewMailQueue;
   domainTokens: DomainTokenStore;
   popupTokens: PopupTokenStore;

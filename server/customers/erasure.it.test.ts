@@ -170,8 +170,8 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
         ? Boolean(
             (
               await t.db
-                .collection<{ _id: ObjectId; lastError: string | null }>('invitation_queue')
-                .findOne({ _id: o2._id })
+                .collection<{ _id: string; lastError: string | null }>('invitation_mail')
+                .findOne({ _id: o2._id.toHexString() })
             )?.lastError,
           )
         : (await outcomes().findOne({ _id: o2._id })) !== null,
@@ -236,7 +236,7 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
       );
     });
 
-    // 6. The shop replies by name and asks for her to be told; the server defers that e-mail (mail_attempts).
+    // 6. The shop replies by name and asks for her to be told; the server defers that e-mail (its review_mail item).
     refuse = mode === 'smtp' ? { code: 451, message: `4.2.1 <${ADDRESS}>: try again later` } : undefined;
     const reply = await post(withAuth('/api/1.0/review_replies.json', shop), {
       review_id: popupId,
@@ -262,7 +262,7 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     expect((await t.admin(`/admin/api/reviews/${importedId}`, { method: 'DELETE' })).status).toBe(204);
     if (mode === 'smtp') {
       await waitUntil('the deferred reply e-mail', async () =>
-        Boolean((await t.db.collection('mail_attempts').findOne({ reviewId: popupId }))?.lastError),
+        Boolean((await t.db.collection('review_mail').findOne({ 'payload.reviewId': popupId }))?.lastError),
       );
     } else {
       await waitUntil('the e-mails in the outbox', async () => readdirSync(outbox!).length >= 6);
@@ -287,7 +287,7 @@ describe.each<Mode>(['smtp', 'outbox'])('erasure leaves nothing of the customer 
     for (const name of ['reviews', 'invitations', 'consents', 'popup_tokens', 'webhook_deliveries', 'reports'])
       expect(seeded).toContain(name);
     if (mode === 'smtp')
-      for (const name of ['invitation_outcomes', 'invitation_queue', 'mail_attempts']) expect(seeded).toContain(name);
+      for (const name of ['invitation_outcomes', 'invitation_mail', 'review_mail']) expect(seeded).toContain(name);
     else expect(tracesInOutbox(outbox).length).toBeGreaterThanOrEqual(6);
     const reviewIds = (
       await t.db.collection<Review>('reviews').find({ shopId: shop.id, deleted: false }).toArray()

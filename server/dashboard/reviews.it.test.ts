@@ -235,7 +235,7 @@ describe('replies from the dashboard', () => {
     const stored = (await t.services.reviews.get(review.id))!;
     expect(stored.reply).toMatchObject({ text: 'Sorry, it left today.', notify: true, notified: null, revision: 1 });
     // The reviewer's e-mail is queued by the write, as for POST /api/1.0/review_replies.json.
-    expect(await t.db.collection('review_mail_queue').countDocuments({ _id: `${review.id}:reply:1` as never })).toBe(1);
+    expect(await t.db.collection('review_mail').countDocuments({ _id: `${review.id}:reply:1` as never })).toBe(1);
     const ratings = await (await t.fetch(withAuth('/api/1.0/ratings.json', shop, { limit: '100' }))).json();
     expect(ratings.ratings.find((x: { id: number }) => x.id === review.id).reply).toBe('Sorry, it left today.');
     // The list shows it at once.
@@ -260,7 +260,7 @@ describe('replies from the dashboard', () => {
       message: expect.stringMatching(/support.*notify/),
     });
     expect((await t.services.reviews.get(review.id))!.reply).toBeNull();
-    expect(await t.db.collection('review_mail_queue').countDocuments({ reviewId: review.id })).toBe(0);
+    expect(await t.db.collection('review_mail').countDocuments({ 'payload.reviewId': review.id })).toBe(0);
     expect(await trail(review.id)).toEqual([]);
 
     for (const body of [{ text: 'We will swap it.' }, { text: 'We will swap it today.', notify: false }]) {
@@ -268,7 +268,7 @@ describe('replies from the dashboard', () => {
       expect(res.status).toBe(200);
       expect((await res.json()).reply).toMatchObject({ text: body.text, notify: false });
     }
-    expect(await t.db.collection('review_mail_queue').countDocuments({ reviewId: review.id })).toBe(0);
+    expect(await t.db.collection('review_mail').countDocuments({ 'payload.reviewId': review.id })).toBe(0);
   });
 
   it('edits the reply (a pending notification carries the new text) and deletes it, each audited', async () => {

@@ -1,22 +1,27 @@
 // The sending state of invitations, kept beside them rather than in them:
 //
-// - `invitation_queue`: one document per invitation still to be sent (`due`, failed `attempts`, `lastError`),
-//   written before the invitation itself and removed (in batches) once the invitation is finished;
-// - `invitation_claims`: which sending run holds an invitation, until when (the claim/lease primitive of
-//   server/db/claims.ts: a duplicate `_id` means another run has it, which is atomic on FerretDB too);
+// - `invitation_mail` and `invitation_mail_claims`: the invitation e-mails still to be sent, one work queue
+//   (server/queue/work-queue.ts) keyed by the invitation's `_id` in hex, written before the invitation itself and
+//   finished (in batches) once the invitation has an outcome;
 // - `invitation_outcomes`: insert-only, one per finished invitation: sent (when, with which Message-ID), failed or
-//   suppressed.
+//   suppressed. The dashboard and the operator API read the sending state from here.
 //
 // Why not fields on the invitation: FerretDB 1.24 scans the whole collection for every update or delete (about
 // 30 ms per update at 5,000 invitations, measured), while inserts and finds by `_id` stay cheap. So the sender
 // never updates an invitation: per e-mail it inserts one outcome, and everything else happens once per batch on
-// small collections. On MongoDB all of this is cheap anyway.
-import type { ObjectId } from 'mongodb';
+// small collections. On MongoDB all of this is cheap anyway. Before the work queue the entries were in
+// `invitation_queue` (claims in `invitation_claims`): server/migrations/invitation-queues.ts moves them.
+import { ObjectId } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
-import { Claims } from '../db/claims.js';
 import { GroupInsert } from '../db/group-insert.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { mentionsAddress } from '../email.js';
+import { type WorkItem, WorkQueue } from '../queue/work-queue.js';
+
+export const INVITATION_MAIL_QUEUE = 'invitation_mail';
+
+/** The invitation e-mail's work item: the key is the invitation, nothing else is needed to send it. */
+type InvitationMail = Record<string, never>;
 
 export interface QueuedInvitation {
   /** The invitation's `_id`. */
@@ -27,6 +32,16 @@ export interface QueuedInvitation {
   attempts: number;
   lastError: string | null;
 }
+
+/** A work item as the invitations' code knows it (keyed by the invitation's ObjectId). */
+export const asQueued = ({ _id, due, attempts, lastError }: WorkItem<unknown>): QueuedInvitation => ({
+  _id: ObjectId.createFromHexString(_id),
+  due,
+  attempts,
+  lastError,
+});
+
+const hex = (ids: readonly ObjectId[]): string[] => ids.map((id) => id.toHexString());
 
 type OutcomeStatus = 'sent' | 'failed' | 'suppressed';
 
@@ -40,33 +55,28 @@ export interface InvitationOutcome {
 }
 
 export class InvitationQueue {
-  private readonly queue: Collection<QueuedInvitation>;
-  private readonly claims: Claims<ObjectId>;
+  private readonly work: WorkQueue<InvitationMail>;
   private readonly outcomes: Collection<InvitationOutcome>;
-  private readonly queueWrites: GroupInsert<QueuedInvitation>;
   private readonly outcomeWrites: GroupInsert<InvitationOutcome>;
 
   constructor(db: Db, now: () => Date = () => new Date()) {
-    this.queue = db.collection<QueuedInvitation>('invitation_queue');
-    this.claims = new Claims<ObjectId>(db, 'invitation_claims', now);
+    this.work = new WorkQueue<InvitationMail>(db, INVITATION_MAIL_QUEUE, now);
     this.outcomes = db.collection<InvitationOutcome>('invitation_outcomes');
-    this.queueWrites = new GroupInsert(this.queue);
     this.outcomeWrites = new GroupInsert(this.outcomes, 1000);
   }
 
-  async ensureIndexes(): Promise<void> {
-    await this.queue.createIndex({ due: 1 }, { name: 'due' });
-    await this.claims.ensureIndexes();
+  ensureIndexes(): Promise<void> {
+    return this.work.ensureIndexes();
   }
 
   /** Queues an invitation (grouped with concurrent ones: Add invitation is called in bursts). */
   async enqueue(id: ObjectId, due: Date): Promise<void> {
-    await this.queueWrites.insert({ _id: id, due, attempts: 0, lastError: null });
+    await this.work.enqueue(id.toHexString(), {}, due);
   }
 
   /** Takes entries off the queue unsent (their invitations are gone). */
-  async dequeue(ids: readonly ObjectId[]): Promise<void> {
-    if (ids.length) await this.queue.deleteMany({ _id: { $in: [...ids] } });
+  dequeue(ids: readonly ObjectId[]): Promise<void> {
+    return this.work.cancel(hex(ids));
   }
 
   /**
@@ -83,50 +93,24 @@ export class InvitationQueue {
   });
 
   /**
-   * Claims up to `limit` due entries for `holder`, skipping those in `skip` (ids in hex). Claims are few (the batches
-   * in progress), so all are read. A live claim belongs to another run, or to this run's batch in progress. One that
-   * ran out was left by a run that died or stalled: its entries are free again, unless that run got as far as
-   * recording an outcome (then they only leave the queue). A few rounds at most: another run may take what we saw.
+   * Claims up to `limit` due entries for `holder`, skipping those in `skip` (ids in hex) and those other runs hold.
+   * An entry taken over from a run that died or stalled is only finished when that run got as far as recording its
+   * outcome (its e-mail went out; the run died before its batch's clean-up), however late this run comes: claims
+   * are pruned only a day after they ran out.
    */
   async claimDue(
     holder: string,
-    now: Date,
     limit: number,
     leaseMs: number,
     skip: ReadonlySet<string>,
   ): Promise<QueuedInvitation[]> {
     for (let round = 0; round < 3; round++) {
-      const { live, expired } = await this.claims.all();
-      const held = new Set([...skip, ...live.map((c) => c.key.toHexString())]);
-      if (expired.length) {
-        const done = [...(await this.outcomesOf(expired.map((c) => c.key))).values()].map((o) => o._id);
-        await this.dequeue(done);
-        await this.claims.forget(done);
-        for (const id of done) held.add(id.toHexString());
-      }
-      // Claims and take-over markers left by runs that died a lease ago (no TTL indexes on FerretDB; a tiny
-      // collection). Only after the look at the expired claims above: the e-mails a dead run sent are known by
-      // their claims, however late the next run comes (a restart under load takes longer than a lease).
-      if (round === 0) await this.claims.prune(new Date(now.getTime() - leaseMs));
-      // Read past what is held; one reply for all: on FerretDB each further batch of a cursor costs about as much
-      // as the first.
-      const max = limit + held.size;
-      const due = await this.queue
-        .find({ due: { $lte: now } }, { batchSize: max })
-        .limit(max)
-        .toArray();
-      const free = due.filter((e) => !held.has(e._id.toHexString())).slice(0, limit);
-      if (free.length === 0) return [];
-      const won = new Set(
-        (
-          await this.claims.claim(
-            free.map((e) => e._id),
-            holder,
-            leaseMs,
-          )
-        ).map((id) => id.toHexString()),
-      );
-      const entries = free.filter((e) => won.has(e._id.toHexString()));
+      const taken = await this.work.take(holder, limit, leaseMs, skip);
+      if (taken.length === 0) return [];
+      const orphans = taken.filter((item) => item.takenOver).map(asQueued);
+      const done = orphans.length ? await this.outcomesOf(orphans.map((e) => e._id)) : new Map();
+      if (done.size) await this.work.finishAll(holder, [...done.keys()]);
+      const entries = taken.filter((item) => !done.has(item._id)).map(asQueued);
       if (entries.length) return entries;
     }
     return [];
@@ -134,17 +118,27 @@ export class InvitationQueue {
 
   /** Extends the holder's claims; returns the ids (hex) it still holds. */
   renew(holder: string, leaseMs: number): Promise<Set<string>> {
-    return this.claims.renew(holder, leaseMs);
+    return this.work.renew(holder, leaseMs);
   }
 
   /** Gives up every claim of the holder (its batch is done, or left for the next run). */
   release(holder: string): Promise<void> {
-    return this.claims.release(holder);
+    return this.work.release(holder);
+  }
+
+  /** Finishes a batch's entries (sent, or given up with an outcome, or gone): one delete, then their claims. */
+  finishAll(holder: string, ids: readonly ObjectId[]): Promise<void> {
+    return this.work.finishAll(holder, hex(ids));
+  }
+
+  /** Claims and take-over markers of runs that died before `before` (no TTL indexes on FerretDB). */
+  prune(before: Date): Promise<number> {
+    return this.work.prune(before);
   }
 
   /** A failed attempt that will be tried again at `due`. */
   async retryAt(id: ObjectId, due: Date, attempts: number, lastError: string): Promise<void> {
-    await this.queue.updateOne({ _id: id }, { $set: { due, attempts, lastError } });
+    await this.work.postpone(id.toHexString(), due, { attempts, lastError });
   }
 
   /**
@@ -169,8 +163,9 @@ export class InvitationQueue {
   }
 
   /** The queue entry of an invitation still to be sent, or null. */
-  entryOf(id: ObjectId): Promise<QueuedInvitation | null> {
-    return this.queue.findOne({ _id: id });
+  async entryOf(id: ObjectId): Promise<QueuedInvitation | null> {
+    const item = await this.work.get(id.toHexString());
+    return item ? asQueued(item) : null;
   }
 
   /**
@@ -179,12 +174,11 @@ export class InvitationQueue {
    * Returns the queue entries and outcomes removed. A scan on FerretDB: erasures are rare operator actions.
    */
   async forget(ids: ObjectId[], address?: string): Promise<number> {
+    const quoting = address ? mentionsAddress(address) : undefined;
+    const queued = await this.work.forgetKeys(hex(ids), quoting);
     const byId = { _id: { $in: ids } };
-    const quoting = (field: 'lastError' | 'reason') => (address ? [{ [field]: mentionsAddress(address) }] : []);
-    const queued = await this.queue.deleteMany({ $or: [byId, ...quoting('lastError')] });
-    await this.claims.forget(ids);
-    const finished = await this.outcomes.deleteMany({ $or: [byId, ...quoting('reason')] });
-    return queued.deletedCount + finished.deletedCount;
+    const finished = await this.outcomes.deleteMany(quoting ? { $or: [byId, { reason: quoting }] } : byId);
+    return queued + finished.deletedCount;
   }
 
   /** The outcomes of these invitations, by id (one look-up by `_id` each: cheap on both databases). */

@@ -173,7 +173,7 @@ it('records a refused reminder in the history, and erasing the customer leaves n
 
   const erased = await t.admin('/admin/api/customers?email=gone%40example.com', { method: 'DELETE' });
   expect(erased.status).toBe(200);
-  for (const name of ['invitation_reminders', 'reminder_outcomes', 'reminder_claims']) {
+  for (const name of ['reminder_mail', 'reminder_outcomes', 'reminder_mail_claims']) {
     const docs = await t.db.collection(name).find({}).toArray();
     expect(JSON.stringify(docs), name).not.toContain('gone@example.com');
   }

@@ -1,7 +1,7 @@
 // The one reminder of an invitation (`mail.reminders`): `reminder_days` after the invitation e-mail, when its review
 // link has not been used. Never after an unsubscribe, a review for that order, or a first e-mail that failed or was
-// not sent. Only invitations queued since reminders exist have one (reminder-queue.ts): the drain reads the due
-// entries of that small collection, claims them (server/db/claims.ts) and decides each with `reminderDecision`.
+// not sent. Only invitations queued since reminders exist have one (reminder-queue.ts): the drain takes the due
+// entries of that small work queue (server/queue/work-queue.ts) and decides each with `reminderDecision`.
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
@@ -18,6 +18,8 @@ import type { DueReminder } from './reminder-queue.js';
 /** Reminders are due days apart: a sweep every few minutes is on time, and reads only the due entries. */
 const SWEEP_MS = 5 * 60_000;
 const BATCH = 200;
+/** Claims left by runs that died are pruned this long after they ran out (an entry taken over is checked first). */
+const PRUNE_AFTER_MS = 86_400_000;
 /** A first e-mail still being retried: look again after this long. */
 const RECHECK_MS = 3_600_000;
 
@@ -54,15 +56,17 @@ export function defineReminderMail(services: Services): void {
 export async function drainReminders(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
   const { reminders } = services.invitations;
   const lease = services.config.scheduler.lockLifetimeMs;
+  let tried = false;
   for (;;) {
     const holder = randomUUID();
-    const batch = await reminders.claimDue(holder, services.now(), BATCH, lease);
-    if (batch.length === 0) return;
+    const batch = await reminders.claimDue(holder, BATCH, lease);
+    if (batch.length === 0) break;
+    tried = true;
     await signal.touch();
     try {
       const context: BatchContext = { shops: new Map(), unsubscribed: new Map() };
       for (const entry of batch) {
-        const error = await remindOne(services, entry, context);
+        const error = await remindOne(services, holder, entry, context);
         if (error !== undefined && isServerFailure(error)) {
           services.log.warn({ err: error }, 'mail server failing; reminders will be retried');
           return;
@@ -72,6 +76,8 @@ export async function drainReminders(services: Services, signal: { touch: () => 
       await reminders.release(holder);
     }
   }
+  // Claims are released as batches end; a run that died left its own, and take-overs leave markers.
+  if (tried) await reminders.prune(new Date(services.now().getTime() - PRUNE_AFTER_MS));
 }
 
 /** What a batch reads once per shop rather than once per reminder. */
@@ -82,12 +88,17 @@ interface BatchContext {
 }
 
 /** Decides one reminder and acts on it; returns the send error, if any. */
-async function remindOne(services: Services, entry: DueReminder, context: BatchContext): Promise<unknown> {
+async function remindOne(
+  services: Services,
+  holder: string,
+  entry: DueReminder,
+  context: BatchContext,
+): Promise<unknown> {
   const { invitations, reviews, suppressions, mailer } = services;
   const { reminders } = invitations;
   const now = services.now();
   const finish = (status: 'sent' | 'skipped' | 'failed', messageId: string | null, reason: string | null) =>
-    reminders.finish({ _id: entry._id, status, at: services.now(), messageId, reason });
+    reminders.finish({ _id: entry._id, status, at: services.now(), messageId, reason }, holder);
 
   const invitation = await invitations.get(entry._id);
   if (!invitation) return reminders.cancel([entry._id]);

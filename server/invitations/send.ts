@@ -1,8 +1,8 @@
 // Sends invitation e-mails when they are due: the `mail.invitations` drain.
 //
-// Never lost: an invitation is in `invitation_queue` from before it exists until it has an outcome. A run takes a
-// batch of due entries by inserting claims with a short lease (renewed while it runs); when a process dies its
-// claims run out and the next run, in any process, takes the entries again. Nothing is unlocked at start-up.
+// Never lost: an invitation is in its work queue (`invitation_mail`, queue.ts) from before it exists until it has an
+// outcome. A run takes a batch of due entries with claims of a short lease (renewed while it runs); when a process
+// dies its claims run out and the next run, in any process, takes the entries over. Nothing is unlocked at start-up.
 // Never twice (almost): the outcome of each e-mail is inserted right after the SMTP server accepted it, one small
 // insert per message, so a crash can only cause a second copy in that moment, and the copy has the same Message-ID.
 // See queue.ts for why all of this lives beside the invitations and not in them.
@@ -27,6 +27,9 @@ const BATCH = 1000;
  * process is writing right now (which then wakes the senders again). Only after this long alone is it a leftover.
  */
 const ORPHAN_AFTER_MS = 60_000;
+
+/** Claims left by runs that died are pruned this long after they ran out (an entry taken over is checked first). */
+const PRUNE_AFTER_MS = 86_400_000;
 
 /** Runs of the sender in a burst of invitations start at least this far apart (ms). */
 const BURST_SPACING_MS = 250;
@@ -66,9 +69,11 @@ export async function drainInvitations(services: Services, signal: Signal): Prom
   /** Entries whose invitation is not written yet: left for a later run. */
   const notYet = new Set<string>();
   let next = claimBatch(services, notYet);
+  let tried = false;
   for (;;) {
     const batch = await next;
-    if (!batch) return;
+    if (!batch) break;
+    tried = true;
     await signal.touch();
     // The next batch is claimed and read while this one is sent, so database and SMTP work overlap.
     next = claimBatch(services, notYet);
@@ -79,6 +84,8 @@ export async function drainInvitations(services: Services, signal: Signal): Prom
       return;
     }
   }
+  // Claims are released as batches end; a run that died left its own, and take-overs leave markers.
+  if (tried) await services.invitations.queue.prune(new Date(services.now().getTime() - PRUNE_AFTER_MS));
 }
 
 interface Batch {
@@ -93,7 +100,7 @@ async function claimBatch(services: Services, notYet: Set<string>): Promise<Batc
   const lease = services.config.scheduler.lockLifetimeMs;
   const now = services.now();
   const claim = randomUUID();
-  const entries = await services.invitations.queue.claimDue(claim, now, BATCH, lease, notYet);
+  const entries = await services.invitations.queue.claimDue(claim, BATCH, lease, notYet);
   if (entries.length === 0) return undefined;
   return { claim, entries, renewAt: now.getTime() + lease / 2, context: await loadContext(services, entries) };
 }
@@ -138,7 +145,7 @@ async function sendBatch(services: Services, batch: Batch, signal: Signal, notYe
   };
   await Promise.all(Array.from({ length: services.config.mail.connections * 2 }, worker));
 
-  if (finished.length) await recorded(services, () => q.dequeue(finished));
+  await recorded(services, () => q.finishAll(batch.claim, finished));
   await recorded(services, () => q.release(batch.claim));
   if (serverError !== undefined)
     services.log.warn({ err: serverError }, 'mail server failing; invitations will be retried');

@@ -9,7 +9,8 @@ import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { DAY_MS } from '../time.js';
 import type { Webshop } from '../webshops/store.js';
 import type { Invitation } from '../invitations/store.js';
-import type { InvitationOutcome, QueuedInvitation } from '../invitations/queue.js';
+import { INVITATION_MAIL_QUEUE, type InvitationOutcome } from '../invitations/queue.js';
+import type { WorkItem } from '../queue/work-queue.js';
 import type { Review } from '../reviews/model.js';
 
 const BASE = 'http://127.0.0.1:1';
@@ -67,7 +68,7 @@ const stored = async (email: string, order: string) =>
 const outcome = async (email: string, order: string) =>
   t.db.collection<InvitationOutcome>('invitation_outcomes').findOne({ _id: (await stored(email, order))._id });
 const queued = async (email: string, order: string) =>
-  t.db.collection<QueuedInvitation>('invitation_queue').findOne({ _id: (await stored(email, order))._id });
+  t.services.invitations.queue.entryOf((await stored(email, order))._id);
 
 async function listed(email: string, order: string) {
   const res = await t.fetch(withAuth(INVITATIONS, shop, { limit: '100' }));
@@ -140,7 +141,9 @@ describe('invitation e-mails', () => {
 
     // Three days pass: the due date moves into the past.
     const past = new Date(Date.now() - 1000);
-    await t.db.collection<QueuedInvitation>('invitation_queue').updateOne({ _id: inv._id }, { $set: { due: past } });
+    await t.db
+      .collection<WorkItem<unknown>>(INVITATION_MAIL_QUEUE)
+      .updateOne({ _id: inv._id.toHexString() }, { $set: { due: past } });
     t.services.scheduler.trigger('mail.invitations');
     await sink.waitFor((s) => s.to('later@example.com').length === 1);
     await waitUntil(async () => (await listed('later@example.com', 'D-1')).datetimes.sent !== false);
@@ -263,7 +266,7 @@ describe('review e-mails', () => {
     const dayEnd = async () => {
       const sent = (await t.services.reviews.get(edit.id))!.replyMailSent;
       const entry = await t.db
-        .collection<{ _id: string; due: Date }>('review_mail_queue')
+        .collection<{ _id: string; due: Date }>('review_mail')
         .findOne({ _id: `${edit.id}:reply:3` });
       return sent instanceof Date && entry?.due.getTime() === sent.getTime() + DAY_MS;
     };
@@ -296,15 +299,15 @@ describe('a failing mail server', () => {
       });
       expect(await res.json()).toMatchObject({ status: 'success' });
       const inv = (await app.db.collection<Invitation & { _id: ObjectId }>('invitations').findOne({ order: 'X-1' }))!;
-      const queue = app.db.collection<QueuedInvitation>('invitation_queue');
+      const queue = app.db.collection<WorkItem<unknown>>(INVITATION_MAIL_QUEUE);
       // Answered while the mail server still says nothing (no attempt has ended); now it goes away.
-      expect((await queue.findOne({ _id: inv._id }))?.lastError ?? null).toBeNull();
+      expect((await queue.findOne({ _id: inv._id.toHexString() }))?.lastError ?? null).toBeNull();
       await new Promise<void>((ok) => {
         silent.close(() => ok());
         for (const socket of connections) socket.destroy();
       });
-      await waitUntil(async () => (await queue.findOne({ _id: inv._id }))?.lastError != null);
-      const entry = (await queue.findOne({ _id: inv._id }))!;
+      await waitUntil(async () => (await queue.findOne({ _id: inv._id.toHexString() }))?.lastError != null);
+      const entry = (await queue.findOne({ _id: inv._id.toHexString() }))!;
       expect(entry).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/ECONNECTION|ECONNREFUSED/) });
       expect(entry.due.getTime() - Date.now()).toBeGreaterThan(50 * 60_000);
     } finally {

@@ -56,7 +56,7 @@ it('queues once, at start-up, the e-mails an older version left outstanding on i
     { id: sentLongAgo.id },
     { $set: { reply: { text: 'Thanks', date: new Date(), notify: true, revision: 1, notified: new Date() } } },
   );
-  await t.db.collection('review_mail_queue').deleteMany({});
+  await t.db.collection('review_mail').deleteMany({});
   await t.db.collection('migrations').deleteOne({ _id: 'review_mail_queue.backfill' as never });
 
   expect(await t.services.reviewMails.migrate(t.services.reviews)).toBe(2);
@@ -70,8 +70,8 @@ it('queues once, at start-up, the e-mails an older version left outstanding on i
   expect(sink.to('done@example.com')).toHaveLength(0);
   // Sent and recorded: the queue is empty again (waited for as long as a busy machine may need).
   const deadline = Date.now() + 60_000;
-  while ((await t.db.collection('review_mail_queue').countDocuments()) > 0 && Date.now() < deadline)
+  while ((await t.db.collection('review_mail').countDocuments()) > 0 && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 50));
-  expect(await t.db.collection('review_mail_queue').countDocuments()).toBe(0);
+  expect(await t.db.collection('review_mail').countDocuments()).toBe(0);
   expect((await t.services.reviews.get(replied.id))!.reply!.notified).toBeInstanceOf(Date);
 });

@@ -1,14 +1,17 @@
-// The e-mails about reviews still to be sent (edit link, confirmation link, the shop's reply): a small queue
-// collection (`review_mail_queue`), one document per e-mail, written right after the review write that makes it due
-// (the review store calls `follow` for every write) and deleted once it went out or is no longer wanted. The mail
-// drain (reviews.ts) reads the entries due, never the reviews collection as a whole (a scan on FerretDB).
+// The e-mails about reviews still to be sent (edit link, confirmation link, the shop's reply): a work queue
+// (server/queue/work-queue.ts: `review_mail` and `review_mail_claims`), one item per e-mail, written right after the
+// review write that makes it due (the review store calls `follow` for every write) and finished once it went out or
+// is no longer wanted. The item keeps the failed attempts and the last error (`mail_attempts` before the work queue).
+// The mail drain (reviews.ts) reads the items due, never the reviews collection as a whole (a scan on FerretDB).
 //
-// An entry only says "look at this review then": whether the e-mail is still wanted is read from the review when it
-// is due (dueMails), so an entry that outlived its reason (the review was deleted, the reply replaced) just goes.
+// An item only says "look at this review then": whether the e-mail is still wanted is read from the review when it
+// is due (dueMails), so an item that outlived its reason (the review was deleted, the reply replaced) just goes.
 //
 // A review's reply e-mails are at least a day apart (docs/decisions/reviews.md): a reply within the day of the last one is
 // queued for the day's end, and whichever revision is current then is sent, once.
-import { isDuplicateKey, onlyDuplicateKeys, type Collection, type Db } from '../db/index.js';
+import { isDuplicateKey, type Db } from '../db/index.js';
+import { mentionsAddress } from '../email.js';
+import { type TakenItem, type WorkItem, WorkQueue } from '../queue/work-queue.js';
 import type { Review, WriteFollower } from '../reviews/model.js';
 import { DAY_MS } from '../time.js';
 
@@ -22,6 +25,11 @@ export interface QueuedReviewMail {
   /** When to look at it: the edit e-mail's due time, a reply's day end, else when it was queued; later, the next retry. */
   due: Date;
 }
+
+/** What the work item holds besides its key and due time. */
+type ReviewMail = Pick<QueuedReviewMail, 'reviewId' | 'kind'>;
+
+export const REVIEW_MAIL_QUEUE = 'review_mail';
 
 const MIGRATION = 'review_mail_queue.backfill';
 
@@ -62,60 +70,89 @@ function changedFor(kind: ReviewMailKind, before: Review, after: Review): boolea
 }
 
 export class ReviewMailQueue implements WriteFollower {
-  private readonly collection: Collection<QueuedReviewMail>;
+  private readonly work: WorkQueue<ReviewMail>;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.collection = db.collection<QueuedReviewMail>('review_mail_queue');
+    this.work = new WorkQueue<ReviewMail>(db, REVIEW_MAIL_QUEUE, now);
   }
 
-  async ensureIndexes(): Promise<void> {
-    await this.collection.createIndex({ due: 1 }, { name: 'due' });
+  ensureIndexes(): Promise<void> {
+    return this.work.ensureIndexes();
   }
 
-  /** The review store's follower: queues the e-mails this write made due (a repeat keeps one entry each). */
+  /** The review store's follower: queues the e-mails this write made due (a repeat keeps one item each). */
   async follow(before: Review | undefined, after: Review): Promise<void> {
     const mails = outstandingMails(after, this.now()).filter((m) => !before || changedFor(m.kind, before, after));
-    for (const mail of mails) await this.put({ _id: queueKey(after, mail.kind), ...mail });
+    for (const { reviewId, kind, due } of mails) await this.put(queueKey(after, kind), { reviewId, kind }, due);
   }
 
-  /** Writes the entry by `_id` (its due time may have moved: an edit e-mail planned again). */
-  private async put(entry: QueuedReviewMail): Promise<void> {
-    const { _id, ...fields } = entry;
-    try {
-      await this.collection.updateOne({ _id }, { $set: fields }, { upsert: true });
-    } catch (err) {
-      // Two writes of the same review at once (an upsert is not atomic on FerretDB): the other made it.
-      if (!isDuplicateKey(err)) throw err;
-      await this.collection.updateOne({ _id }, { $set: fields });
-    }
+  /**
+   * Queues the e-mail, or moves the due time of the one queued (an edit e-mail planned again); one waiting for a
+   * retry keeps its retry time if that is later.
+   */
+  private async put(key: string, mail: ReviewMail, due: Date): Promise<void> {
+    if (await this.work.enqueue(key, mail, due)) return;
+    const queued = await this.work.get(key);
+    if (queued && !(queued.attempts > 0 && queued.due > due)) await this.work.postpone(key, due);
   }
 
-  /** The entries due at `now`, earliest first. The queue holds only e-mails still to be sent: a small scan. */
-  async due(now: Date, limit: number): Promise<QueuedReviewMail[]> {
-    return this.collection
-      .find({ due: { $lte: now } })
-      .sort({ due: 1, _id: 1 })
-      .limit(limit)
-      .toArray();
+  /** Up to `limit` items due now, claimed for `holder` (items other runs hold are left to them), earliest first. */
+  take(holder: string, limit: number, leaseMs: number): Promise<TakenItem<ReviewMail>[]> {
+    return this.work.take(holder, limit, leaseMs);
   }
 
-  /** Looks at the entry again at `at` (a retry, or another run holds it). */
-  async postpone(id: string, at: Date): Promise<void> {
-    await this.collection.updateOne({ _id: id }, { $set: { due: at } });
+  /** Looks at the item again at `at`, no failure counted (the review's e-mail is planned for later). */
+  postpone(key: string, at: Date): Promise<void> {
+    return this.work.postpone(key, at);
+  }
+
+  /** A failed attempt: tried again at `at`, the attempt counted and its error kept. */
+  retryLater(holder: string, key: string, at: Date, error: string): Promise<void> {
+    return this.work.retryLater(holder, key, at, error);
   }
 
   /** Sent, given up, or no longer wanted. */
-  async done(id: string): Promise<void> {
-    await this.collection.deleteOne({ _id: id });
+  done(holder: string, key: string): Promise<void> {
+    return this.work.finish(holder, key);
   }
 
-  /** Erasure: the entries about these reviews (a scan of the queue, which is small). */
-  async forget(reviewIds: readonly number[]): Promise<number> {
-    if (reviewIds.length === 0) return 0;
-    return (await this.collection.deleteMany({ reviewId: { $in: [...reviewIds] } })).deletedCount;
+  /** Extends the holder's claims (a long page). */
+  renew(holder: string, leaseMs: number): Promise<Set<string>> {
+    return this.work.renew(holder, leaseMs);
+  }
+
+  /** Lets go of what the run still holds (postponed items, a run that stopped early). */
+  release(holder: string): Promise<void> {
+    return this.work.release(holder);
+  }
+
+  /** Claims and take-over markers of runs that died before `before` (no TTL indexes on FerretDB). */
+  prune(before: Date): Promise<number> {
+    return this.work.prune(before);
+  }
+
+  /**
+   * Moves an e-mail the version before the work queue queued (server/migrations/review-mails.ts), with its failed
+   * attempts; false when it was moved already.
+   */
+  adopt(key: string, mail: ReviewMail, due: Date, history: Pick<WorkItem<ReviewMail>, 'attempts' | 'lastError'>) {
+    return this.work.enqueue(key, mail, due, history);
+  }
+
+  /**
+   * Erasure: the items about these reviews and, with `address`, every item whose last error quotes it. Returns how
+   * many of them held a failed attempt (the records that were kept apart, in `mail_attempts`, before the work queue).
+   * A scan of the queue, which is small.
+   */
+  async forget(reviewIds: readonly number[], address?: string): Promise<number> {
+    const removed = await this.work.remove(
+      { reviewId: { $in: [...reviewIds] } },
+      address ? mentionsAddress(address) : undefined,
+    );
+    return removed.filter((item) => item.attempts > 0).length;
   }
 
   /**
@@ -127,16 +164,12 @@ export class ReviewMailQueue implements WriteFollower {
     if (await migrations.findOne({ _id: MIGRATION })) return 0;
     let queued = 0;
     for await (const batch of reviews.needingFollowUp()) {
-      const entries = batch.flatMap((r) =>
-        outstandingMails(r, this.now()).map((m) => ({ _id: queueKey(r, m.kind), ...m })),
+      const mails = batch.flatMap((r) =>
+        outstandingMails(r, this.now()).map(({ reviewId, kind, due }) =>
+          this.work.enqueue(queueKey(r, kind), { reviewId, kind }, due),
+        ),
       );
-      if (entries.length === 0) continue;
-      try {
-        await this.collection.insertMany(entries, { ordered: false });
-      } catch (err) {
-        if (!onlyDuplicateKeys(err)) throw err;
-      }
-      queued += entries.length;
+      queued += (await Promise.all(mails)).length;
     }
     try {
       await migrations.insertOne({ _id: MIGRATION, done: this.now() });

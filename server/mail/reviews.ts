@@ -2,18 +2,16 @@
 // confirmation link (reviews that wait for their writer), and the shop's reply (when the shop asked to notify).
 // The `mail.reviews` drain.
 //
-// What is due is queued with the review write that made it due (review-queue.ts); the drain reads the entries due
-// and checks each against its review (dueMails) before sending. A run claims each e-mail (`review_mail_claims`,
-// server/db/claims.ts); failed attempts and their retry time live in `mail_attempts`, one document per Message-ID, so
-// the review is only written once a message went out, and then only its mail bookkeeping
-// (ReviewStore.markMailSent): no new version, no webhook.
+// What is due is queued with the review write that made it due (review-queue.ts, a work queue); the drain takes the
+// items due (claimed for the run) and checks each against its review (dueMails) before sending. Failed attempts and
+// their retry time live on the item, so the review is only written once a message went out, and then only its mail
+// bookkeeping (ReviewStore.markMailSent): no new version, no webhook.
 import type { Services } from '../services.js';
 import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { randomUUID } from 'node:crypto';
-import { Claims } from '../db/claims.js';
 import { JOB } from '../jobs/names.js';
-import type { MailAttempt, MailAttemptStore } from './attempt-store.js';
+import type { TakenItem } from '../queue/work-queue.js';
 import { messageIdFor, type MailPurpose } from './message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure, mailSweepMs } from './retry.js';
 import { confirmMail, editMail, replyMail, type RenderedMail } from './templates.js';
@@ -22,18 +20,16 @@ import { queueKey, replyMailNotBefore, type QueuedReviewMail, type ReviewMailKin
 const PAGE = 200;
 
 /**
- * Erasure: forgets the attempts at e-mails about these reviews (their errors may quote the address) and their
- * queue entries. With `address` (an erasure in every shop), also every attempt whose error quotes it, whichever
- * review it was about. A scan on FerretDB; erasures are rare.
+ * Erasure: forgets the e-mails about these reviews still queued (their errors may quote the address); returns how
+ * many had failed attempts. With `address` (an erasure in every shop), also every one whose error quotes it,
+ * whichever review it was about. A scan of the small queue; erasures are rare.
  */
-export async function forgetReviewMails(
-  services: Pick<Services, 'mailAttempts' | 'reviewMails'>,
+export function forgetReviewMails(
+  services: Pick<Services, 'reviewMails'>,
   reviewIds: number[],
   address?: string,
 ): Promise<number> {
-  const deleted = await services.mailAttempts.forget(reviewIds, address);
-  await services.reviewMails.forget(reviewIds);
-  return deleted;
+  return services.reviewMails.forget(reviewIds, address);
 }
 
 /** The e-mails a review is waiting for at `now`, in the order they are sent. */
@@ -82,121 +78,98 @@ export function verdictFor(entry: QueuedReviewMail, review: Review | undefined, 
   return isLater(later, now) ? { send: false, laterAt: later } : { send: false };
 }
 
+/** Claims of runs that died are pruned this long after they ran out. */
+const PRUNE_AFTER_MS = 86_400_000;
+
 export async function drainReviewMails(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
-  const attempts = services.mailAttempts;
   const queue = services.reviewMails;
+  const lease = services.config.scheduler.lockLifetimeMs;
   let tried = false;
   for (;;) {
+    const holder = randomUUID();
     const now = services.now();
-    const entries = await queue.due(now, PAGE);
-    if (entries.length === 0) break;
-    await signal.touch();
-    let touched = services.now().getTime();
-    // One read for the page (a scan on FerretDB, once per page of due e-mails, not per sweep).
-    const reviews = new Map(
-      (await services.reviews.byIds([...new Set(entries.map((e) => e.reviewId))])).map((r) => [r.id, r]),
-    );
-    const mails: { entry: QueuedReviewMail; review: Review; messageId: string }[] = [];
-    for (const entry of entries) {
-      const review = reviews.get(entry.reviewId);
-      const verdict = verdictFor(entry, review, now);
-      if (verdict.send)
-        mails.push({
-          entry,
-          review: review!,
-          messageId: messageIdFor(purposeOf(entry.kind, review!), services.mailer.domain),
-        });
-      else if (verdict.laterAt) await queue.postpone(entry._id, verdict.laterAt);
-      else await queue.done(entry._id);
+    const items = await queue.take(holder, PAGE, lease);
+    if (items.length === 0) break;
+    tried = true;
+    try {
+      await signal.touch();
+      // One read for the page (a scan on FerretDB, once per page of due e-mails, not per sweep).
+      const reviews = new Map(
+        (await services.reviews.byIds([...new Set(items.map((i) => i.payload.reviewId))])).map((r) => [r.id, r]),
+      );
+      let touched = services.now().getTime();
+      for (const item of items) {
+        const review = reviews.get(item.payload.reviewId);
+        const verdict = verdictFor({ _id: item._id, ...item.payload, due: item.due }, review, now);
+        if (!verdict.send) {
+          if (verdict.laterAt) await queue.postpone(item._id, verdict.laterAt);
+          else await queue.done(holder, item._id);
+          continue;
+        }
+        // Keep the job's lock and the items' claims while a long page is sent.
+        if (services.now().getTime() - touched > lease / 2) {
+          await signal.touch();
+          await queue.renew(holder, lease);
+          touched = services.now().getTime();
+        }
+        const error = await sendOne(services, holder, review!, item);
+        if (error !== undefined && isServerFailure(error)) {
+          services.log.warn({ err: error }, 'mail server failing; review e-mails will be retried');
+          return;
+        }
+      }
+    } finally {
+      // Postponed items, and what a stopped run did not get to, stay queued for the next run.
+      await queue.release(holder);
     }
-    const known = await attempts.byMessageIds(mails.map((m) => m.messageId));
-    for (const mail of mails) {
-      const attempt = known.get(mail.messageId);
-      // Given up for good, or waiting for its retry or another run's claim: the entry follows the attempt.
-      if (attempt?.failed) {
-        await queue.done(mail.entry._id);
-        continue;
-      }
-      if (attempt && attempt.nextAttempt > now) {
-        await queue.postpone(mail.entry._id, attempt.nextAttempt);
-        continue;
-      }
-      // Keep the job's lock while a long page is sent.
-      if (services.now().getTime() - touched > services.config.scheduler.lockLifetimeMs / 2) {
-        await signal.touch();
-        touched = services.now().getTime();
-      }
-      tried = true;
-      const outcome = await sendOne(services, attempts, mail.review, mail.entry.kind, mail.messageId, attempt);
-      if (outcome.kind === 'later') await queue.postpone(mail.entry._id, outcome.at);
-      else await queue.done(mail.entry._id);
-      if (outcome.kind === 'later' && outcome.error !== undefined && isServerFailure(outcome.error)) {
-        services.log.warn({ err: outcome.error }, 'mail server failing; review e-mails will be retried');
-        return;
-      }
-    }
-    if (entries.length < PAGE) break;
+    if (items.length < PAGE) break;
   }
-  // Claims are released after each e-mail; a run that died left its own, and take-overs leave markers.
-  if (tried)
-    await new Claims(services.db, 'review_mail_claims', services.now).prune(
-      new Date(services.now().getTime() - 86_400_000),
-    );
+  // Claims are released as pages end; a run that died left its own, and take-overs leave markers.
+  if (tried) await queue.prune(new Date(services.now().getTime() - PRUNE_AFTER_MS));
 }
 
-type SendOutcome = { kind: 'done' } | { kind: 'later'; at: Date; error?: unknown };
-
 /**
- * Claims, sends and records one review e-mail. The claim (server/db/claims.ts, keyed by the Message-ID) keeps two
- * runs from sending it at once; `previous` is what earlier attempts left (their count and error), if any.
+ * Sends one review e-mail the run holds and records what came of it: finished once sent or given up, else retried
+ * on the mail schedule. Returns the error of a failed attempt that is retried.
  */
 async function sendOne(
   services: Services,
-  attempts: MailAttemptStore,
+  holder: string,
   review: Review,
-  kind: ReviewMailKind,
-  messageId: string,
-  previous: MailAttempt | undefined,
-): Promise<SendOutcome> {
-  const now = services.now();
-  const lease = services.config.scheduler.lockLifetimeMs;
-  const claims = new Claims(services.db, 'review_mail_claims', services.now);
-  const holder = randomUUID();
-  // Another run has it: look again when its claim ends (it removes the entry once sent).
-  if (!(await claims.claimOne(messageId, holder, lease))) return { kind: 'later', at: new Date(now.getTime() + lease) };
+  item: TakenItem<{ reviewId: number; kind: ReviewMailKind }>,
+): Promise<unknown> {
+  const queue = services.reviewMails;
+  const { kind } = item.payload;
+  const messageId = messageIdFor(purposeOf(kind, review), services.mailer.domain);
+  const giveUp = async (reason: string) => {
+    services.log.warn({ mail: messageId, reason }, 'review e-mail given up');
+    await queue.done(holder, item._id);
+  };
+  const shop = await services.webshops.get(review.shopId);
+  if (!shop) return giveUp('the webshop no longer exists');
   try {
-    const tries = (previous?.attempts ?? 0) + 1;
-    const record = (fields: Pick<MailAttempt, 'nextAttempt' | 'failed' | 'lastError'>) =>
-      attempts.record(messageId, { reviewId: review.id, kind, attempts: tries, ...fields });
-    const shop = await services.webshops.get(review.shopId);
-    if (!shop) {
-      await record({ nextAttempt: now, failed: true, lastError: 'the webshop no longer exists' });
-      return { kind: 'done' };
-    }
-    try {
-      await services.mailer.send({
-        fromName: shop.name,
-        to: review.email,
-        ...render(services, shop, review, kind),
-        messageId,
-      });
-    } catch (err) {
-      const next = afterFailure(tries, classifySendError(err), services.config.mail.retryScheduleMs, services.now());
-      const lastError = describeSendError(err);
-      if ('retryAt' in next) {
-        await record({ nextAttempt: next.retryAt, failed: false, lastError });
-        return { kind: 'later', at: next.retryAt, error: err };
-      }
-      await record({ nextAttempt: now, failed: true, lastError: `${next.giveUp}: ${lastError}` });
-      return { kind: 'done' };
-    }
-    // Right after the server's acceptance: the only moment in which a crash can cause a second copy.
-    await services.reviews.markMailSent(review, kind, services.now());
-    if (previous) await attempts.remove(messageId);
-    return { kind: 'done' };
-  } finally {
-    await claims.release(holder);
+    await services.mailer.send({
+      fromName: shop.name,
+      to: review.email,
+      ...render(services, shop, review, kind),
+      messageId,
+    });
+  } catch (err) {
+    const next = afterFailure(
+      item.attempts + 1,
+      classifySendError(err),
+      services.config.mail.retryScheduleMs,
+      services.now(),
+    );
+    const lastError = describeSendError(err);
+    if ('giveUp' in next) return void (await giveUp(`${next.giveUp}: ${lastError}`));
+    await queue.retryLater(holder, item._id, next.retryAt, lastError);
+    return err;
   }
+  // Right after the server's acceptance: the only moment in which a crash can cause a second copy.
+  await services.reviews.markMailSent(review, kind, services.now());
+  await queue.done(holder, item._id);
+  return undefined;
 }
 
 /**

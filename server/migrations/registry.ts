@@ -10,6 +10,8 @@ import { migrateRemovalNotices } from './removal-notices.js';
 import { migrateReviewOrigins } from './review-origins.js';
 import { migrateWebhookFailureCount } from './webhook-failure-count.js';
 import { migrateWebhookLogNames } from './webhook-log-names.js';
+import { migrateInvitationQueues } from './invitation-queues.js';
+import { migrateReviewMails } from './review-mails.js';
 
 const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   (s) => s.reviewEvents.migrate(s.reviews),
@@ -21,6 +23,8 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateRemovalGround,
   migrateWebhookFailureCount,
   migrateRemovalNotices,
+  migrateInvitationQueues,
+  migrateReviewMails,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {

@@ -88,3 +88,63 @@ it('lets a run release what it did not get to, and forgets items by payload for 
   expect((await queue.get('q'))?.payload.to).toBe('keep@example.com');
   expect(await queue.get('p')).toBeUndefined();
 });
+
+it('reads past what is held (a batch still in progress, or keys to skip) to the next due items', async () => {
+  const queue = await fresh();
+  for (const key of ['a', 'b', 'c', 'd', 'e']) await queue.enqueue(key, { to: key });
+  // The same holder takes its next batch while the first is in progress (the invitation drain does).
+  expect((await queue.take('w', 2, LEASE)).map((i) => i._id)).toEqual(['a', 'b']);
+  expect((await queue.take('w', 2, LEASE, new Set(['c']))).map((i) => i._id)).toEqual(['d', 'e']);
+  expect((await queue.take('v', 2, LEASE)).map((i) => i._id)).toEqual(['c']);
+});
+
+it('marks the items it took over from a holder whose lease ran out, and only those', async () => {
+  const queue = await fresh();
+  await queue.enqueue('old', { to: 'old' });
+  await queue.take('dead', 10, LEASE);
+  later(1);
+  await queue.enqueue('new', { to: 'new' });
+  later(LEASE);
+  const taken = await queue.take('alive', 10, LEASE);
+  expect(taken.map((i) => [i._id, i.takenOver ?? false])).toEqual([
+    ['old', true],
+    ['new', false],
+  ]);
+});
+
+it('finishes a batch at once, postpones without counting a failure, cancels, and forgets by key or quoted address', async () => {
+  const queue = await fresh();
+  for (const key of ['f', 'g', 'h', 'i', 'j']) await queue.enqueue(key, { to: key });
+  await queue.take('w', 10, LEASE);
+  await queue.finishAll('w', ['f', 'g']);
+  await queue.postpone('h', new Date(clock.getTime() + 1000));
+  await queue.postpone('i', new Date(clock.getTime() + 1000), { attempts: 3, lastError: '550 <Who@Example.com>' });
+  await queue.release('w');
+  expect((await queue.take('w', 10, LEASE)).map((i) => i._id)).toEqual(['j']);
+  await queue.cancel(['j']);
+  later(1000);
+  const again = await queue.take('w', 10, LEASE);
+  expect(again.map((i) => [i._id, i.attempts, i.lastError])).toEqual([
+    ['h', 0, null],
+    ['i', 3, '550 <Who@Example.com>'],
+  ]);
+  expect(await queue.forgetKeys(['h'], { $regex: 'who@example\\.com', $options: 'i' })).toBe(2);
+  expect(await queue.size()).toBe(0);
+});
+
+it('reads on past items it saw free but whose holder renewed them meanwhile (a batch claimed ahead, sent late)', async () => {
+  const queue = await fresh();
+  for (const key of ['a-slow-1', 'a-slow-2', 'b-next-1', 'b-next-2']) await queue.enqueue(key, { to: key });
+  expect((await queue.take('slow', 2, LEASE)).map((i) => i._id)).toEqual(['a-slow-1', 'a-slow-2']);
+  later(LEASE + 1);
+  // The taker reads the claims while they have run out; the slow holder renews them right after that read.
+  const claims = (queue as unknown as { claims: { all: () => Promise<unknown>; renew: typeof queue.renew } }).claims;
+  const all = claims.all.bind(claims);
+  claims.all = async () => {
+    const stale = await all();
+    claims.all = all;
+    await queue.renew('slow', LEASE);
+    return stale;
+  };
+  expect((await queue.take('next', 2, LEASE)).map((i) => i._id)).toEqual(['b-next-1', 'b-next-2']);
+});

@@ -1,6 +1,6 @@
 // A work queue: items of one kind of work, each queued once under a key, taken when due by one worker at a time
-// (a claim with a lease), then finished, retried later, or given up. The mail outbox (server/mail/outbox-queue.ts)
-// is built on it.
+// (a claim with a lease), then finished, retried later, or given up. The mail outbox (server/mail/outbox-mail.ts),
+// the invitation e-mails and their reminders (server/invitations/queue.ts, reminder-queue.ts) are built on it.
 //
 // Two small collections per kind of work, never shared between kinds (on FerretDB even an `_id` read slows with the
 // collection's size, so one kind's backlog must not slow another's):
@@ -16,8 +16,8 @@
 // leaves claims that run out after the lease: the items are still due, and the next `take` takes them over. The
 // work itself must tolerate a repeat after such a crash (for e-mail: the same Message-ID).
 import type { Collection, Db } from '../db/index.js';
-import { isDuplicateKey } from '../db/index.js';
 import { Claims } from '../db/claims.js';
+import { GroupInsert } from '../db/group-insert.js';
 
 export interface WorkItem<P> {
   /** The key: a second enqueue with it is a no-op while the item is queued. */
@@ -32,9 +32,16 @@ export interface WorkItem<P> {
   payload: P;
 }
 
+/** An item as `take` gives it out: `takenOver` when a holder that died or stalled had it (its work may be done). */
+export type TakenItem<P> = WorkItem<P> & { takenOver?: true };
+
+type History = Pick<WorkItem<unknown>, 'attempts' | 'lastError'>;
+
 export class WorkQueue<P> {
   private readonly items: Collection<WorkItem<P>>;
   private readonly claims: Claims;
+  /** Enqueues arriving together go in one insert (group commit): invitations come in bursts. */
+  private readonly inserts: GroupInsert<WorkItem<P>>;
 
   constructor(
     db: Db,
@@ -44,6 +51,7 @@ export class WorkQueue<P> {
   ) {
     this.items = db.collection<WorkItem<P>>(name);
     this.claims = new Claims(db, `${name}_claims`, now);
+    this.inserts = new GroupInsert(this.items);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -59,15 +67,17 @@ export class WorkQueue<P> {
     key: string,
     payload: P,
     due: Date = this.now(),
-    history: Pick<WorkItem<P>, 'attempts' | 'lastError'> = { attempts: 0, lastError: null },
+    history: History = { attempts: 0, lastError: null },
   ): Promise<boolean> {
-    try {
-      await this.items.insertOne({ _id: key, due, ...history, queued: this.now(), payload });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return (await this.inserts.insert({ _id: key, due, ...history, queued: this.now(), payload })) === 'inserted';
+  }
+
+  /**
+   * Takes items off the queue undone, whoever holds them (their purpose went: a repeat taken back, a record erased).
+   * Their claims, if any, run out and are pruned.
+   */
+  async cancel(keys: readonly string[]): Promise<void> {
+    if (keys.length) await this.items.deleteMany({ _id: { $in: [...keys] } });
   }
 
   /** The item queued under `key`, if any (one read by `_id`). */
@@ -76,33 +86,64 @@ export class WorkQueue<P> {
   }
 
   /**
-   * Up to `limit` items due now, claimed for `holder` for `leaseMs`, earliest first. Items another worker holds are
-   * left to it; items whose holder's lease ran out are taken over. The holder finishes, retries or gives up each one,
-   * or releases what it did not get to.
+   * Up to `limit` items due now, claimed for `holder` for `leaseMs`, earliest first. Items another worker holds (or
+   * this one, in a batch still in progress) are left to it, and so are the keys in `skip`; items whose holder's lease
+   * ran out are taken over, and marked so. The holder finishes, retries or gives up each one, or releases what it did
+   * not get to.
    */
-  async take(holder: string, limit: number, leaseMs: number): Promise<WorkItem<P>[]> {
+  async take(
+    holder: string,
+    limit: number,
+    leaseMs: number,
+    skip: ReadonlySet<string> = new Set(),
+  ): Promise<TakenItem<P>[]> {
+    // A few rounds at most: what looked free may have been held after all (a holder renewed a claim that had run
+    // out), and the due items behind it are then read in the next round.
+    for (let round = 0; round < 3; round++) {
+      const { taken, contested } = await this.takeOnce(holder, limit, leaseMs, skip);
+      if (taken.length > 0 || !contested) return taken;
+    }
+    return [];
+  }
+
+  /** One round of `take`; `contested` when due items were seen but none could be claimed. */
+  private async takeOnce(
+    holder: string,
+    limit: number,
+    leaseMs: number,
+    skip: ReadonlySet<string>,
+  ): Promise<{ taken: TakenItem<P>[]; contested: boolean }> {
     const now = this.now();
+    // Claims are few (the work in progress): all are read, so that what is held is read past rather than tried.
+    const { live, expired } = await this.claims.all();
+    const held = new Set([...skip, ...live.map((c) => c.key)]);
+    const max = limit + held.size;
     const due = await this.items
-      .find({ due: { $lte: now } }, { projection: { _id: 1 } })
+      .find({ due: { $lte: now } }, { projection: { _id: 1 }, batchSize: max })
       .sort({ due: 1, _id: 1 })
-      .limit(limit)
+      .limit(max)
       .toArray();
-    if (due.length === 0) return [];
+    const free = due.filter((d) => !held.has(d._id)).slice(0, limit);
+    if (free.length === 0) return { taken: [], contested: false };
     const won = await this.claims.claim(
-      due.map((d) => d._id),
+      free.map((d) => d._id),
       holder,
       leaseMs,
     );
-    if (won.length === 0) return [];
+    if (won.length === 0) return { taken: [], contested: true };
     // Read again under the claim: another worker may have finished or postponed an item since the first read.
-    const current = await this.items.find({ _id: { $in: won } }).toArray();
+    const current = await this.items.find({ _id: { $in: won } }, { batchSize: won.length }).toArray();
     const ready = current.filter((item) => item.due <= now).sort((a, b) => a.due.getTime() - b.due.getTime());
     const readyIds = new Set(ready.map((item) => item._id));
     await this.claims.release(
       holder,
       won.filter((id) => !readyIds.has(id)),
     );
-    return ready;
+    const orphaned = new Set(expired.map((c) => c.key));
+    return {
+      taken: ready.map((item) => (orphaned.has(item._id) ? { ...item, takenOver: true } : item)),
+      contested: ready.length === 0,
+    };
   }
 
   /** Extends the holder's claims (a long run); returns the keys it still holds. */
@@ -114,6 +155,21 @@ export class WorkQueue<P> {
   async finish(holder: string, key: string): Promise<void> {
     await this.items.deleteOne({ _id: key });
     await this.claims.release(holder, [key]);
+  }
+
+  /** Done, a batch at once: the items go in one delete, then their claims. */
+  async finishAll(holder: string, keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.items.deleteMany({ _id: { $in: [...keys] } });
+    await this.claims.release(holder, keys);
+  }
+
+  /**
+   * Not yet: due again at `at`, no failure counted (or, with `history`, the attempts and error as they now stand).
+   * The holder releases its claim afterwards (with the rest of its batch).
+   */
+  async postpone(key: string, at: Date, history?: History): Promise<void> {
+    await this.items.updateOne({ _id: key }, { $set: { due: at, ...history } });
   }
 
   /** Not done, try again at `at`: the failed attempt is counted and its error kept. */
@@ -137,11 +193,33 @@ export class WorkQueue<P> {
    * client's object). A scan of the small collection.
    */
   async forget(filter: Record<string, unknown>): Promise<number> {
+    return (await this.remove(filter)).length;
+  }
+
+  /**
+   * Erasure: deletes the items whose payload matches `filter` or, with `quoting`, whose last error matches it (SMTP
+   * servers quote the address); returns them. A scan of the small collection.
+   */
+  async remove(
+    filter: Record<string, unknown>,
+    quoting?: { $regex: string; $options: string },
+  ): Promise<WorkItem<P>[]> {
     const scoped = Object.fromEntries(Object.entries(filter).map(([field, value]) => [`payload.${field}`, value]));
-    const doomed = await this.items.find(scoped, { projection: { _id: 1 } }).toArray();
-    if (doomed.length === 0) return 0;
+    const doomed = await this.items.find(quoting ? { $or: [scoped, { lastError: quoting }] } : scoped).toArray();
+    if (doomed.length === 0) return [];
     const keys = doomed.map((d) => d._id);
-    const deleted = await this.items.deleteMany({ _id: { $in: keys } });
+    await this.items.deleteMany({ _id: { $in: keys } });
+    await this.claims.forget(keys);
+    return doomed;
+  }
+
+  /**
+   * Erasure: deletes these items and, with `quoting`, every item whose last error matches it (SMTP servers quote the
+   * address), whichever item it belonged to. A scan of the small collection.
+   */
+  async forgetKeys(keys: readonly string[], quoting?: { $regex: string; $options: string }): Promise<number> {
+    const byKey = { _id: { $in: [...keys] } };
+    const deleted = await this.items.deleteMany(quoting ? { $or: [byKey, { lastError: quoting }] } : byKey);
     await this.claims.forget(keys);
     return deleted.deletedCount;
   }

@@ -75,7 +75,7 @@ describe('reply e-mails: at most one per review a day', () => {
     await reply(review, 'Second answer', true);
     // Queued for the day's end (a due time in the review mail queue), not looked for by a sweep.
     const entry = await t.db
-      .collection<{ _id: string; due: Date }>('review_mail_queue')
+      .collection<{ _id: string; due: Date }>('review_mail')
       .findOne({ _id: `${review.id}:reply:2` });
     expect(entry?.due).toEqual(new Date(Date.parse('2031-03-01T09:00:00Z') + DAY));
     expect(await drained(review)).toHaveLength(1);
@@ -147,7 +147,7 @@ describe('reply e-mails: at most one per review a day', () => {
     expect(await drained(removed)).toHaveLength(1);
     expect(await drained(erased)).toHaveLength(1);
     expect(
-      await t.db.collection('review_mail_queue').countDocuments({ reviewId: { $in: [removed.id, erased.id] } }),
+      await t.db.collection('review_mail').countDocuments({ 'payload.reviewId': { $in: [removed.id, erased.id] } }),
     ).toBe(0);
   });
 });
