@@ -1,7 +1,8 @@
 // POST /reviews/{id}/helpful: a shopper found a published review helpful. One vote per client address and review,
 // ever (a keyed hash of the address: rules.ts); one per browser too, which the page's script remembers in the
 // browser's storage (no cookie). The page's form works without JavaScript: the answer sends the browser back to
-// the shop page it came from (303); the script asks for JSON and updates the count in place.
+// the shop page it came from (303); the script asks for JSON and updates the count in place. Votes sent from pages
+// of other origins are refused (403, rules.ts: sameOriginVote).
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { readFields } from '../http/body.js';
@@ -9,16 +10,19 @@ import { clientKey } from '../http/client-key.js';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { normalizeLanguage } from '../languages.js';
-import { returnPath, voterKey } from './rules.js';
+import { returnPath, sameOriginVote, voterKey } from './rules.js';
 import { HELPFUL_STRINGS } from './strings.js';
 
 export function registerHelpfulRoutes(router: Router, services: Services): void {
   const { config, reviews, helpful, ratings } = services;
+  const ownOrigin = new URL(config.baseUrl).origin;
 
   router.post('/reviews/:id/helpful', async (ctx: Context) => {
     const raw = ctx.params.id ?? '';
     const review = /^\d{1,15}$/.test(raw) ? await reviews.get(Number(raw)) : null;
     if (!review?.published) throw new HttpError(404, 'No such review.');
+    if (!sameOriginVote(ownOrigin, ctx.get('origin'), ctx.get('sec-fetch-site')))
+      throw new HttpError(403, 'A vote must come from this service’s own page.', 'cross_site');
     const fields = await readFields(ctx, 4096);
     const counted = await helpful.vote(
       review.shopId,
