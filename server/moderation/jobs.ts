@@ -13,6 +13,7 @@ import { appealDigest, newAppealToken } from './appeal-token.js';
 import { NOTICE_STRINGS } from './notice-strings.js';
 import { APPEAL_DAYS } from './store.js';
 import { REPORT_STRINGS } from './strings.js';
+import { removeExpiredPhotos } from './service.js';
 
 /** One per review, never random: its Message-ID (`<review.{id}.removed@…>`) is the same for every attempt. */
 export const removalNoticeKey = (reviewId: number) => `review.${reviewId}.removed`;
@@ -23,10 +24,12 @@ type NoticeServices = Pick<Services, 'config' | 'webshops' | 'audit' | 'moderati
 type DecisionNotice = OutboxMailOf<'decision'>;
 
 export function defineModerationJobs(services: Services): void {
-  // Texts kept for a complaint and complaint links live six months; their collections hold nothing older.
+  // Texts kept for a complaint and complaint links live six months; their collections hold nothing older. Photos a
+  // redaction took go with their kept texts: removed from their review first (which queues their files' deletion).
   services.scheduler.define(
     'moderation.expired',
     async () => {
+      await removeExpiredPhotos(services, services.now());
       await services.moderation.dropExpired(services.now());
     },
     HOUR_MS,

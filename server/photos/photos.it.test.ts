@@ -9,6 +9,7 @@ import type { Invitation } from '../invitations/store.js';
 import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { drainPhotoTasks } from './jobs.js';
+import { removeExpiredPhotos } from '../moderation/service.js';
 import { pendingPhotos } from './service.js';
 import { newPhotoId } from './store.js';
 
@@ -278,28 +279,108 @@ describe('photos follow their review', () => {
     expect(listed.photos).toEqual([]);
   });
 
-  it('one photo can be removed by a redaction, the review and its other photos kept', async () => {
+  it('one photo can be removed by a redaction, the review kept; a complaint gives it back, six months delete it', async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    // Reported from the report page, the photo named (a photo's "Report" link: ?photo=).
+    const page = await (await t.fetch(`/reviews/${review.id}/report?lang=en&photo=${id}`)).text();
+    expect(page).toContain('<legend>What should be checked?</legend>');
+    expect(page).toMatch(new RegExp(`id="photo-${id}" name="photo" value="${id}" checked`));
+    expect(page).toContain('Photo 1: Photo 1 of 1 by Mia');
+    const token = /name="token" value="([^"]+)"/.exec(page)![1]!;
+    const post = (photo: string) =>
+      t.fetch(`/reviews/${review.id}/report?lang=en`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.77' },
+        body: new URLSearchParams({ token, ground: 'personal_data', text: 'My face is in the photo', photo }),
+      });
+    const wrong = await post('y'.repeat(22));
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('Choose the whole review or one of its photos.');
+    expect((await post(id)).status).toBe(200);
+    const listed = await (await t.admin('/admin/api/reports?status=open&limit=100')).json();
+    const reported = listed.reports.find((r: { review_id: number }) => r.review_id === review.id);
+    expect(reported.photo).toEqual({ id, url: `https://reviews.example/photos/${id}.webp` });
+
+    const decide = (reportId: string, body: unknown) =>
+      t.admin(`/admin/api/reports/${reportId}/decision`, { method: 'POST', json: body });
+    // Issue 21: a redaction carries its statement of reasons (e-mailed to the writer).
+    const statement = 'The photo shows a person who did not agree to be shown.';
+    const unknown = await decide(reported.id, {
+      action: 'redact',
+      ground: 'personal_data',
+      statement,
+      photo: 'x'.repeat(22),
+    });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.message).toBe('photo: not a photo of this review');
+    const res = await decide(reported.id, { action: 'redact', ground: 'personal_data', statement, photo: id });
+    expect(res.status).toBe(200);
+    const after = (await t.services.reviews.get(review.id))!;
+    expect(after.deleted).toBe(false);
+    expect(after.photos![0]!.state).toBe('withheld');
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    expect((await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id).photos).toEqual([]);
+    // Kept while the decision can be contested: no deletion queued.
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toHaveLength(2);
+
+    // The writer's complaint is reversed: the photo is back.
+    const complaint = await t.services.moderation.add({
+      reviewId: review.id,
+      shopId: shop.id,
+      ground: 'personal_data',
+      text: 'It is my own lamp, no face in it',
+      email: '',
+      source: 'appeal',
+      appeal: { report: reported.id, role: 'writer', language: 'en' },
+    });
+    expect((await decide(complaint._id.toHexString(), { action: 'reverse' })).status).toBe(200);
+    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('shown');
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(200);
+
+    // Redacted again and not contested: when the six months are over the photo is removed and its files deleted.
+    const second = await t.services.moderation.add({
+      reviewId: review.id,
+      shopId: shop.id,
+      ground: 'personal_data',
+      text: 'Still my face',
+      email: '',
+    });
+    expect(
+      (await decide(second._id.toHexString(), { action: 'redact', ground: 'personal_data', statement, photo: id }))
+        .status,
+    ).toBe(200);
+    const sixMonthsOn = new Date(Date.now() + 200 * 86_400_000);
+    expect(await removeExpiredPhotos(t.services, new Date())).toBe(0);
+    expect(await removeExpiredPhotos(t.services, sixMonthsOn)).toBe(1);
+    await t.services.moderation.dropExpired(sixMonthsOn);
+    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('removed');
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+    expect(await removeExpiredPhotos(t.services, sixMonthsOn)).toBe(0);
+  });
+
+  it('a withheld photo is erased with the writer at once', async () => {
     const { review, id } = await reviewWithPhoto(false);
     const report = await t.services.moderation.add({
       reviewId: review.id,
       shopId: shop.id,
-      ground: 'personal_data',
-      text: 'My face is in the photo',
+      ground: 'offensive',
+      text: '',
       email: '',
+      photo: id,
     });
-    const decide = (body: unknown) =>
-      t.admin(`/admin/api/reports/${report._id.toHexString()}/decision`, { method: 'POST', json: body });
-    // Issue 21: a redaction carries its statement of reasons (e-mailed to the writer).
-    const statement = 'The photo shows a person who did not agree to be shown.';
-    const unknown = await decide({ action: 'redact', ground: 'personal_data', statement, photo: 'x'.repeat(22) });
-    expect(unknown.status).toBe(422);
-    expect((await unknown.json()).error.message).toBe('photo: not a photo of this review');
-    const res = await decide({ action: 'redact', ground: 'personal_data', statement, photo: id });
+    const statement = 'The photo is offensive.';
+    const res = await t.admin(`/admin/api/reports/${report._id.toHexString()}/decision`, {
+      method: 'POST',
+      json: { action: 'redact', ground: 'offensive', statement, photo: id },
+    });
     expect(res.status).toBe(200);
-    const after = (await t.services.reviews.get(review.id))!;
-    expect(after.deleted).toBe(false);
-    expect(after.photos![0]!.state).toBe('removed');
-    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    const erased = await t.fetch(`/admin/api/customers?email=${encodeURIComponent(review.email)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(erased.status).toBe(200);
     await drainPhotoTasks(t.services);
     expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
   });
