@@ -385,6 +385,81 @@ describe('photos follow their review', () => {
     expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
   });
 
+  it("the writer's edit page adds, describes and removes photos, up to 5 in all, without JavaScript", async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    const editToken = 'e'.repeat(10) + String(review.id).padStart(33, '0');
+    await t.services.reviews.update(review.id, { editToken });
+    const path = `/edit/${editToken}`;
+    const page = await (await t.fetch(path)).text();
+    expect(page).toContain('enctype="multipart/form-data"');
+    expect(page).toContain('<legend>Your photos</legend>');
+    expect(page).toContain(`src="/photos/${id}-320.webp"`);
+    expect(page).toContain(`name="current_${id}_remove"`);
+    expect(page).toContain(`name="current_${id}_alt"`);
+    // Four slots left of five.
+    expect(page).toContain('name="photo_4"');
+    expect(page).not.toContain('name="photo_5"');
+
+    const fields = { rating: '4', name: 'Mia', comment: 'Now with more photos' };
+    const post = (extra: Record<string, string>, uploads: Upload[]) =>
+      t.fetch(path, { method: 'POST', body: reviewForm({ ...fields, ...extra }, uploads) });
+    const jpeg = await photoWithMetadata('jpeg');
+
+    // A refused file and a description too long: the form comes back with both, nothing changed or kept.
+    const files = filesOnDisk();
+    const refused = await post({ [`current_${id}_alt`]: 'x'.repeat(201) }, [
+      { slot: 1, bytes: heicHeader(), name: 'IMG_1.HEIC', type: 'image/heic' },
+      { slot: 2, bytes: jpeg, name: 'ok.jpg' },
+    ]);
+    expect(refused.status).toBe(400);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain('IMG_1.HEIC: This file is not a photo we can read: use JPEG, PNG or WebP');
+    expect(refusedPage).toContain('at most 200 characters');
+    expect(filesOnDisk()).toEqual(files);
+    expect((await t.services.reviews.get(review.id))!.photos).toHaveLength(1);
+
+    // Two added (described), the first one's description changed.
+    const added = await post({ [`current_${id}_alt`]: 'The lamp by night' }, [
+      { slot: 1, bytes: jpeg, name: 'a.jpg', alt: 'The shade' },
+      { slot: 2, bytes: await photoWithMetadata('png'), name: 'b.png' },
+    ]);
+    expect(added.status).toBe(200);
+    let stored = (await t.services.reviews.get(review.id))!;
+    expect(stored.photos!.map((p) => [p.state, p.alt])).toEqual([
+      ['shown', 'The lamp by night'],
+      ['pending', 'The shade'],
+      ['pending', ''],
+    ]);
+    await drainPhotoTasks(t.services);
+    const listed = (await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id);
+    expect(listed.photos.map((p: { alt: string }) => p.alt)).toEqual([
+      'The lamp by night',
+      'The shade',
+      'Photo 3 of 3 by Mia',
+    ]);
+
+    // More than five in all is refused; the uploads of that post are not kept.
+    const before = filesOnDisk();
+    const many = await post(
+      {},
+      [1, 2, 3].map((slot) => ({ slot, bytes: jpeg, name: `${slot}.jpg` })),
+    );
+    expect(many.status).toBe(400);
+    expect(await many.text()).toContain('At most 5 photos can be added to a review');
+    expect(filesOnDisk()).toEqual(before);
+
+    // The first one removed: 404 at once, its files deleted by the worker; the others stay.
+    const removed = await post({ [`current_${id}_remove`]: '1' }, []);
+    expect(removed.status).toBe(200);
+    expect(await removed.text()).not.toContain(`current_${id}_remove`);
+    stored = (await t.services.reviews.get(review.id))!;
+    expect(stored.photos!.map((p) => p.state)).toEqual(['removed', 'shown', 'shown']);
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+    expect(filesOnDisk().filter((f) => f.startsWith(stored.photos![1]!.id))).toHaveLength(2);
+  });
+
   it('are deleted with reviews nobody confirmed', async () => {
     const { review, id } = await reviewWithPhoto(true);
     await t.services.reviews.update(review.id, { confirmToken: 'c'.repeat(43) });
