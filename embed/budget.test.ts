@@ -1,6 +1,7 @@
 // The size budgets of the embed, checked like tests on every run: the loader that every page of every shop loads at
 // most 1,200 B gzip, the lazily loaded app at most 12,500 B gzip (with the origin labels and report links), and
-// form.js, which the app loads only for the consent pop-up or the review form, at most 5 KB gzip. Measured as served
+// form.js, which the app loads only for the consent pop-up or the review form (with its photo picker), at most 6,144 B
+// gzip. Measured as served
 // (loader filled in). Where the bytes go: `npx tsx bench/embed-bytes.ts` (BENCHMARKS.md, "Shopper embeds").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,10 +34,11 @@ describe('bundle budgets', () => {
     expect(size.gzip).toBeLessThanOrEqual(12_500);
   });
 
-  it('form.js (consent pop-up and review form, loaded when needed) ≤ 5 KB gzip', () => {
+  // Issue 20: the photo picker came into it, and the issue lets it grow to 6,144 B.
+  it('form.js (consent pop-up and review form with its photo picker, loaded when needed) ≤ 6,144 B gzip', () => {
     const size = sizes(readFileSync(join(dir, 'form.js')));
     console.info(`form.js: ${size.gzip} B gzip, ${size.brotli} B brotli`);
-    expect(size.gzip).toBeLessThanOrEqual(5 * KB);
+    expect(size.gzip).toBeLessThanOrEqual(6 * KB);
   });
 
   it('each language file is small', () => {

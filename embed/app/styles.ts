@@ -85,6 +85,7 @@ legend,label{font-weight:600}
 input,select,textarea{width:100%;min-height:44px;padding:8px 10px;border:1px solid var(--bd);border-radius:8px;background:var(--bg)}
 [aria-invalid=true]{border-color:var(--er)}
 .hp{position:absolute;left:-9999px}
+.lnk{align-self:start;min-height:44px;color:var(--fg);text-decoration:underline}
 `;
 
 let root: ShadowRoot;

@@ -14,13 +14,12 @@ import { readFields, type Fields } from '../http/body.js';
 import { readFormWithFiles } from '../http/upload.js';
 import { clientKey } from '../http/client-key.js';
 import { PHOTO_LIMITS } from '../photos/detect.js';
-import { PHOTO_STRINGS, type PhotoStrings } from '../photos/strings.js';
+import { PHOTO_STRINGS, refusalMessage } from '../photos/strings.js';
 import {
   attachUploads,
   discardUploads,
   pendingPhotos,
   receivePhoto,
-  type PhotoRefusal,
   type ReceivedPhoto,
 } from '../photos/service.js';
 import { awaitsConfirmation, badgesFor } from '../reviews/rules.js';
@@ -456,11 +455,4 @@ export function registerPageRoutes(router: Router, services: Services): void {
     });
     send(ctx, 200, html, false);
   });
-}
-
-function refusalMessage(p: PhotoStrings, reason: PhotoRefusal, filename: string): string {
-  if (reason === 'too_large') return p.tooLarge(filename);
-  if (reason === 'too_many_pixels') return p.tooManyPixels(filename);
-  if (reason === 'limited') return p.limited;
-  return p.unreadable(filename);
 }

@@ -482,6 +482,62 @@ describe('photos follow their review', () => {
   });
 });
 
+describe('the pop-up takes photos', () => {
+  const uploadPhoto = (bytes: Buffer, name: string, shopId = shop.id) => {
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+    return t.fetch(`/embed/${shopId}/photos?lang=en`, { method: 'POST', body: form });
+  };
+  const experience = (photos: unknown) =>
+    t.fetch(`/embed/${shop.id}/experiences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        rating: 5,
+        name: 'Pia',
+        email: `pia${++counter}@example.com`,
+        comment: 'Lamp and shade',
+        language: 'en',
+        photos,
+      }),
+    });
+
+  it('stores an upload as the review page does, refuses with the same messages, and the review takes it', async () => {
+    const heic = await uploadPhoto(heicHeader(), 'IMG_7.HEIC');
+    expect(heic.status).toBe(400);
+    expect((await heic.json()).error.message).toBe(
+      'IMG_7.HEIC: This file is not a photo we can read: use JPEG, PNG or WebP',
+    );
+    const bomb = await uploadPhoto(pngBomb(), 'huge.png');
+    expect(bomb.status).toBe(400);
+    expect((await bomb.json()).error.message).toContain('more than 40 megapixels');
+    const notMultipart = await t.fetch(`/embed/${shop.id}/photos`, { method: 'POST', body: 'x' });
+    expect(notMultipart.status).toBe(415);
+
+    const ok = await uploadPhoto(await photoWithMetadata('jpeg'), 'lamp.jpg');
+    expect(ok.status).toBe(201);
+    const { id } = await ok.json();
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(filesOnDisk()).toContain(`${id}.upload`);
+
+    // An id that is no upload of this shop is refused, and nothing is written.
+    const unknown = await experience([{ id: 'z'.repeat(22), alt: '' }]);
+    expect(unknown.status).toBe(400);
+    expect(await experience([{ id, alt: 'x'.repeat(201) }])).toHaveProperty('status', 400);
+
+    expect((await experience([{ id, alt: 'The shade, close up' }])).status).toBe(202);
+    const review = (await t.db
+      .collection<Review>('reviews')
+      .findOne({ shopId: shop.id, 'photos.id': id })) as Review | null;
+    expect(review!.photos).toEqual([expect.objectContaining({ id, state: 'pending', alt: 'The shade, close up' })]);
+    expect((await t.services.photos.get(id))!.reviewId).toBe(review!.id);
+    // Taken once only.
+    expect((await experience([{ id, alt: '' }])).status).toBe(400);
+    await drainPhotoTasks(t.services);
+    expect((await t.services.reviews.get(review!.id))!.photos![0]!.state).toBe('shown');
+  });
+});
+
 describe('PHOTO_REVIEW=operator', () => {
   let held: TestApp;
   let heldDir: string;

@@ -1,5 +1,6 @@
 // The photos' texts in the seven languages: the form's picker, its messages, and the default alternative text.
 import type { Language } from '../languages.js';
+import type { PhotoRefusal } from './service.js';
 
 export interface PhotoStrings {
   legend: string;
@@ -167,3 +168,11 @@ const hr: PhotoStrings = {
 };
 
 export const PHOTO_STRINGS: Record<Language, PhotoStrings> = { nl, en, de, fr, es, it, hr };
+
+/** A refused file's message, as every form says it (the review page, the edit page, the pop-up). */
+export function refusalMessage(p: PhotoStrings, reason: PhotoRefusal, filename: string): string {
+  if (reason === 'too_large') return p.tooLarge(filename);
+  if (reason === 'too_many_pixels') return p.tooManyPixels(filename);
+  if (reason === 'limited') return p.limited;
+  return p.unreadable(filename);
+}
