@@ -102,6 +102,8 @@ function publicReview({ rating: r, verified }: PublicRating): EmbedReview {
     imported_from: r.imported_from,
     reply: r.reply,
     reply_date: r.reply_date,
+    // Issue 20: shown as thumbnails that open the large photo in a new tab.
+    ...(r.photos.length ? { photos: r.photos } : {}),
   };
 }
 

@@ -15,13 +15,7 @@ import { readFormWithFiles } from '../http/upload.js';
 import { clientKey } from '../http/client-key.js';
 import { PHOTO_LIMITS } from '../photos/detect.js';
 import { PHOTO_STRINGS, refusalMessage } from '../photos/strings.js';
-import {
-  attachUploads,
-  discardUploads,
-  pendingPhotos,
-  receivePhoto,
-  type ReceivedPhoto,
-} from '../photos/service.js';
+import { attachUploads, discardUploads, pendingPhotos, receivePhoto, type ReceivedPhoto } from '../photos/service.js';
 import { awaitsConfirmation, badgesFor } from '../reviews/rules.js';
 import { releaseReview, writeInvitationReview } from '../reviews/publication.js';
 import { LINK_SECRET_FORMAT, publicPageUrl } from '../links.js';

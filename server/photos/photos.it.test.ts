@@ -9,6 +9,7 @@ import type { Invitation } from '../invitations/store.js';
 import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { drainPhotoTasks } from './jobs.js';
+import { payloadFor } from '../webhooks/payload.js';
 import { removeExpiredPhotos } from '../moderation/service.js';
 import { pendingPhotos } from './service.js';
 import { newPhotoId } from './store.js';
@@ -458,6 +459,25 @@ describe('photos follow their review', () => {
     await drainPhotoTasks(t.services);
     expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
     expect(filesOnDisk().filter((f) => f.startsWith(stored.photos![1]!.id))).toHaveLength(2);
+  });
+
+  it('are in ratings.json, the webhook body and the pop-up’s reviews as {url, thumb_url, width, height, alt}', async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    const expected = {
+      url: `https://reviews.example/photos/${id}.webp`,
+      thumb_url: `https://reviews.example/photos/${id}-320.webp`,
+      width: expect.any(Number),
+      height: expect.any(Number),
+      alt: 'Photo 1 of 1 by Mia',
+    };
+    const listed = (await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id);
+    expect(listed.photos).toEqual([expected]);
+    const stored = (await t.services.reviews.get(review.id))!;
+    expect(JSON.parse(payloadFor('reviews.updated', stored, 'https://reviews.example')).photos).toEqual([expected]);
+    const popup = await (await t.fetch(`/embed/${shop.id}/reviews.json?limit=20`)).json();
+    const shown = popup.reviews.find((r: { id: number }) => r.id === review.id);
+    expect(shown.photos).toEqual([expected]);
+    expect(shown.photos[0].width).toBeGreaterThan(0);
   });
 
   it('are deleted with reviews nobody confirmed', async () => {

@@ -107,6 +107,16 @@ export class ReviewStore {
     );
     await this.collection.createIndex({ pendingEvent: 1 }, { name: 'pending_event' });
     await this.unfinished.ensureIndexes();
+    // Issue 20, the shop page's choices read from the database (MongoDB; FerretDB scans whatever the index): by
+    // score (highest/lowest, and a star filter), oldest first (shop_published_created read backwards), with photos.
+    await this.collection.createIndex(
+      { shopId: 1, published: 1, rating: 1, created: -1 },
+      { name: 'shop_published_rating_created' },
+    );
+    await this.collection.createIndex(
+      { shopId: 1, published: 1, 'photos.state': 1, created: -1 },
+      { name: 'shop_published_photos_created' },
+    );
   }
 
   /** Called after every write with the shop whose reviews changed (caches invalidate themselves here). */
