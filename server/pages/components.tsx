@@ -317,9 +317,10 @@ function PhotoPicker({
   p: PhotoStrings;
   alts: string[];
   problems: FieldProblem[];
-  /** The slots left (the edit page: 5 less the photos the review keeps). */
+  /** The slots left (the edit page: 5 less the photos the review keeps, numbered after them). */
   free?: number;
 }) {
+  const shown = (n: number) => n + 5 - free;
   const slots = Array.from({ length: free }, (_, i) => i + 1);
   const open = problems.some((x) => x.field.startsWith('photo_')) || alts.some(Boolean);
   return (
@@ -333,7 +334,7 @@ function PhotoPicker({
         const altProblem = problemFor(problems, photoAltField(n));
         return (
           <div class="field photo-slot">
-            <label for={photoField(n)}>{p.photo(n)}</label>
+            <label for={photoField(n)}>{p.photo(shown(n))}</label>
             {fileProblem ? (
               <p class="error" id={errorId(photoField(n))}>
                 {fileProblem.message}
@@ -347,7 +348,7 @@ function PhotoPicker({
               aria-invalid={fileProblem ? 'true' : undefined}
               aria-describedby={fileProblem ? `photos-hint ${errorId(photoField(n))}` : 'photos-hint'}
             />
-            <label for={photoAltField(n)}>{p.description(n)}</label>
+            <label for={photoAltField(n)}>{p.description(shown(n))}</label>
             {altProblem ? (
               <p class="error" id={errorId(photoAltField(n))}>
                 {altProblem.message}
