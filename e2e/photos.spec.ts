@@ -99,3 +99,60 @@ test('a shopper adds two photos with the keyboard and opens one on the shop page
   await expect(dialog).toBeHidden();
   await expect(thumb).toBeFocused();
 });
+
+/** The sum of layout shifts the page has recorded (buffered from its start), after its images have loaded. */
+async function layoutShift(page: Page): Promise<number> {
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) sum += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+      }),
+  );
+}
+
+// The review of the first test (two encoded photos) is shown by the states below: the two run (and retry) together.
+test.describe.configure({ mode: 'serial' });
+test('the widget with photos=yes and the edit page with photos: no layout shift, axe-clean at 1280 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const review = await db.collection('reviews').findOne({ shopId: shop.id, 'photos.state': 'shown' });
+  expect(review, 'the first test wrote a review with photos').not.toBeNull();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [layout, view] of [
+      ['new_default', 'list'],
+      ['modern', 'list'],
+      ['new_default', 'slider'],
+    ]) {
+      await page.goto(
+        `${base()}/webshops/widget_html?id=${shop.id}&layout=${layout}&view=${view}&language=eng&photos=yes`,
+      );
+      const thumbs = page.locator('.ph img');
+      await expect(thumbs.first()).toBeVisible();
+      await expect(thumbs.first()).toHaveAttribute('width', '56');
+      await expect(page.locator('.ph a').first()).toHaveAttribute('target', '_blank');
+      expect(await layoutShift(page), `${layout} ${view} at ${width}`).toBe(0);
+      await expectAccessible(page, `widget ${layout} ${view} photos=yes at ${width}`);
+    }
+    await page.goto(`${base()}/edit/${review!.editToken}`);
+    await expect(page.getByRole('group', { name: 'Your photos' })).toBeVisible();
+    await expect(page.getByLabel('Remove photo 1')).toBeVisible();
+    await expectAccessible(page, `edit page with photos at ${width}`);
+    // A description too long comes back with its message (the form's error state).
+    const description = page.locator('input[name^="current_"][name$="_alt"]').first();
+    await description.fill('x'.repeat(200));
+    await description.evaluate((el) => {
+      (el as HTMLInputElement).removeAttribute('maxlength');
+      (el as HTMLInputElement).value += 'y';
+    });
+    await page.getByRole('button', { name: /save/i }).click();
+    await expect(page.locator('.errors')).toBeVisible();
+    await expectAccessible(page, `edit page with an error at ${width}`);
+  }
+});

@@ -1,9 +1,10 @@
 // The size budgets of the embed, checked like tests on every run: the loader that every page of every shop loads at
 // most 1,100 B gzip (issue 22), the lazily loaded app at most 12,500 B gzip (with the origin labels and report
-// links), form.js, which the app loads only for the consent pop-up or the review form, at most 5 KB gzip, and
-// product.js, the product block the loader adds on product pages, at most 3.5 KB gzip (no framework: the server
-// renders the block, the chunk only fetches, swaps and wires; Preact alone would take more than that). Measured as
-// served (loader filled in). Where the bytes go: `npx tsx bench/embed-bytes.ts` (BENCHMARKS.md, "Shopper embeds").
+// links), form.js, which the app loads only for the consent pop-up or the review form (with its photo picker), at
+// most 6,144 B gzip (issue 20), and product.js, the product block the loader adds on product pages, at most 3.5 KB
+// gzip (no framework: the server renders the block, the chunk only fetches, swaps and wires; Preact alone would take
+// more than that). Measured as served (loader filled in). Where the bytes go: `npx tsx bench/embed-bytes.ts`
+// (BENCHMARKS.md, "Shopper embeds").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -35,10 +36,11 @@ describe('bundle budgets', () => {
     expect(size.gzip).toBeLessThanOrEqual(12_500);
   });
 
-  it('form.js (consent pop-up and review form, loaded when needed) ≤ 5 KB gzip', () => {
+  // Issue 20: the photo picker came into it, and the issue lets it grow to 6,144 B.
+  it('form.js (consent pop-up and review form with its photo picker, loaded when needed) ≤ 6,144 B gzip', () => {
     const size = sizes(readFileSync(join(dir, 'form.js')));
     console.info(`form.js: ${size.gzip} B gzip, ${size.brotli} B brotli`);
-    expect(size.gzip).toBeLessThanOrEqual(5 * KB);
+    expect(size.gzip).toBeLessThanOrEqual(6 * KB);
   });
 
   it('product.js (the product block, loaded on product pages) ≤ 3.5 KB gzip', () => {

@@ -16,6 +16,8 @@ export interface WidgetReview {
   incentivised?: boolean;
   /** Imports: the platform the review came from. */
   importedFrom?: string | null;
+  /** Issue 20: its shown photos' thumbnails, only when the snippet asks for them (`photos=yes`). */
+  photos?: { thumb: string; alt: string }[];
 }
 
 export interface WidgetData {
@@ -225,12 +227,38 @@ function Review({
       {/* Above the text: under wider text spacing (WCAG 1.4.12) the clamped text gives way, not the labels. */}
       <ReviewLabels review={review} data={data} locale={locale} />
       {review.comment ? <p class="rc">{truncate(review.comment, COMMENT_MAX)}</p> : null}
+      {review.photos?.length ? <Thumbnails review={review} data={data} locale={locale} /> : null}
       {review.reply ? (
         <p class="rp">
           <b>{locale.t.replyFrom(data.shopName)}:</b> {truncate(review.reply, REPLY_MAX)}
         </p>
       ) : null}
     </Tag>
+  );
+}
+
+/** The side of a widget thumbnail (px): a fixed box, so nothing moves when the image arrives. */
+const THUMB_SIDE = 56;
+
+/**
+ * A review's photos as small thumbnails, each opening the review on the shop's page in a new tab: a dialog inside a
+ * frame a few hundred pixels high would be unusable.
+ */
+function Thumbnails({ review, data, locale }: { review: WidgetReview; data: WidgetData; locale: Locale }) {
+  return (
+    <p class="ph">
+      {review.photos!.map((photo, i) => (
+        <a key={i} href={`${data.pageUrl}#review-${review.id}`} target="_blank" rel="noopener">
+          <img
+            src={photo.thumb}
+            alt={`${photo.alt} ${locale.t.newTab}`}
+            width={THUMB_SIDE}
+            height={THUMB_SIDE}
+            loading="lazy"
+          />
+        </a>
+      ))}
+    </p>
   );
 }
 

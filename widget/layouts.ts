@@ -24,11 +24,12 @@ export type WidgetParam =
   | 'height'
   | 'interval'
   | 'language'
-  | 'css';
+  | 'css'
+  | 'photos';
 
 /** Parameters every layout takes (the table's "all", "same as width"). */
 const COMMON: WidgetParam[] = ['width', 'height', 'language', 'css'];
-const REVIEW_PARAMS: WidgetParam[] = ['show', 'view', 'amount', 'interval'];
+const REVIEW_PARAMS: WidgetParam[] = ['show', 'view', 'amount', 'interval', 'photos'];
 
 interface LayoutInfo {
   label: string;
@@ -131,8 +132,15 @@ export function takes(layout: Layout, param: WidgetParam): boolean {
  */
 export function recommendedHeight(
   layout: Layout,
-  options: { show: boolean; view: 'slider' | 'list'; amount: number },
+  options: { show: boolean; view: 'slider' | 'list'; amount: number; photos?: boolean },
 ): number {
+  // A row of thumbnails (56 px and its margin) under each review shown, only with `photos=yes`.
+  const row = options.photos && options.show ? 62 : 0;
+  if (row)
+    return (
+      recommendedHeight(layout, { ...options, photos: false }) +
+      row * (options.view === 'list' && layout === 'new_default' ? options.amount : 1)
+    );
   if (layout === 'new_default') {
     if (!options.show) return 84;
     return options.view === 'slider' ? 260 : 84 + options.amount * 150;

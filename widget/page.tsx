@@ -12,7 +12,7 @@ import type { WidgetData } from './components.js';
 import type { Layout } from './layouts.js';
 import { LayoutView } from './layouts/index.js';
 import { localeFor } from './strings.js';
-import { BASE_CSS, LAYOUT_CSS, themeCss } from './styles.js';
+import { BASE_CSS, LAYOUT_CSS, PHOTOS_CSS, themeCss } from './styles.js';
 
 export type WidthOption = { mode: 'auto' } | { mode: 'manual'; value: number; unit: 'px' | '%' };
 
@@ -30,6 +30,8 @@ export interface WidgetOptions {
   interval: number;
   language: Language;
   css: CustomCss | undefined;
+  /** Issue 20: the list layouts show reviews' photos as thumbnails (`photos=yes`); off by default. */
+  photos?: boolean;
 }
 
 interface RenderedPage {
@@ -69,10 +71,17 @@ export function renderDocument(parts: DocumentParts): string {
   );
 }
 
-export function contentSecurityPolicy(parts: { css: string; stylesheets: string[]; script?: string }): string {
+export function contentSecurityPolicy(parts: {
+  css: string;
+  stylesheets: string[];
+  script?: string;
+  images?: boolean;
+}): string {
   const styles = [cspHash(parts.css), ...new Set(parts.stylesheets.map(cspSourceFor))].join(' ');
   const script = parts.script ? `; script-src ${cspHash(parts.script)}` : '';
-  return `default-src 'none'; style-src ${styles}${script}; base-uri 'none'; form-action 'none'; frame-ancestors *`;
+  // Photos are served by the service itself (/photos/…), the frame's own origin.
+  const images = parts.images ? "; img-src 'self'" : '';
+  return `default-src 'none'; style-src ${styles}${script}${images}; base-uri 'none'; form-action 'none'; frame-ancestors *`;
 }
 
 function sizeCss(options: WidgetOptions): string {
@@ -93,6 +102,7 @@ export function renderWidgetPage(options: WidgetOptions, data: WidgetData): Rend
     BASE_CSS +
     LAYOUT_CSS[options.layout] +
     sizeCss(options) +
+    (options.photos ? PHOTOS_CSS : '') +
     (custom?.kind === 'rules' ? `\n${custom.css}` : '');
   const stylesheets = custom?.kind === 'url' ? [custom.url] : custom?.kind === 'rules' ? custom.imports : [];
   const slides =
@@ -109,5 +119,5 @@ export function renderWidgetPage(options: WidgetOptions, data: WidgetData): Rend
     body,
     script,
   });
-  return { html, csp: contentSecurityPolicy({ css, stylesheets, script }) };
+  return { html, csp: contentSecurityPolicy({ css, stylesheets, script, images: options.photos }) };
 }

@@ -146,3 +146,8 @@ export function themeCss(layout: Layout, theme: 'light' | 'dark', color: string)
     `--br:${color};--on:${textOn(color)};--ac:${accent};--sc:${readableOn(color, t.bg, 3)}}`
   );
 }
+
+/** Only on pages that show photos (`photos=yes`): the other pages keep their bytes. */
+export const PHOTOS_CSS =
+  '.ph{display:flex;gap:6px;margin-top:6px;overflow:hidden;height:56px}' +
+  '.ph a{flex:none;line-height:0}.ph img{width:56px;height:56px;object-fit:cover;border-radius:4px;background:var(--bd)}';

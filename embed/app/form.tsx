@@ -13,6 +13,8 @@ const COUNTRY_OF: Record<string, string> = { nl: 'NL', en: 'GB', de: 'DE', fr: '
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Props = { mode: 'write'; token: string; order: OrderData } | { mode: 'add' };
+/** A photo picked for the review (issue 20): uploaded as the review is sent, then named by its id. */
+type Picked = { file: File; alt: string; id?: string };
 
 function countryName(code: string): string {
   try {
@@ -43,6 +45,8 @@ export function ReviewForm(props: Props) {
   const [err, setErrors] = useState<Record<string, StringKey>>({});
   const [state, setState] = useState<'idle' | 'busy' | 'published' | 'confirm'>('idle');
   const [failure, setFailure] = useState<StringKey | ''>('');
+  const [photos, setPhotos] = useState<Picked[]>([]);
+  const [photoError, setPhotoError] = useState('');
   // The server needs an address to send the edit or confirmation link to.
   const askEmail = props.mode === 'add' || !EMAIL.test(props.order.email?.trim() ?? '');
 
@@ -69,6 +73,22 @@ export function ReviewForm(props: Props) {
       return;
     }
     setState('busy');
+    // Each photo is uploaded once (a retry after a refused one keeps the ids of those stored already).
+    for (const photo of photos) {
+      if (photo.id) continue;
+      const data = new FormData();
+      data.append('photo', photo.file);
+      const sent = await upload(data);
+      if (!sent.id) {
+        setState('idle');
+        setPhotoError(sent.message || S.error);
+        form.querySelector<HTMLElement>('#f-photos')?.focus();
+        return;
+      }
+      photo.id = sent.id;
+    }
+    setPhotoError('');
+    if (photos.length) body.photos = photos.map(({ id, alt }) => ({ id, alt: alt.trim() }));
     const answer =
       props.mode === 'write'
         ? await api<{ status?: string }>('reviews', { ...body, reviewToken: props.token })
@@ -131,6 +151,7 @@ export function ReviewForm(props: Props) {
           ))}
         </select>
       </p>
+      <PhotoPicker photos={photos} setPhotos={setPhotos} error={photoError} />
       {props.mode === 'add' && (
         // The honeypot: invisible to people (and to assistive technology), filled in by form-filling bots.
         <p class="hp" aria-hidden="true">
@@ -148,6 +169,86 @@ export function ReviewForm(props: Props) {
         {state === 'busy' ? S.sending : S.send}
       </button>
     </form>
+  );
+}
+
+/** One photo to the service; its id, or the service's message (in the page's language) when refused. */
+async function upload(data: FormData): Promise<{ id?: string; message?: string }> {
+  try {
+    const response = await fetch(`${ctx.base}/embed/${ctx.id}/photos?lang=${ctx.lang}`, {
+      method: 'POST',
+      body: data,
+      credentials: 'omit',
+    });
+    const body = await response.json();
+    return response.ok ? { id: body.id } : { message: body.error?.message };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Up to 5 photos, each with its description and a button that takes it off; the file input accepts the formats
+ * phones convert HEIC to. Plain controls: keyboard and screen readers work as they are.
+ */
+function PhotoPicker({
+  photos,
+  setPhotos,
+  error,
+}: {
+  photos: Picked[];
+  setPhotos: (p: Picked[]) => void;
+  error: string;
+}) {
+  const pick = (e: Event) => {
+    const input = e.currentTarget as HTMLInputElement;
+    const added = [...(input.files ?? [])].map((file) => ({ file, alt: '' }));
+    setPhotos([...photos, ...added].slice(0, 5));
+    input.value = '';
+  };
+  return (
+    <fieldset class="photos" aria-describedby={error ? 'f-photos-err' : undefined}>
+      <legend>
+        {S.photos} <span class="mu">{S.optional}</span>
+      </legend>
+      {photos.map((photo, i) => (
+        <p class="field" key={photo.file}>
+          <label for={`f-alt-${i}`}>{t('photoAlt', { n: i + 1, file: photo.file.name })}</label>
+          <input
+            id={`f-alt-${i}`}
+            maxLength={200}
+            value={photo.alt}
+            onInput={(e) => {
+              photo.alt = (e.currentTarget as HTMLInputElement).value;
+            }}
+          />
+          <button type="button" class="lnk" onClick={() => setPhotos(photos.filter((p) => p !== photo))}>
+            {t('photoRemove', { n: i + 1 })}
+          </button>
+        </p>
+      ))}
+      {photos.length < 5 && (
+        <p class="field">
+          <input
+            type="file"
+            id="f-photos"
+            aria-label={S.photos}
+            aria-describedby="f-photos-hint"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            multiple
+            onChange={pick}
+          />
+          <span id="f-photos-hint" class="mu">
+            {S.photoHint}
+          </span>
+        </p>
+      )}
+      {error && (
+        <p id="f-photos-err" role="alert" class="err">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

@@ -64,6 +64,11 @@ class ReviewList extends Component<object, { page: number; data?: ReviewsPage | 
                 <Labels r={r} />
               </p>
               {r.comment && <p class="text">{r.comment}</p>}
+              {r.photos?.map((p) => (
+                <a key={p.url} href={p.url} target="_blank" rel="noopener">
+                  <img class="ph" src={p.thumb_url} alt={p.alt} width={64} height={64} loading="lazy" />
+                </a>
+              ))}
               {r.reply && (
                 <div class="reply">
                   <p class="who">{t('replyFrom')}</p>

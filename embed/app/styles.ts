@@ -64,6 +64,7 @@ dd{margin:0}
 .reply{padding:8px 10px;border-radius:8px;background:var(--pn)}
 .foot{margin:16px 0 0}
 .err{color:var(--er);font-weight:600}
+.ph{object-fit:cover;border-radius:6px;margin:4px 4px 0 0}
 @media (prefers-reduced-motion:no-preference){dialog[open]{animation:rise .18s ease-out}}
 @keyframes rise{from{opacity:0;transform:translateY(12px)}}
 `;
@@ -85,6 +86,7 @@ legend,label{font-weight:600}
 input,select,textarea{width:100%;min-height:44px;padding:8px 10px;border:1px solid var(--bd);border-radius:8px;background:var(--bg)}
 [aria-invalid=true]{border-color:var(--er)}
 .hp{position:absolute;left:-9999px}
+.lnk{align-self:start;min-height:44px;color:var(--fg);text-decoration:underline}
 `;
 
 let root: ShadowRoot;

@@ -46,6 +46,8 @@ export interface EmbedReview {
   imported_from?: string | null;
   reply: string | null;
   reply_date?: string | null;
+  /** Issue 20: its shown photos (absent when it has none). */
+  photos?: { url: string; thumb_url: string; width: number; height: number; alt: string }[];
 }
 
 /** `GET {base}/embed/{id}/reviews.json?offset=&limit=` */

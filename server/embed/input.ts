@@ -108,6 +108,17 @@ const country = z
 
 const email = z.string().max(320).transform(normalizeEmail).refine(isValidEmail, 'a valid e-mail address');
 
+/** Issue 20: photos uploaded first (POST /embed/{id}/photos), named by the ids the uploads answered. */
+const photos = z
+  .array(
+    z.object({
+      id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'a photo id from POST /embed/{id}/photos'),
+      alt: z.string().trim().max(200).default(''),
+    }),
+  )
+  .max(5, 'at most 5 photos')
+  .optional();
+
 export const popupReviewSchema = z.object({
   reviewToken: z.string().min(1).max(200),
   rating: score,
@@ -116,6 +127,7 @@ export const popupReviewSchema = z.object({
   name,
   country,
   email: z.union([email, z.literal(''), z.null()]).optional(),
+  photos,
 });
 
 export const experienceSchema = z.object({
@@ -133,6 +145,7 @@ export const experienceSchema = z.object({
     .optional(),
   // Checked before validation (isHoneypotFilled): a filled one is answered as if accepted.
   website: z.unknown().optional(),
+  photos,
 });
 
 /** The honeypot: a hidden field people leave empty and form-filling bots do not. */

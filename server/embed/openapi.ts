@@ -75,4 +75,23 @@ export const embedEndpoints: Endpoint[] = [
       ...errors,
     },
   },
+  {
+    ...embed,
+    method: 'post',
+    path: '/embed/{id}/photos',
+    summary:
+      'Issue 20: one photo for a review about to be sent (JPEG, PNG, WebP or AVIF, ≤ 10 MB, ≤ 40 megapixels); its id goes in the review’s `photos`',
+    query: z.object({ lang: z.string().meta({ description: 'the language of the refusal messages' }).optional() }),
+    body: {
+      schema: z.object({ photo: z.string().meta({ format: 'binary', description: 'the photo file' }) }),
+      mediaTypes: ['multipart/form-data'],
+    },
+    answers: {
+      201: json(z.object({ id: z.string() }), 'stored; re-encoded once a review takes it'),
+      ...errors,
+      400: adminError('not a photo we can read, too large, too many pixels (the message says which, to show as is)'),
+      415: adminError('not multipart/form-data'),
+      429: adminError('rate limited, or the day’s photos from this address or for this shop are reached'),
+    },
+  },
 ];

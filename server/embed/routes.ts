@@ -7,7 +7,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseJsonObject, readRawBody, type Fields } from '../http/body.js';
 import { HttpError, sendError } from '../http/errors.js';
-import { byClientAddress } from '../http/client-key.js';
+import { byClientAddress, clientKey } from '../http/client-key.js';
 import { enforceLimit, rateLimit, RateLimiter, TOO_MANY_REQUESTS } from '../http/rate-limit.js';
 import { idParam, validate } from '../http/validate.js';
 import { verifyOrderSignature } from '../consents/signature.js';
@@ -40,6 +40,10 @@ import {
 import { recordPopupChoice, writeFormReview, writePopupReview } from '../reviews/publication.js';
 import { isExperienceMonth } from '../reviews/experience.js';
 import { badgesFor } from '../reviews/rules.js';
+import { readFormWithFiles } from '../http/upload.js';
+import { PHOTO_LIMITS } from '../photos/detect.js';
+import { attachUploads, discardUploads, pendingPhotos, receivePhoto, type ReceivedPhoto } from '../photos/service.js';
+import { PHOTO_STRINGS, refusalMessage } from '../photos/strings.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLoopbackRequest } from '../http/local.js';
@@ -63,6 +67,7 @@ const PATHS = {
   consent: '/embed/:id/consent',
   review: '/embed/:id/reviews',
   experiences: '/embed/:id/experiences',
+  photos: '/embed/:id/photos',
 } as const;
 
 const EMBED_MESSAGES = {
@@ -97,6 +102,8 @@ function publicReview({ rating: r, verified }: PublicRating): EmbedReview {
     imported_from: r.imported_from,
     reply: r.reply,
     reply_date: r.reply_date,
+    // Issue 20: shown as thumbnails that open the large photo in a new tab.
+    ...(r.photos.length ? { photos: r.photos } : {}),
   };
 }
 
@@ -121,6 +128,56 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     if (!order.orderNumber) throw new HttpError(400, EMBED_MESSAGES.noOrderNumber);
     return order;
   }
+
+  /** The uploads a review names: each one of this shop's that no review has taken yet (else a 400). */
+  async function uploadsOf(shopId: number, named: { id: string; alt: string }[] | undefined) {
+    const ids = (named ?? []).map((p) => p.id);
+    if (new Set(ids).size !== ids.length) throw new HttpError(400, 'photos: each photo once');
+    for (const id of ids) {
+      const record = await services.photos.get(id);
+      if (!record || record.shopId !== shopId || record.reviewId != null)
+        throw new HttpError(400, 'photos: not an upload of this shop that no review has taken');
+    }
+    return pendingPhotos(named ?? []);
+  }
+
+  // Issue 20: one photo a request, before the review (the pop-up uploads each file as it sends the review), checked
+  // from its bytes and streamed to storage like the review page's; an upload no review takes goes after an hour.
+  router.post(PATHS.photos, popupLimit, async (ctx) => {
+    const shop = await shopOf(ctx);
+    if (!ctx.is('multipart/form-data'))
+      throw new HttpError(415, 'Send the photo as multipart/form-data (field photo).');
+    const lang = normalizeLanguage(String(ctx.query.lang ?? '')) ?? mainLanguage(shop);
+    let stored: string | null = null;
+    let received: ReceivedPhoto | null = null;
+    try {
+      const read = await readFormWithFiles(
+        ctx,
+        { fieldBytes: 1024, maxFiles: 1, fileBytes: PHOTO_LIMITS.bytes },
+        async (file): Promise<ReceivedPhoto | null> => {
+          if (file.field !== 'photo' || received) return null;
+          received = await receivePhoto(services, file, shop.id, clientKey(ctx.ip));
+          if (received.ok) stored = received.id;
+          return received;
+        },
+      );
+      if (read.extraFiles > 0) throw new HttpError(400, PHOTO_STRINGS[lang].tooMany, 'too_many');
+    } catch (err) {
+      if (stored) await discardUploads(services, [stored]);
+      throw err;
+    }
+    const answer = received as ReceivedPhoto | null;
+    if (!answer) throw new HttpError(400, 'photo: a file is required');
+    if (!answer.ok) {
+      throw new HttpError(
+        answer.reason === 'limited' ? 429 : 400,
+        refusalMessage(PHOTO_STRINGS[lang], answer.reason, answer.filename),
+        answer.reason,
+      );
+    }
+    ctx.status = 201;
+    ctx.body = { id: answer.id };
+  });
 
   router.get(PATHS.shop, async (ctx) => {
     const shop = await shopOf(ctx);
@@ -204,6 +261,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     if (!email) throw new HttpError(400, EMBED_MESSAGES.emailRequired);
     // Unless the shop signed the address, it is the requester's word: the limit of e-mails to typed addresses.
     if (!token.signed || !token.email) await services.recipientLimit.admit(email);
+    const claimed = await uploadsOf(shop.id, body.photos);
     if (!(await popupTokens.claim(token))) throw new HttpError(403, EMBED_MESSAGES.badToken);
 
     const written = {
@@ -213,7 +271,8 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       comment: body.comment,
       country: body.country,
     };
-    const { review, status } = await writePopupReview(services, token, written, email);
+    const { review, status } = await writePopupReview(services, token, { ...written, photos: claimed }, email);
+    await attachUploads(services, review);
     // The review is written: a check that cannot be queued must not turn the answer into an error.
     await services.signals
       .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
@@ -235,9 +294,11 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     if (body.experience_date !== undefined && !isExperienceMonth(body.experience_date, services.now())) {
       throw new HttpError(400, 'experience_date: a month from 2000 up to the current one');
     }
+    const claimed = await uploadsOf(shop.id, body.photos);
     enforceLimit(formEmailLimiter, `${shop.id}:${body.email.toLowerCase()}`);
     await services.recipientLimit.admit(body.email);
     const review = await writeFormReview(services, shop.id, {
+      photos: claimed,
       name: body.name,
       email: body.email,
       rating: body.rating,
@@ -247,6 +308,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       language: normalizeLanguage(body.language) ?? mainLanguage(shop),
       experienceMonth: body.experience_date,
     });
+    await attachUploads(services, review);
     // The review is written: a check that cannot be queued must not turn the answer into an error.
     await services.signals
       .noteSubmission(review, ctx.ip, ctx.get('user-agent'))

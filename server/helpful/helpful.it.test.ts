@@ -20,13 +20,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const vote = (reviewId: number, from: string, init: { json?: boolean; back?: string } = {}) =>
+const vote = (
+  reviewId: number,
+  from: string,
+  init: { json?: boolean; back?: string; headers?: Record<string, string> } = {},
+) =>
   t.fetch(`/reviews/${reviewId}/helpful`, {
     method: 'POST',
     redirect: 'manual',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       'x-forwarded-for': from,
+      ...init.headers,
       ...(init.json ? { accept: 'application/json' } : { accept: 'text/html' }),
     },
     body: new URLSearchParams({ return: init.back ?? `/webshops/${shop.id}?page=1`, lang: 'en' }),
@@ -94,6 +99,33 @@ describe('POST /reviews/{id}/helpful', () => {
     expect(evil.headers.get('location')).toBe(`/webshops/${shop.id}#review-${review.id}`);
     expect(returnPath(shop.id, `/webshops/${shop.id}2`)).toBe(`/webshops/${shop.id}`);
     expect(returnPath(shop.id, `/webshops/${shop.id}?sort=helpful#x`)).toBe(`/webshops/${shop.id}?sort=helpful`);
+  });
+});
+
+describe('votes sent from other pages (CSRF)', () => {
+  it('refuses a vote that a page of another origin makes a browser send, and counts the service’s own', async () => {
+    const target = await t.services.reviews.create(shop.id, {
+      name: 'Cy',
+      email: 'cy@example.com',
+      rating: 4,
+      language: 'en',
+    });
+    const own = new URL(t.services.config.baseUrl).origin;
+    const forged: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const [i, headers] of forged.entries()) {
+      const answer = await vote(target.id, `192.0.2.${i + 1}`, { headers });
+      expect(answer.status).toBe(403);
+      expect(answer.headers.get('location')).toBeNull();
+    }
+    expect(await helpfulOf(target.id)).toBe(0);
+    const ok = await vote(target.id, '192.0.2.50', { headers: { origin: own, 'sec-fetch-site': 'same-origin' } });
+    expect(ok.status).toBe(303);
+    expect(await helpfulOf(target.id)).toBe(1);
   });
 });
 

@@ -12,3 +12,14 @@ export function returnPath(shopId: number, asked: unknown): string {
   if (typeof asked !== 'string' || asked.length > 500) return page;
   return asked === page || asked.startsWith(`${page}?`) ? asked.replace(/[#\s].*$/s, '') : page;
 }
+
+/**
+ * Whether a vote may come from this request: the page that sent it must be the service's own (a page elsewhere
+ * must not make its visitors' browsers vote from their addresses). Browsers name the sending page's origin on every
+ * cross-origin POST (`Origin`) and say where the request comes from (`Sec-Fetch-Site`); a request with neither is
+ * no browser's and could only vote from its own address, which the per-address rule already counts once.
+ */
+export function sameOriginVote(ownOrigin: string, origin: string, fetchSite: string): boolean {
+  if (origin) return origin === ownOrigin;
+  return fetchSite === '' || fetchSite === 'same-origin' || fetchSite === 'none';
+}

@@ -12,11 +12,12 @@ import { decideReport } from './service.js';
 import type { Report } from './store.js';
 import type { reportSchema } from './openapi.js';
 import type { z } from 'zod';
+import { photoPath } from '../reviews/photos.js';
 
 const JSON_LIMIT = 64 * 1024;
 
 /** What the operator API shows of a report: everything, ids as strings, dates as ISO 8601. */
-function reportView(r: Report): z.infer<typeof reportSchema> {
+function reportView(r: Report, baseUrl: string): z.infer<typeof reportSchema> {
   return {
     id: r._id.toHexString(),
     review_id: r.reviewId,
@@ -32,6 +33,8 @@ function reportView(r: Report): z.infer<typeof reportSchema> {
     ...(r.appeal ? { appeal: { report: r.appeal.report, role: r.appeal.role } } : {}),
     // A signal: its name and evidence (review ids and figures, never hashes).
     ...(r.signal ? { signal: r.signal } : {}),
+    // Issue 20: the one photo reported (redact it with `photo`), with its address.
+    ...(r.photo ? { photo: { id: r.photo, url: `${baseUrl}${photoPath(r.photo)}` } } : {}),
   };
 }
 
@@ -43,14 +46,17 @@ export function registerModerationAdminRoutes(router: Router, services: Services
     const q = validate(listQuerySchema, ctx.query, 400);
     const reports = await moderation.list(q);
     const last = reports.length === q.limit ? reports[reports.length - 1] : undefined;
-    ctx.body = { reports: reports.map(reportView), next_after: last ? last._id.toHexString() : null };
+    ctx.body = {
+      reports: reports.map((r) => reportView(r, config.baseUrl)),
+      next_after: last ? last._id.toHexString() : null,
+    };
   });
 
   router.post('/admin/api/reports/:id/decision', admin, async (ctx) => {
     const decision = validate(decisionSchema, await readFields(ctx, JSON_LIMIT));
     const { report, review } = await decideReport(services, ctx.params.id ?? '', decision, { kind: 'operator' });
     ctx.body = {
-      report: reportView(report),
+      report: reportView(report, config.baseUrl),
       review: review && { id: review.id, deleted: review.deleted, version: review.version },
     };
   });

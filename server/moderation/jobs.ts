@@ -13,6 +13,7 @@ import { appealDigest, newAppealToken } from './appeal-token.js';
 import { NOTICE_STRINGS } from './notice-strings.js';
 import { APPEAL_DAYS } from './store.js';
 import { REPORT_STRINGS } from './strings.js';
+import { removeExpiredPhotos } from './service.js';
 
 /**
  * The key of a removal notice queued by the version before issue 21's decisions (kind `removal`), one per review:
@@ -33,10 +34,12 @@ type NoticeServices = Pick<Services, 'config' | 'webshops' | 'audit' | 'moderati
 type DecisionNotice = OutboxMailOf<'decision'>;
 
 export function defineModerationJobs(services: Services): void {
-  // Texts kept for a complaint and complaint links live six months; their collections hold nothing older.
+  // Texts kept for a complaint and complaint links live six months; their collections hold nothing older. Photos a
+  // redaction took go with their kept texts: removed from their review first (which queues their files' deletion).
   services.scheduler.define(
     'moderation.expired',
     async () => {
+      await removeExpiredPhotos(services, services.now());
       await services.moderation.dropExpired(services.now());
     },
     HOUR_MS,

@@ -38,6 +38,10 @@ export const reportSchema = z.object({
       description:
         'a signal: its name (`insider`, `burst`, `duplicate_text`, `shared_network`) and evidence (review ids and figures)',
     }),
+  photo: z
+    .object({ id: z.string(), url: z.string() })
+    .optional()
+    .meta({ description: 'issue 20: the one photo reported (redact it with `photo`: its id), and its address' }),
 });
 
 const operator = { family: 'operator', auth: 'operatorToken' } as const;

@@ -13,6 +13,7 @@ import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
 import { signFormToken, verifyFormToken } from './form-token.js';
+import { publicPhotos } from '../reviews/photos.js';
 import { APPEAL_LIMITS, readAppealText, readReportForm, reportProblems, type ReportFormValues } from './schema.js';
 import { submitAppeal, submitReport } from './service.js';
 import { appealDigest, isAppealTokenShape } from './appeal-token.js';
@@ -62,10 +63,20 @@ export function registerModerationRoutes(router: Router, services: Services): vo
     }
     const frame = frameFor(languageOf(ctx, mainLanguage(shop)));
     const key = await moderation.formKey();
+    // Ids from the review, the alternative texts as the pages show them (the writer's, or "Photo 1 of 2 by …").
+    const shownPhotos = (review.photos ?? [])
+      .filter((p) => p.state === 'shown')
+      .map((p, i) => ({ id: p.id, alt: publicPhotos(review, '')[i]?.alt ?? '' }));
     const action = `/reviews/${review.id}/report${typeof ctx.query.lang === 'string' ? `?lang=${frame.lang}` : ''}`;
     const form = (values: ReportFormValues, problems: ReturnType<typeof reportProblems>, notice = '') =>
       reportPage(frame, {
-        review: { name: review.name, rating: review.rating, comment: review.comment, shopName: shop.name },
+        review: {
+          name: review.name,
+          rating: review.rating,
+          comment: review.comment,
+          shopName: shop.name,
+          photos: shownPhotos.map((p) => ({ id: p.id, alt: p.alt })),
+        },
         values,
         problems,
         notice,
@@ -73,7 +84,12 @@ export function registerModerationRoutes(router: Router, services: Services): vo
         action,
       });
 
-    if (ctx.method === 'GET') return send(ctx, 200, form({ ground: null, text: '', email: '' }, []));
+    if (ctx.method === 'GET') {
+      // A photo's "Report" link names it: `?photo={id}`.
+      const asked = typeof ctx.query.photo === 'string' ? ctx.query.photo : '';
+      const photo = shownPhotos.some((p) => p.id === asked) ? asked : '';
+      return send(ctx, 200, form({ ground: null, text: '', email: '', photo }, []));
+    }
 
     const tooMany = () => {
       ctx.set('Retry-After', String(Math.ceil(HOUR_MS / 1000)));
@@ -84,7 +100,10 @@ export function registerModerationRoutes(router: Router, services: Services): vo
     const values = readReportForm(fields);
     if (!verifyFormToken(key, review.id, fields.token, services.now()))
       return send(ctx, 400, form(values, [], frame.t.formExpired));
-    const problems = reportProblems(values);
+    const problems = reportProblems(
+      values,
+      shownPhotos.map((p) => p.id),
+    );
     if (problems.length) return send(ctx, 400, form(values, problems));
     if (byReview.hit(`review:${review.id}`)) return tooMany();
     await submitReport(services, review, values, undefined, undefined, frame.lang);

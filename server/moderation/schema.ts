@@ -23,9 +23,13 @@ export interface ReportFormValues {
   ground: Ground | null;
   text: string;
   email: string;
+  /** Issue 20: the one photo reported (its id), '' for the whole review. */
+  photo?: string;
 }
 
-export type ReportProblem = 'ground' | 'text' | 'email';
+export type ReportProblem = 'ground' | 'text' | 'email' | 'photo';
+
+const PHOTO_ID = /^[A-Za-z0-9_-]{22}$/;
 
 const field = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -36,11 +40,14 @@ export function readReportForm(fields: Fields): ReportFormValues {
     ground: isGround(ground) ? ground : null,
     text: field(fields.text).replace(/\r\n?/g, '\n').trim(),
     email: normalizeEmail(field(fields.email)),
+    ...(field(fields.photo) ? { photo: field(fields.photo) } : {}),
   };
 }
 
-export function reportProblems(values: ReportFormValues): ReportProblem[] {
+/** `photos`: the ids of the review's shown photos, the ones a report may name. */
+export function reportProblems(values: ReportFormValues, photos: readonly string[] = []): ReportProblem[] {
   const problems: ReportProblem[] = [];
+  if (values.photo && !(PHOTO_ID.test(values.photo) && photos.includes(values.photo))) problems.push('photo');
   if (values.ground === null) problems.push('ground');
   if (values.text.length > REPORT_LIMITS.text) problems.push('text');
   if (values.email && (values.email.length > REPORT_LIMITS.email || !isValidEmail(values.email)))

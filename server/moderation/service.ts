@@ -4,7 +4,7 @@
 import type { AuditActor } from '../audit/store.js';
 import { OPERATOR } from '../audit/changes.js';
 import { HttpError } from '../http/errors.js';
-import type { Review, ReviewChanges } from '../reviews/model.js';
+import type { Review, ReviewChanges, ReviewPhoto } from '../reviews/model.js';
 import { removedPhotos } from '../reviews/rules.js';
 import type { Services } from '../services.js';
 import { queueMail } from '../mail/outbox-mail.js';
@@ -47,12 +47,16 @@ export function redacted(
     products: review.products.map((p) => ({ ...p, content: swap(p.content) })),
     reply: review.reply && { ...review.reply, text: swap(review.reply.text) },
   };
-  const taken = review.photos?.find((p) => p.id === photo && p.state !== 'removed');
-  if (taken) changes.photos = review.photos!.map((p) => (p === taken ? removedPhotos([p])[0]! : p));
+  const taken = review.photos?.find((p) => p.id === photo && isOn(p));
+  // Hidden, not deleted: a complaint may give it back (restoreTexts); its files go when the six months are over.
+  if (taken) changes.photos = review.photos!.map((p) => (p === taken ? { ...p, state: 'withheld' as const } : p));
   if (passage && chars === 0) return null;
   if (photo && !taken) return null;
   return chars > 0 || taken ? { changes, chars } : null;
 }
+
+/** A photo still on the review (shown, held or being encoded): one a redaction can take. */
+const isOn = (p: ReviewPhoto) => p.state !== 'removed' && p.state !== 'withheld';
 
 /**
  * A report from the public form, on a published review, or from the shop's dashboard (`actor` the signed-in user,
@@ -73,6 +77,7 @@ export async function submitReport(
     text: values.text,
     email: values.email,
     ...(language ? { language } : {}),
+    ...(values.photo ? { photo: values.photo } : {}),
   });
   services.compliance.count(review.shopId, { kind: 'report_received' });
   // The trail names the report; its text and the reporter's address stay in the report (erasable there).
@@ -152,7 +157,7 @@ export async function decideReport(
     const message =
       !decision.passage && !decision.photo
         ? 'passage: give the passage to hide, or the photo to remove'
-        : decision.photo && !review!.photos?.some((p) => p.id === decision.photo && p.state !== 'removed')
+        : decision.photo && !review!.photos?.some((p) => p.id === decision.photo && isOn(p))
           ? 'photo: not a photo of this review'
           : 'passage: not found in the review’s texts (comment, product texts, reply)';
     throw new HttpError(422, message, 'validation_failed');
@@ -179,7 +184,7 @@ export async function decideReport(
   }
   if (decision.action === 'redact') {
     const { passage, replacement, photo } = decision;
-    await withhold(services, review!, reportId, services.now());
+    await withhold(services, review!, reportId, services.now(), photo);
     // Applied to the version written, so a change made meanwhile is redacted too.
     written = await reviews.update(
       review!.id,
@@ -257,7 +262,13 @@ export async function removeByOperator(
 }
 
 /** The texts a removal or redaction takes, kept apart by decision for as long as it can be contested. */
-async function withhold(services: Services, review: Review, reportId: string, now: Date): Promise<void> {
+async function withhold(
+  services: Services,
+  review: Review,
+  reportId: string,
+  now: Date,
+  photo?: string,
+): Promise<void> {
   await services.moderation.withhold({
     _id: reportId,
     reviewId: review.id,
@@ -268,6 +279,7 @@ async function withhold(services: Services, review: Review, reportId: string, no
     reply: review.reply,
     products: review.products.map((p) => p.content),
     expires: addDays(now, APPEAL_DAYS),
+    ...(photo ? { photos: [photo] } : {}),
   });
   await services.audit.record({
     shopId: review.shopId,
@@ -444,6 +456,7 @@ async function restoreTexts(
           comment: texts.comment,
           reply: texts.reply,
           products: before.products.map((p, i) => ({ ...p, content: texts.products[i] ?? p.content })),
+          ...(texts.photos?.length && before.photos ? { photos: givenBack(before.photos, texts.photos) } : {}),
         }));
   if (was === 'remove') {
     await moderation.forgetRemoval(texts.reviewId);
@@ -463,6 +476,26 @@ async function restoreTexts(
     details: { report: complaintId, contested: contestedId },
   });
   return restored;
+}
+
+/** The photos a reversed redaction took are shown again (an erasure meanwhile removed them for good). */
+const givenBack = (photos: ReviewPhoto[], taken: readonly string[]): ReviewPhoto[] =>
+  photos.map((p) => (p.state === 'withheld' && taken.includes(p.id) ? { ...p, state: 'shown' } : p));
+
+/**
+ * The six months of a redaction are over: the photos it took are removed for good (the review's write queues their
+ * files' deletion). Run before the kept texts are dropped; run again, it changes nothing.
+ */
+export async function removeExpiredPhotos(services: Services, now: Date): Promise<number> {
+  let removed = 0;
+  for (const { reviewId, photos } of await services.moderation.expiredPhotos(now)) {
+    await services.reviews.update(reviewId, (before) => {
+      const due = (before.photos ?? []).filter((p) => p.state === 'withheld' && photos.includes(p.id));
+      removed += due.length;
+      return due.length ? { photos: before.photos!.map((p) => (due.includes(p) ? removedPhotos([p])[0]! : p)) } : {};
+    });
+  }
+  return removed;
 }
 
 async function remove(

@@ -57,6 +57,8 @@ export interface Report {
   appeal?: { report: string; role: AppealRole; language: Language };
   /** An automatic signal (`source: "signal"`, server/signals): its name and evidence (review ids and figures). */
   signal?: SignalEvidence & { name: string };
+  /** Issue 20: the one photo of the review reported (its id); absent when the whole review is. */
+  photo?: string;
 }
 
 export interface SignalEvidence {
@@ -103,6 +105,8 @@ export interface WithheldTexts {
   /** The product texts, in the review's product order. */
   products: string[];
   expires: Date;
+  /** Issue 20: photos a redaction took (their files are kept until `expires`, then deleted). */
+  photos?: string[];
 }
 
 interface Removal {
@@ -160,7 +164,7 @@ export class ModerationStore {
     return this.formKey();
   }
 
-  async add(report: NewReport & Pick<Report, 'source' | 'appeal' | 'language' | 'signal'>): Promise<Report> {
+  async add(report: NewReport & Pick<Report, 'source' | 'appeal' | 'language' | 'signal' | 'photo'>): Promise<Report> {
     const doc: Report = { _id: new ObjectId(), ...report, created: this.now(), status: 'open', decision: null };
     await this.reports.insertOne(doc);
     return doc;
@@ -288,6 +292,14 @@ export class ModerationStore {
    * The six months are over: the kept texts and the complaint links go. Both collections hold only what is younger
    * than six months (each entry is its own due date), so this reads no history.
    */
+  /** Photos taken by redactions whose six months are over (read before dropExpired, which forgets them). */
+  async expiredPhotos(now: Date): Promise<{ reviewId: number; photos: string[] }[]> {
+    const due = await this.withheld
+      .find({ expires: { $lte: now }, photos: { $exists: true } }, { projection: { reviewId: 1, photos: 1 } })
+      .toArray();
+    return due.filter((w) => w.photos?.length).map((w) => ({ reviewId: w.reviewId, photos: w.photos! }));
+  }
+
   async dropExpired(now: Date): Promise<number> {
     const texts = await this.withheld.deleteMany({ expires: { $lte: now } });
     const tokens = await this.appealTokens.deleteMany({ expires: { $lte: now } });

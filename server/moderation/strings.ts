@@ -25,6 +25,11 @@ export interface ReportStrings {
   goneBody: string;
   tooManyTitle: string;
   tooManyBody: string;
+  /** Issue 20: what is reported, the whole review or one of its photos. */
+  targetLegend: string;
+  wholeReview: string;
+  photoChoice: (n: number, alt: string) => string;
+  photoInvalid: string;
 }
 
 const en: ReportStrings = {
@@ -59,6 +64,10 @@ const en: ReportStrings = {
   goneBody: 'It does not exist or is no longer shown.',
   tooManyTitle: 'Too many reports',
   tooManyBody: 'Please try again later.',
+  targetLegend: 'What should be checked?',
+  wholeReview: 'The whole review',
+  photoChoice: (n, alt) => `Photo ${n}: ${alt}`,
+  photoInvalid: 'Choose the whole review or one of its photos.',
 };
 
 const nl: ReportStrings = {
@@ -94,6 +103,10 @@ const nl: ReportStrings = {
   goneBody: 'Hij bestaat niet of wordt niet meer getoond.',
   tooManyTitle: 'Te veel meldingen',
   tooManyBody: 'Probeer het later opnieuw.',
+  targetLegend: 'Wat moet gecontroleerd worden?',
+  wholeReview: 'De hele review',
+  photoChoice: (n, alt) => `Foto ${n}: ${alt}`,
+  photoInvalid: 'Kies de hele review of een van de foto’s.',
 };
 
 const de: ReportStrings = {
@@ -129,6 +142,10 @@ const de: ReportStrings = {
   goneBody: 'Sie existiert nicht oder wird nicht mehr angezeigt.',
   tooManyTitle: 'Zu viele Meldungen',
   tooManyBody: 'Bitte versuchen Sie es später erneut.',
+  targetLegend: 'Was soll geprüft werden?',
+  wholeReview: 'Die ganze Bewertung',
+  photoChoice: (n, alt) => `Foto ${n}: ${alt}`,
+  photoInvalid: 'Wählen Sie die ganze Bewertung oder eines ihrer Fotos.',
 };
 
 const fr: ReportStrings = {
@@ -163,6 +180,10 @@ const fr: ReportStrings = {
   goneBody: 'Il n’existe pas ou n’est plus affiché.',
   tooManyTitle: 'Trop de signalements',
   tooManyBody: 'Veuillez réessayer plus tard.',
+  targetLegend: 'Que faut-il vérifier ?',
+  wholeReview: 'L’avis entier',
+  photoChoice: (n, alt) => `Photo ${n} : ${alt}`,
+  photoInvalid: 'Choisissez l’avis entier ou l’une de ses photos.',
 };
 
 const es: ReportStrings = {
@@ -197,6 +218,10 @@ const es: ReportStrings = {
   goneBody: 'No existe o ya no se muestra.',
   tooManyTitle: 'Demasiadas denuncias',
   tooManyBody: 'Inténtalo de nuevo más tarde.',
+  targetLegend: '¿Qué debe revisarse?',
+  wholeReview: 'La opinión entera',
+  photoChoice: (n, alt) => `Foto ${n}: ${alt}`,
+  photoInvalid: 'Elige la opinión entera o una de sus fotos.',
 };
 
 const it: ReportStrings = {
@@ -232,6 +257,10 @@ const it: ReportStrings = {
   goneBody: 'Non esiste o non è più visibile.',
   tooManyTitle: 'Troppe segnalazioni',
   tooManyBody: 'Riprova più tardi.',
+  targetLegend: 'Che cosa va controllato?',
+  wholeReview: 'L’intera recensione',
+  photoChoice: (n, alt) => `Foto ${n}: ${alt}`,
+  photoInvalid: 'Scegli l’intera recensione o una delle sue foto.',
 };
 
 const hr: ReportStrings = {
@@ -265,6 +294,10 @@ const hr: ReportStrings = {
   goneBody: 'Ne postoji ili se više ne prikazuje.',
   tooManyTitle: 'Previše prijava',
   tooManyBody: 'Pokušajte ponovno kasnije.',
+  targetLegend: 'Što treba provjeriti?',
+  wholeReview: 'Cijelu recenziju',
+  photoChoice: (n, alt) => `Fotografija ${n}: ${alt}`,
+  photoInvalid: 'Odaberite cijelu recenziju ili jednu od njezinih fotografija.',
 };
 
 export const REPORT_STRINGS: Record<Language, ReportStrings> = { en, nl, de, fr, es, it, hr };

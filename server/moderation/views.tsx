@@ -19,9 +19,16 @@ interface ReportedReview {
   rating: number;
   comment: string | null;
   shopName: string;
+  /** Its shown photos (issue 20): a report may name one. */
+  photos?: { id: string; alt: string }[];
 }
 
-const FIELD_OF: Record<ReportProblem, string> = { ground: 'ground-not_experience', text: 'text', email: 'email' };
+const FIELD_OF: Record<ReportProblem, string> = {
+  ground: 'ground-not_experience',
+  text: 'text',
+  email: 'email',
+  photo: 'photo-review',
+};
 
 function document(frame: ReportFrame, title: string, children: ComponentChildren, error = false): string {
   const page = stringsFor(frame.lang);
@@ -61,6 +68,7 @@ export function reportPage(frame: ReportFrame, data: ReportFormData): string {
     ground: t.groundRequired,
     text: t.textTooLong(REPORT_LIMITS.text),
     email: t.emailInvalid,
+    photo: t.photoInvalid,
   };
   const has = (p: ReportProblem) => problems.includes(p);
   const describedBy = (id: string, hint: boolean, p: ReportProblem) =>
@@ -100,6 +108,29 @@ export function reportPage(frame: ReportFrame, data: ReportFormData): string {
       ) : null}
       <form method="post" action={data.action} class="card">
         <input type="hidden" name="token" value={data.token} />
+        {review.photos?.length ? (
+          <fieldset aria-describedby={has('photo') ? 'photo-error' : undefined}>
+            <legend>{t.targetLegend}</legend>
+            {has('photo') ? (
+              <p class="error" id="photo-error">
+                {messages.photo}
+              </p>
+            ) : null}
+            {[{ id: '', alt: t.wholeReview }, ...review.photos].map((photo, i) => (
+              <p>
+                <input
+                  type="radio"
+                  id={`photo-${photo.id || 'review'}`}
+                  name="photo"
+                  value={photo.id}
+                  checked={(values.photo ?? '') === photo.id}
+                  aria-invalid={has('photo') ? 'true' : undefined}
+                />{' '}
+                <label for={`photo-${photo.id || 'review'}`}>{i === 0 ? photo.alt : t.photoChoice(i, photo.alt)}</label>
+              </p>
+            ))}
+          </fieldset>
+        ) : null}
         <fieldset aria-describedby={has('ground') ? 'ground-error' : undefined}>
           <legend>{t.groundLegend}</legend>
           {has('ground') ? (

@@ -57,6 +57,7 @@ const PAGE_CSS =
   `details.photos{margin:0 0 1.25rem}details.photos summary{font-weight:600;cursor:pointer;padding:.25rem 0}` +
   `summary:focus-visible{outline:3px solid ${ACCENT};outline-offset:2px}` +
   `.photo-slot input[type=file]{display:block;margin-bottom:.5rem;font:inherit}` +
+  `.current-thumb{display:block;width:80px;height:80px;object-fit:cover;border-radius:6px;margin-bottom:.5rem}` +
   `.listing .choices{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem;margin:.25rem 0 .75rem}` +
   `.listing select{width:auto}.listing input[type=checkbox]{width:1.1rem;height:1.1rem;vertical-align:-.15rem}` +
   `.helpful{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin:.5rem 0}` +
@@ -234,6 +235,70 @@ export interface ReviewFormProps {
   submit: string;
   /** The photo picker's texts: the form then takes up to 5 photos (multipart/form-data). */
   photos?: PhotoStrings;
+  /** The edit page: the photos the review has (the picker then offers the slots left of 5). */
+  current?: CurrentPhoto[];
+}
+
+/** A photo of the review on its edit page. */
+export interface CurrentPhoto {
+  id: string;
+  /** The writer's description as typed. */
+  alt: string;
+  /** The thumbnail's address while it is public; null while it is encoded or held. */
+  thumb: string | null;
+  /** The writer ticked "Remove" (kept when the form comes back with a problem). */
+  remove: boolean;
+}
+
+export const currentAltField = (id: string) => `current_${id}_alt`;
+export const currentRemoveField = (id: string) => `current_${id}_remove`;
+
+/** The edit page's photos: each shown small, with its description and a "Remove" box (no JavaScript needed). */
+function CurrentPhotos({ p, photos, problems }: { p: PhotoStrings; photos: CurrentPhoto[]; problems: FieldProblem[] }) {
+  return (
+    <fieldset class="current-photos">
+      <legend>{p.currentLegend}</legend>
+      {photos.map((photo, i) => {
+        const altProblem = problemFor(problems, currentAltField(photo.id));
+        return (
+          <div class="field photo-slot">
+            {photo.thumb ? (
+              <img src={photo.thumb} alt={photo.alt || p.photo(i + 1)} width={80} height={80} class="current-thumb" />
+            ) : (
+              <p class="hint">
+                {p.photo(i + 1)}: {p.notShown}
+              </p>
+            )}
+            <label for={currentAltField(photo.id)}>{p.description(i + 1)}</label>
+            {altProblem ? (
+              <p class="error" id={errorId(currentAltField(photo.id))}>
+                {altProblem.message}
+              </p>
+            ) : null}
+            <input
+              type="text"
+              id={currentAltField(photo.id)}
+              name={currentAltField(photo.id)}
+              value={photo.alt}
+              maxlength={LIMITS.photoAlt}
+              aria-invalid={altProblem ? 'true' : undefined}
+              aria-describedby={altProblem ? errorId(currentAltField(photo.id)) : undefined}
+            />
+            <p>
+              <input
+                type="checkbox"
+                id={currentRemoveField(photo.id)}
+                name={currentRemoveField(photo.id)}
+                value="1"
+                checked={photo.remove}
+              />{' '}
+              <label for={currentRemoveField(photo.id)}>{p.remove(i + 1)}</label>
+            </p>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
 }
 
 /** The file types the picker offers: phones then convert HEIC photos to JPEG as they are picked. */
@@ -243,8 +308,20 @@ const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
  * Five photo slots, each a file input and its description, in a disclosure that starts open when something in it
  * needs the writer's attention. Plain controls: keyboard and no JavaScript work as they are.
  */
-function PhotoPicker({ p, alts, problems }: { p: PhotoStrings; alts: string[]; problems: FieldProblem[] }) {
-  const slots = [1, 2, 3, 4, 5];
+function PhotoPicker({
+  p,
+  alts,
+  problems,
+  free = 5,
+}: {
+  p: PhotoStrings;
+  alts: string[];
+  problems: FieldProblem[];
+  /** The slots left (the edit page: 5 less the photos the review keeps, numbered after them). */
+  free?: number;
+}) {
+  const shown = (n: number) => n + 5 - free;
+  const slots = Array.from({ length: free }, (_, i) => i + 1);
   const open = problems.some((x) => x.field.startsWith('photo_')) || alts.some(Boolean);
   return (
     <details class="photos" open={open}>
@@ -257,7 +334,7 @@ function PhotoPicker({ p, alts, problems }: { p: PhotoStrings; alts: string[]; p
         const altProblem = problemFor(problems, photoAltField(n));
         return (
           <div class="field photo-slot">
-            <label for={photoField(n)}>{p.photo(n)}</label>
+            <label for={photoField(n)}>{p.photo(shown(n))}</label>
             {fileProblem ? (
               <p class="error" id={errorId(photoField(n))}>
                 {fileProblem.message}
@@ -271,7 +348,7 @@ function PhotoPicker({ p, alts, problems }: { p: PhotoStrings; alts: string[]; p
               aria-invalid={fileProblem ? 'true' : undefined}
               aria-describedby={fileProblem ? `photos-hint ${errorId(photoField(n))}` : 'photos-hint'}
             />
-            <label for={photoAltField(n)}>{p.description(n)}</label>
+            <label for={photoAltField(n)}>{p.description(shown(n))}</label>
             {altProblem ? (
               <p class="error" id={errorId(photoAltField(n))}>
                 {altProblem.message}
@@ -294,7 +371,7 @@ function PhotoPicker({ p, alts, problems }: { p: PhotoStrings; alts: string[]; p
 }
 
 /** The whole review form; it posts to its own address, where the link's token is the credential. */
-export function ReviewForm({ t, values, problems, countries, products, submit, photos }: ReviewFormProps) {
+export function ReviewForm({ t, values, problems, countries, products, submit, photos, current }: ReviewFormProps) {
   const nameProblem = problemFor(problems, 'name');
   const countryProblem = problemFor(problems, 'country');
   return (
@@ -388,7 +465,10 @@ export function ReviewForm({ t, values, problems, countries, products, submit, p
           ))}
         </section>
       ) : null}
-      {photos ? <PhotoPicker p={photos} alts={values.photoAlts ?? []} problems={problems} /> : null}
+      {photos && current?.length ? <CurrentPhotos p={photos} photos={current} problems={problems} /> : null}
+      {photos && (current?.length ?? 0) < 5 ? (
+        <PhotoPicker p={photos} alts={values.photoAlts ?? []} problems={problems} free={5 - (current?.length ?? 0)} />
+      ) : null}
       <button type="submit">{submit}</button>
       {/* Characters left and one submission (server/pages/browser/review-form.ts), allowed by its CSP hash. */}
       <script dangerouslySetInnerHTML={{ __html: inlineScript('review-form').source }} />

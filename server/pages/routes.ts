@@ -14,15 +14,8 @@ import { readFields, type Fields } from '../http/body.js';
 import { readFormWithFiles } from '../http/upload.js';
 import { clientKey } from '../http/client-key.js';
 import { PHOTO_LIMITS } from '../photos/detect.js';
-import { PHOTO_STRINGS, type PhotoStrings } from '../photos/strings.js';
-import {
-  attachUploads,
-  discardUploads,
-  pendingPhotos,
-  receivePhoto,
-  type PhotoRefusal,
-  type ReceivedPhoto,
-} from '../photos/service.js';
+import { PHOTO_STRINGS, refusalMessage } from '../photos/strings.js';
+import { attachUploads, discardUploads, pendingPhotos, receivePhoto, type ReceivedPhoto } from '../photos/service.js';
 import { awaitsConfirmation, badgesFor } from '../reviews/rules.js';
 import { releaseReview, writeInvitationReview } from '../reviews/publication.js';
 import { LINK_SECRET_FORMAT, publicPageUrl } from '../links.js';
@@ -35,13 +28,31 @@ import { mainLanguage } from '../webshops/rules.js';
 import { inlineScript } from '../http/inline-script.js';
 import { STYLE_HASH } from './components.js';
 import { applyListing, DEFAULT_LISTING, isDefaultListing, listingQuery, readListing } from './listing.js';
-import { formProblems, photoField, readPhotoAlts, readReviewForm, type ReviewFormValues } from './form.js';
+import {
+  formProblems,
+  photoField,
+  readPhotoAlts,
+  readReviewForm,
+  type FieldProblem,
+  type ReviewFormValues,
+} from './form.js';
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';
 import { editLinkSince, EDIT_LINK_DAYS, linkExpired, reviewLinkSince, REVIEW_LINK_DAYS } from './expiry.js';
 import { DEFAULT_COUNTRY, stringsFor } from './strings.js';
 import { confirmPage, editPage, messagePage, reviewPage, shopPage, singleReviewPage, type PageFrame } from './views.js';
 import { toRating } from '../reviews/rating.js';
-import { deleteByWriter, deleteLinkFor, editLinkExpired, emailNewEditLink, expiredEditLinkPage } from './writer.js';
+import {
+  deleteByWriter,
+  deleteLinkFor,
+  editablePhotos,
+  editedPhotos,
+  editLinkExpired,
+  emailNewEditLink,
+  expiredEditLinkPage,
+  readPhotoEdit,
+} from './writer.js';
+import { currentAltField, type CurrentPhoto } from './components.js';
+import { photoPath, publicPhotos } from '../reviews/photos.js';
 import { WRITER_STRINGS } from './writer-strings.js';
 import { deleteConfirmPage } from './writer-views.js';
 
@@ -228,6 +239,31 @@ export function registerPageRoutes(router: Router, services: Services): void {
     }
     const countries = countryOptions(frame.lang);
     const deleteLink = deleteLinkFor(frame.lang, ctx.params.token ?? '');
+    const p = PHOTO_STRINGS[frame.lang];
+    // The review's photos as the form shows them: thumbnails only while public (others answer 404).
+    const current = (
+      of: Review,
+      edit?: { remove: ReadonlySet<string>; alts: ReadonlyMap<string, string> },
+    ): CurrentPhoto[] => {
+      const shown = new Set(publicPhotos(of, '').map((x) => x.thumb_url));
+      return editablePhotos(of).map((photo) => {
+        const thumb = photoPath(photo.id, true);
+        return {
+          id: photo.id,
+          alt: edit?.alts.get(photo.id) ?? photo.alt,
+          thumb: of.published && shown.has(thumb) ? thumb : null,
+          remove: edit?.remove.has(photo.id) ?? false,
+        };
+      });
+    };
+    const page = (values: ReviewFormValues, problems: FieldProblem[], saved: boolean, photos = current(review)) =>
+      editPage(
+        frame,
+        name,
+        { values, problems, products: [], countries, photos: p, current: photos },
+        saved,
+        deleteLink,
+      );
 
     if (ctx.method === 'GET') {
       const values: ReviewFormValues = {
@@ -238,33 +274,61 @@ export function registerPageRoutes(router: Router, services: Services): void {
         country: review.country,
         products: [],
       };
-      return send(
-        ctx,
-        200,
-        editPage(frame, name, { values, problems: [], products: [], countries }, false, deleteLink),
-      );
+      return send(ctx, 200, page(values, [], false));
     }
 
-    const values = readReviewForm(await readFields(ctx, FORM_LIMIT), 0);
+    const posted = await readPhotoForm(ctx, review.shopId);
+    const uploads = posted.photos.flatMap((r) => (r.ok ? [r] : []));
+    const discard = () =>
+      discardUploads(
+        services,
+        uploads.map((u) => u.id),
+      );
+    const values = { ...readReviewForm(posted.fields, 0), photoAlts: readPhotoAlts(posted.fields, 5) };
+    const edit = readPhotoEdit(posted.fields, editablePhotos(review));
     const problems = formProblems(values, frame.t, COUNTRIES);
-    if (problems.length)
-      return send(ctx, 400, editPage(frame, name, { values, problems, products: [], countries }, false, deleteLink));
+    for (const [id, alt] of edit.alts) {
+      if (alt.length > PHOTO_LIMITS.alt)
+        problems.push({ field: currentAltField(id), message: frame.t.tooLong(PHOTO_LIMITS.alt) });
+    }
+    problems.push(
+      ...posted.photos.flatMap((r) =>
+        r.ok ? [] : [{ field: r.field, message: refusalMessage(p, r.reason, r.filename) }],
+      ),
+    );
+    const added = pendingPhotos(
+      uploads.map((u) => ({ id: u.id, alt: values.photoAlts[Number(u.field.slice('photo_'.length)) - 1] ?? '' })),
+    );
+    const next = editedPhotos(review.photos ?? [], { ...edit, added });
+    if (next.tooMany || posted.extraFiles > 0) problems.push({ field: photoField(1), message: p.tooMany });
+    if (problems.length) {
+      // The files cannot be given back to the form: the writer picks them again, the rest is kept as typed.
+      await discard();
+      return send(ctx, 400, page(values, problems, false, current(review, edit)));
+    }
     const changes = {
       rating: values.rating!,
       ratings: values.ratings,
       comment: values.comment || null,
       name: values.name,
       country: values.country,
+      ...(JSON.stringify(next.photos) === JSON.stringify(review.photos ?? []) ? {} : { photos: next.photos }),
     };
     const unchanged =
       changes.rating === review.rating &&
       JSON.stringify(changes.ratings) === JSON.stringify(review.ratings) &&
       changes.comment === review.comment &&
       changes.name === review.name &&
-      changes.country === review.country;
+      changes.country === review.country &&
+      !('photos' in changes);
     // Saving without a change is no change: no new version and no reviews.updated event.
-    if (!unchanged && !(await reviews.update(review.id, changes))) return unknownLink(ctx, frame);
-    send(ctx, 200, editPage(frame, name, { values, problems: [], products: [], countries }, true, deleteLink));
+    const written = unchanged ? review : await reviews.update(review.id, changes);
+    if (!written) {
+      await discard();
+      return unknownLink(ctx, frame);
+    }
+    if (added.length) await attachUploads(services, { ...written, photos: added });
+    send(ctx, 200, page({ ...values, photoAlts: [] }, [], true, current(written)));
   }
 
   router.get('/edit/:token', editRoute);
@@ -414,11 +478,4 @@ export function registerPageRoutes(router: Router, services: Services): void {
     });
     send(ctx, 200, html, false);
   });
-}
-
-function refusalMessage(p: PhotoStrings, reason: PhotoRefusal, filename: string): string {
-  if (reason === 'too_large') return p.tooLarge(filename);
-  if (reason === 'too_many_pixels') return p.tooManyPixels(filename);
-  if (reason === 'limited') return p.limited;
-  return p.unreadable(filename);
 }

@@ -8,7 +8,11 @@ import { queueMail, type OutboxKind, type OutboxMailOf } from '../mail/outbox-ma
 import { editMail } from '../mail/templates.js';
 import type { Language } from '../languages.js';
 import { newLinkSecret } from '../links.js';
-import type { Review } from '../reviews/model.js';
+import type { Review, ReviewPhoto } from '../reviews/model.js';
+import { removedPhotos } from '../reviews/rules.js';
+import { PHOTO_LIMITS } from '../photos/detect.js';
+import type { Fields } from '../http/body.js';
+import { currentAltField, currentRemoveField } from './components.js';
 import type { Services } from '../services.js';
 import { editLinkSince, EDIT_LINK_DAYS, linkExpired } from './expiry.js';
 import type { PageFrame } from './views.js';
@@ -99,4 +103,43 @@ export function newEditLinkMailKind(services: Services): OutboxKind<OutboxMailOf
       return { fromName: shopName || config.brandName, to: review.email, ...mail };
     },
   };
+}
+
+/** The photos the writer sees on the edit page: those still on the review (a redacted or removed one is not). */
+export const editablePhotos = (review: Pick<Review, 'photos'>): ReviewPhoto[] =>
+  (review.photos ?? []).filter((p) => p.state !== 'removed' && p.state !== 'withheld');
+
+/**
+ * The review's photos after the edit form: the ticked ones removed (their files are then deleted by the photos'
+ * write follower), descriptions as typed, the new uploads appended, waiting for the worker. `tooMany` when the photos
+ * kept and added would be more than 5.
+ */
+export function editedPhotos(
+  photos: readonly ReviewPhoto[],
+  edit: { remove: ReadonlySet<string>; alts: ReadonlyMap<string, string>; added: readonly ReviewPhoto[] },
+): { photos: ReviewPhoto[]; tooMany: boolean } {
+  const editable = new Set(editablePhotos({ photos: [...photos] }).map((p) => p.id));
+  const kept = [...editable].filter((id) => !edit.remove.has(id)).length;
+  const after = photos.map((p) => {
+    if (!editable.has(p.id)) return p;
+    if (edit.remove.has(p.id)) return removedPhotos([p])[0]!;
+    const alt = edit.alts.get(p.id);
+    return alt === undefined || alt === p.alt ? p : { ...p, alt };
+  });
+  return { photos: [...after, ...edit.added], tooMany: kept + edit.added.length > PHOTO_LIMITS.perReview };
+}
+
+/** The edit form's fields for the photos the review has: which are ticked "Remove", and their descriptions. */
+export function readPhotoEdit(
+  fields: Fields,
+  photos: readonly ReviewPhoto[],
+): { remove: Set<string>; alts: Map<string, string> } {
+  const remove = new Set<string>();
+  const alts = new Map<string, string>();
+  for (const { id } of photos) {
+    if (fields[currentRemoveField(id)] === '1') remove.add(id);
+    const alt = fields[currentAltField(id)];
+    if (typeof alt === 'string') alts.set(id, alt.trim().replace(/\s+/g, ' '));
+  }
+  return { remove, alts };
 }

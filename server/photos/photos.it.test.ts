@@ -9,6 +9,8 @@ import type { Invitation } from '../invitations/store.js';
 import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { drainPhotoTasks } from './jobs.js';
+import { payloadFor } from '../webhooks/payload.js';
+import { removeExpiredPhotos } from '../moderation/service.js';
 import { pendingPhotos } from './service.js';
 import { newPhotoId } from './store.js';
 
@@ -278,30 +280,204 @@ describe('photos follow their review', () => {
     expect(listed.photos).toEqual([]);
   });
 
-  it('one photo can be removed by a redaction, the review and its other photos kept', async () => {
+  it('one photo can be removed by a redaction, the review kept; a complaint gives it back, six months delete it', async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    // Reported from the report page, the photo named (a photo's "Report" link: ?photo=).
+    const page = await (await t.fetch(`/reviews/${review.id}/report?lang=en&photo=${id}`)).text();
+    expect(page).toContain('<legend>What should be checked?</legend>');
+    expect(page).toMatch(new RegExp(`id="photo-${id}" name="photo" value="${id}" checked`));
+    expect(page).toContain('Photo 1: Photo 1 of 1 by Mia');
+    const token = /name="token" value="([^"]+)"/.exec(page)![1]!;
+    const post = (photo: string) =>
+      t.fetch(`/reviews/${review.id}/report?lang=en`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.77' },
+        body: new URLSearchParams({ token, ground: 'personal_data', text: 'My face is in the photo', photo }),
+      });
+    const wrong = await post('y'.repeat(22));
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('Choose the whole review or one of its photos.');
+    expect((await post(id)).status).toBe(200);
+    const listed = await (await t.admin('/admin/api/reports?status=open&limit=100')).json();
+    const reported = listed.reports.find((r: { review_id: number }) => r.review_id === review.id);
+    expect(reported.photo).toEqual({ id, url: `https://reviews.example/photos/${id}.webp` });
+
+    const decide = (reportId: string, body: unknown) =>
+      t.admin(`/admin/api/reports/${reportId}/decision`, { method: 'POST', json: body });
+    // Issue 21: a redaction carries its statement of reasons (e-mailed to the writer).
+    const statement = 'The photo shows a person who did not agree to be shown.';
+    const unknown = await decide(reported.id, {
+      action: 'redact',
+      ground: 'personal_data',
+      statement,
+      photo: 'x'.repeat(22),
+    });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.message).toBe('photo: not a photo of this review');
+    const res = await decide(reported.id, { action: 'redact', ground: 'personal_data', statement, photo: id });
+    expect(res.status).toBe(200);
+    const after = (await t.services.reviews.get(review.id))!;
+    expect(after.deleted).toBe(false);
+    expect(after.photos![0]!.state).toBe('withheld');
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    expect((await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id).photos).toEqual([]);
+    // Kept while the decision can be contested: no deletion queued.
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toHaveLength(2);
+
+    // The writer's complaint is reversed: the photo is back.
+    const complaint = await t.services.moderation.add({
+      reviewId: review.id,
+      shopId: shop.id,
+      ground: 'personal_data',
+      text: 'It is my own lamp, no face in it',
+      email: '',
+      source: 'appeal',
+      appeal: { report: reported.id, role: 'writer', language: 'en' },
+    });
+    expect((await decide(complaint._id.toHexString(), { action: 'reverse' })).status).toBe(200);
+    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('shown');
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(200);
+
+    // Redacted again and not contested: when the six months are over the photo is removed and its files deleted.
+    const second = await t.services.moderation.add({
+      reviewId: review.id,
+      shopId: shop.id,
+      ground: 'personal_data',
+      text: 'Still my face',
+      email: '',
+    });
+    expect(
+      (await decide(second._id.toHexString(), { action: 'redact', ground: 'personal_data', statement, photo: id }))
+        .status,
+    ).toBe(200);
+    const sixMonthsOn = new Date(Date.now() + 200 * 86_400_000);
+    expect(await removeExpiredPhotos(t.services, new Date())).toBe(0);
+    expect(await removeExpiredPhotos(t.services, sixMonthsOn)).toBe(1);
+    await t.services.moderation.dropExpired(sixMonthsOn);
+    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('removed');
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+    expect(await removeExpiredPhotos(t.services, sixMonthsOn)).toBe(0);
+  });
+
+  it('a withheld photo is erased with the writer at once', async () => {
     const { review, id } = await reviewWithPhoto(false);
     const report = await t.services.moderation.add({
       reviewId: review.id,
       shopId: shop.id,
-      ground: 'personal_data',
-      text: 'My face is in the photo',
+      ground: 'offensive',
+      text: '',
       email: '',
+      photo: id,
     });
-    const decide = (body: unknown) =>
-      t.admin(`/admin/api/reports/${report._id.toHexString()}/decision`, { method: 'POST', json: body });
-    // Issue 21: a redaction carries its statement of reasons (e-mailed to the writer).
-    const statement = 'The photo shows a person who did not agree to be shown.';
-    const unknown = await decide({ action: 'redact', ground: 'personal_data', statement, photo: 'x'.repeat(22) });
-    expect(unknown.status).toBe(422);
-    expect((await unknown.json()).error.message).toBe('photo: not a photo of this review');
-    const res = await decide({ action: 'redact', ground: 'personal_data', statement, photo: id });
+    const statement = 'The photo is offensive.';
+    const res = await t.admin(`/admin/api/reports/${report._id.toHexString()}/decision`, {
+      method: 'POST',
+      json: { action: 'redact', ground: 'offensive', statement, photo: id },
+    });
     expect(res.status).toBe(200);
-    const after = (await t.services.reviews.get(review.id))!;
-    expect(after.deleted).toBe(false);
-    expect(after.photos![0]!.state).toBe('removed');
+    const erased = await t.fetch(`/admin/api/customers?email=${encodeURIComponent(review.email)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(erased.status).toBe(200);
+    await drainPhotoTasks(t.services);
+    expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+  });
+
+  it("the writer's edit page adds, describes and removes photos, up to 5 in all, without JavaScript", async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    const editToken = 'e'.repeat(10) + String(review.id).padStart(33, '0');
+    await t.services.reviews.update(review.id, { editToken });
+    const path = `/edit/${editToken}`;
+    const page = await (await t.fetch(path)).text();
+    expect(page).toContain('enctype="multipart/form-data"');
+    expect(page).toContain('<legend>Your photos</legend>');
+    expect(page).toContain(`src="/photos/${id}-320.webp"`);
+    expect(page).toContain(`name="current_${id}_remove"`);
+    expect(page).toContain(`name="current_${id}_alt"`);
+    // Four slots left of five.
+    expect(page).toContain('name="photo_4"');
+    expect(page).not.toContain('name="photo_5"');
+
+    const fields = { rating: '4', name: 'Mia', comment: 'Now with more photos' };
+    const post = (extra: Record<string, string>, uploads: Upload[]) =>
+      t.fetch(path, { method: 'POST', body: reviewForm({ ...fields, ...extra }, uploads) });
+    const jpeg = await photoWithMetadata('jpeg');
+
+    // A refused file and a description too long: the form comes back with both, nothing changed or kept.
+    const files = filesOnDisk();
+    const refused = await post({ [`current_${id}_alt`]: 'x'.repeat(201) }, [
+      { slot: 1, bytes: heicHeader(), name: 'IMG_1.HEIC', type: 'image/heic' },
+      { slot: 2, bytes: jpeg, name: 'ok.jpg' },
+    ]);
+    expect(refused.status).toBe(400);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain('IMG_1.HEIC: This file is not a photo we can read: use JPEG, PNG or WebP');
+    expect(refusedPage).toContain('at most 200 characters');
+    expect(filesOnDisk()).toEqual(files);
+    expect((await t.services.reviews.get(review.id))!.photos).toHaveLength(1);
+
+    // Two added (described), the first one's description changed.
+    const added = await post({ [`current_${id}_alt`]: 'The lamp by night' }, [
+      { slot: 1, bytes: jpeg, name: 'a.jpg', alt: 'The shade' },
+      { slot: 2, bytes: await photoWithMetadata('png'), name: 'b.png' },
+    ]);
+    expect(added.status).toBe(200);
+    let stored = (await t.services.reviews.get(review.id))!;
+    expect(stored.photos!.map((p) => [p.state, p.alt])).toEqual([
+      ['shown', 'The lamp by night'],
+      ['pending', 'The shade'],
+      ['pending', ''],
+    ]);
+    await drainPhotoTasks(t.services);
+    const listed = (await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id);
+    expect(listed.photos.map((p: { alt: string }) => p.alt)).toEqual([
+      'The lamp by night',
+      'The shade',
+      'Photo 3 of 3 by Mia',
+    ]);
+
+    // More than five in all is refused; the uploads of that post are not kept.
+    const before = filesOnDisk();
+    const many = await post(
+      {},
+      [1, 2, 3].map((slot) => ({ slot, bytes: jpeg, name: `${slot}.jpg` })),
+    );
+    expect(many.status).toBe(400);
+    expect(await many.text()).toContain('At most 5 photos can be added to a review');
+    expect(filesOnDisk()).toEqual(before);
+
+    // The first one removed: 404 at once, its files deleted by the worker; the others stay.
+    const removed = await post({ [`current_${id}_remove`]: '1' }, []);
+    expect(removed.status).toBe(200);
+    expect(await removed.text()).not.toContain(`current_${id}_remove`);
+    stored = (await t.services.reviews.get(review.id))!;
+    expect(stored.photos!.map((p) => p.state)).toEqual(['removed', 'shown', 'shown']);
     expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
     await drainPhotoTasks(t.services);
     expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+    expect(filesOnDisk().filter((f) => f.startsWith(stored.photos![1]!.id))).toHaveLength(2);
+  });
+
+  it('are in ratings.json, the webhook body and the pop-up’s reviews as {url, thumb_url, width, height, alt}', async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    const expected = {
+      url: `https://reviews.example/photos/${id}.webp`,
+      thumb_url: `https://reviews.example/photos/${id}-320.webp`,
+      width: expect.any(Number),
+      height: expect.any(Number),
+      alt: 'Photo 1 of 1 by Mia',
+    };
+    const listed = (await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id);
+    expect(listed.photos).toEqual([expected]);
+    const stored = (await t.services.reviews.get(review.id))!;
+    expect(JSON.parse(payloadFor('reviews.updated', stored, 'https://reviews.example')).photos).toEqual([expected]);
+    const popup = await (await t.fetch(`/embed/${shop.id}/reviews.json?limit=20`)).json();
+    const shown = popup.reviews.find((r: { id: number }) => r.id === review.id);
+    expect(shown.photos).toEqual([expected]);
+    expect(shown.photos[0].width).toBeGreaterThan(0);
   });
 
   it('are deleted with reviews nobody confirmed', async () => {
@@ -323,6 +499,62 @@ describe('photos follow their review', () => {
       .updateOne({ _id: id as never }, { $set: { created: new Date(Date.now() - 2 * 3_600_000) } });
     await drainPhotoTasks(t.services);
     expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
+  });
+});
+
+describe('the pop-up takes photos', () => {
+  const uploadPhoto = (bytes: Buffer, name: string, shopId = shop.id) => {
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+    return t.fetch(`/embed/${shopId}/photos?lang=en`, { method: 'POST', body: form });
+  };
+  const experience = (photos: unknown) =>
+    t.fetch(`/embed/${shop.id}/experiences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        rating: 5,
+        name: 'Pia',
+        email: `pia${++counter}@example.com`,
+        comment: 'Lamp and shade',
+        language: 'en',
+        photos,
+      }),
+    });
+
+  it('stores an upload as the review page does, refuses with the same messages, and the review takes it', async () => {
+    const heic = await uploadPhoto(heicHeader(), 'IMG_7.HEIC');
+    expect(heic.status).toBe(400);
+    expect((await heic.json()).error.message).toBe(
+      'IMG_7.HEIC: This file is not a photo we can read: use JPEG, PNG or WebP',
+    );
+    const bomb = await uploadPhoto(pngBomb(), 'huge.png');
+    expect(bomb.status).toBe(400);
+    expect((await bomb.json()).error.message).toContain('more than 40 megapixels');
+    const notMultipart = await t.fetch(`/embed/${shop.id}/photos`, { method: 'POST', body: 'x' });
+    expect(notMultipart.status).toBe(415);
+
+    const ok = await uploadPhoto(await photoWithMetadata('jpeg'), 'lamp.jpg');
+    expect(ok.status).toBe(201);
+    const { id } = await ok.json();
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(filesOnDisk()).toContain(`${id}.upload`);
+
+    // An id that is no upload of this shop is refused, and nothing is written.
+    const unknown = await experience([{ id: 'z'.repeat(22), alt: '' }]);
+    expect(unknown.status).toBe(400);
+    expect(await experience([{ id, alt: 'x'.repeat(201) }])).toHaveProperty('status', 400);
+
+    expect((await experience([{ id, alt: 'The shade, close up' }])).status).toBe(202);
+    const review = (await t.db
+      .collection<Review>('reviews')
+      .findOne({ shopId: shop.id, 'photos.id': id })) as Review | null;
+    expect(review!.photos).toEqual([expect.objectContaining({ id, state: 'pending', alt: 'The shade, close up' })]);
+    expect((await t.services.photos.get(id))!.reviewId).toBe(review!.id);
+    // Taken once only.
+    expect((await experience([{ id, alt: '' }])).status).toBe(400);
+    await drainPhotoTasks(t.services);
+    expect((await t.services.reviews.get(review!.id))!.photos![0]!.state).toBe('shown');
   });
 });
 

@@ -1,5 +1,6 @@
 // The photos' texts in the seven languages: the form's picker, its messages, and the default alternative text.
 import type { Language } from '../languages.js';
+import type { PhotoRefusal } from './service.js';
 
 export interface PhotoStrings {
   legend: string;
@@ -19,6 +20,10 @@ export interface PhotoStrings {
   /** The dialog's name until a photo is opened in it (then the photo's description). */
   dialog: string;
   photosOf: (name: string) => string;
+  /** The edit page (issue 20): the photos the review has, each kept or removed, its description editable. */
+  currentLegend: string;
+  remove: (n: number) => string;
+  notShown: string;
 }
 
 const en: PhotoStrings = {
@@ -36,6 +41,9 @@ const en: PhotoStrings = {
   close: 'Close',
   dialog: 'Photo',
   photosOf: (name) => `Photos by ${name}`,
+  currentLegend: 'Your photos',
+  remove: (n) => `Remove photo ${n}`,
+  notShown: 'Not shown yet (being processed or checked)',
 };
 
 const nl: PhotoStrings = {
@@ -54,6 +62,9 @@ const nl: PhotoStrings = {
   close: 'Sluiten',
   dialog: 'Foto',
   photosOf: (name) => `Foto's van ${name}`,
+  currentLegend: "Je foto's",
+  remove: (n) => `Foto ${n} verwijderen`,
+  notShown: 'Nog niet getoond (wordt verwerkt of gecontroleerd)',
 };
 
 const de: PhotoStrings = {
@@ -71,6 +82,9 @@ const de: PhotoStrings = {
   close: 'Schließen',
   dialog: 'Foto',
   photosOf: (name) => `Fotos von ${name}`,
+  currentLegend: 'Ihre Fotos',
+  remove: (n) => `Foto ${n} entfernen`,
+  notShown: 'Noch nicht sichtbar (wird verarbeitet oder geprüft)',
 };
 
 const fr: PhotoStrings = {
@@ -88,6 +102,9 @@ const fr: PhotoStrings = {
   close: 'Fermer',
   dialog: 'Photo',
   photosOf: (name) => `Photos de ${name}`,
+  currentLegend: 'Vos photos',
+  remove: (n) => `Retirer la photo ${n}`,
+  notShown: 'Pas encore affichée (en cours de traitement ou de vérification)',
 };
 
 const es: PhotoStrings = {
@@ -105,6 +122,9 @@ const es: PhotoStrings = {
   close: 'Cerrar',
   dialog: 'Foto',
   photosOf: (name) => `Fotos de ${name}`,
+  currentLegend: 'Tus fotos',
+  remove: (n) => `Quitar la foto ${n}`,
+  notShown: 'Aún no se muestra (se está procesando o revisando)',
 };
 
 const it: PhotoStrings = {
@@ -122,6 +142,9 @@ const it: PhotoStrings = {
   close: 'Chiudi',
   dialog: 'Foto',
   photosOf: (name) => `Foto di ${name}`,
+  currentLegend: 'Le tue foto',
+  remove: (n) => `Rimuovi la foto ${n}`,
+  notShown: 'Non ancora visibile (in elaborazione o in verifica)',
 };
 
 const hr: PhotoStrings = {
@@ -139,6 +162,17 @@ const hr: PhotoStrings = {
   close: 'Zatvori',
   dialog: 'Fotografija',
   photosOf: (name) => `Fotografije korisnika ${name}`,
+  currentLegend: 'Vaše fotografije',
+  remove: (n) => `Ukloni fotografiju ${n}`,
+  notShown: 'Još se ne prikazuje (obrađuje se ili provjerava)',
 };
 
 export const PHOTO_STRINGS: Record<Language, PhotoStrings> = { nl, en, de, fr, es, it, hr };
+
+/** A refused file's message, as every form says it (the review page, the edit page, the pop-up). */
+export function refusalMessage(p: PhotoStrings, reason: PhotoRefusal, filename: string): string {
+  if (reason === 'too_large') return p.tooLarge(filename);
+  if (reason === 'too_many_pixels') return p.tooManyPixels(filename);
+  if (reason === 'limited') return p.limited;
+  return p.unreadable(filename);
+}

@@ -21,6 +21,7 @@ import {
   type RatingsSummary,
   type ScorePolicy,
 } from '../reviews/rating.js';
+import { publicPhotos, type PublicPhoto } from '../reviews/photos.js';
 
 /** Shops with more reviews than this are paged in the database rather than held whole in memory. */
 const WHOLE_LIST_MAX = 50_000;
@@ -43,6 +44,8 @@ interface PublishedReview extends Pick<OriginFields, 'origin' | 'incentivised' |
   created: Date;
   reply: string | null;
   experience_date: string;
+  /** Its shown photos, addressed by path (the widget shows thumbnails with `photos=yes`). */
+  photos: PublicPhoto[];
 }
 
 const toPublished = (r: Review): PublishedReview => {
@@ -59,6 +62,7 @@ const toPublished = (r: Review): PublishedReview => {
     incentivised,
     imported_from,
     experience_date: experienceDateOf(r),
+    photos: publicPhotos(r, ''),
   };
 };
 

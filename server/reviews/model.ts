@@ -36,11 +36,12 @@ export type ReviewSource = 'invitation' | 'popup' | 'form' | 'import';
 /**
  * A photo of the review (server/photos/): its files are named by `id`. `pending` until the worker has re-encoded
  * it; then `shown` (public while the review is), or `held` for the operator's look (PHOTO_REVIEW=operator);
- * `removed` once taken off (its files are queued for deletion) or unreadable.
+ * `removed` once taken off (its files are queued for deletion) or unreadable; `withheld` when a redaction took it
+ * (hidden, its files kept while the decision can be contested: server/moderation).
  */
 export interface ReviewPhoto {
   id: string;
-  state: 'pending' | 'held' | 'shown' | 'removed';
+  state: 'pending' | 'held' | 'shown' | 'removed' | 'withheld';
   /** The writer's description (≤ 200 characters), its alternative text; '' for the default one. */
   alt: string;
   /** Of the large WebP (≤ 1600 px on the long side) and of the thumbnail; 0 while pending. */

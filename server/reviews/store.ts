@@ -127,6 +127,16 @@ export class ReviewStore {
     // A shop too large for its product index in memory is asked per product (products/read-model.ts).
     for (const field of ['external_id', 'sku', 'gtin'])
       await this.collection.createIndex({ shopId: 1, [`products.${field}`]: 1 }, { name: `shop_product_${field}` });
+    // Issue 20, the shop page's choices read from the database (MongoDB; FerretDB scans whatever the index): by
+    // score (highest/lowest, and a star filter), oldest first (shop_published_created read backwards), with photos.
+    await this.collection.createIndex(
+      { shopId: 1, published: 1, rating: 1, created: -1 },
+      { name: 'shop_published_rating_created' },
+    );
+    await this.collection.createIndex(
+      { shopId: 1, published: 1, 'photos.state': 1, created: -1 },
+      { name: 'shop_published_photos_created' },
+    );
   }
 
   /** Called after every write with the shop whose reviews changed (caches invalidate themselves here). */

@@ -19,4 +19,15 @@ describe('widget page budgets', () => {
     expect(sizes.gzip).toBeLessThanOrEqual(budget);
     expect(sizes.brotli).toBeLessThanOrEqual(budget);
   });
+
+  it.each(
+    LAYOUTS.filter((layout) => LAYOUT_INFO[layout].lists).flatMap((layout) => [
+      [layout, 'slider'],
+      [layout, 'list'],
+    ]),
+  )('%s %s with photos=yes (five described photos a review) stays within the list budget', (layout, view) => {
+    const sizes = pageSizes({ layout: layout!, amount: '6', view: view!, photos: 'yes' });
+    expect(sizes.gzip).toBeLessThanOrEqual(BUDGET.list);
+    expect(sizes.brotli).toBeLessThanOrEqual(BUDGET.list);
+  });
 });

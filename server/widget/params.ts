@@ -95,6 +95,10 @@ const schema = z.object({
       return z.NEVER;
     })
     .optional(),
+  photos: z
+    .enum(['yes', 'no', 'true', 'false', '1', '0'], { error: 'must be yes or no' })
+    .transform((v) => v === 'yes' || v === 'true' || v === '1')
+    .optional(),
 });
 
 export type WidgetQuery = z.infer<typeof schema> & { layout: Layout };
@@ -133,6 +137,8 @@ export function widgetOptions(query: WidgetQuery, shop: ShopDefaults): WidgetOpt
   const show = query.show ?? DEFAULTS.show;
   const view = query.view ?? DEFAULTS.view;
   const amount = query.amount ?? DEFAULTS.amount;
+  // Only the layouts that list reviews take it; the others ignore it, as they ignore `view`.
+  const photos = takes(layout, 'photos') && query.photos === true;
   const requested = query.language ?? shop.mainLanguage;
   const width: WidthOption =
     query.width === 'manual'
@@ -146,10 +152,11 @@ export function widgetOptions(query: WidgetQuery, shop: ShopDefaults): WidgetOpt
     view,
     amount,
     width,
-    height: query.height ?? recommendedHeight(layout, { show, view, amount }),
+    height: query.height ?? recommendedHeight(layout, { show, view, amount, photos }),
     interval: query.interval ?? DEFAULTS.interval,
     language: shop.enabledLanguages.includes(requested) ? requested : 'en',
     css: query.css,
+    ...(photos ? { photos } : {}),
   };
 }
 
@@ -166,6 +173,7 @@ export function optionsKey(options: WidgetOptions): string {
     if (options.show) parts.push(options.view, options.amount, options.view === 'slider' ? options.interval : 0);
   }
   parts.push(options.css ?? null);
+  if (options.photos) parts.push('photos');
   return JSON.stringify(parts);
 }
 

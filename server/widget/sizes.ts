@@ -21,7 +21,7 @@ function prose(words: number, seed: number): string {
   }).join(' ');
 }
 
-function heaviestData(): WidgetData {
+function heaviestData(photos: boolean): WidgetData {
   return {
     shopName: 'Fietsenwinkel De Grote Trapper & Zonen',
     pageUrl: 'https://reviews.example.com/webshops/123456',
@@ -41,6 +41,15 @@ function heaviestData(): WidgetData {
       origin: 'imported' as const,
       importedFrom: 'A Review Platform With A Long Name',
       incentivised: true,
+      // With `photos=yes`: five photos each, described at full length (200 characters).
+      ...(photos
+        ? {
+            photos: Array.from({ length: 5 }, (_, n) => ({
+              thumb: `/photos/${'AbCdEfGhIjKlMnOpQrStU'}${n}-320.webp`,
+              alt: prose(35, i * 5 + n).slice(0, 200),
+            })),
+          }
+        : {}),
     })),
   };
 }
@@ -51,7 +60,7 @@ export function pageSizes(query: Record<string, string>) {
     mainLanguage: 'en',
     enabledLanguages: ['en'],
   });
-  const { html } = renderWidgetPage(options, heaviestData());
+  const { html } = renderWidgetPage(options, heaviestData(options.photos === true));
   const raw = Buffer.from(html);
   return {
     raw: raw.length,
