@@ -3,7 +3,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
-import { BOM, csvLine } from '../exports/csv.js';
+import { BOM, csvLine } from '../spreadsheet-csv.js';
 import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import type { Services } from '../services.js';

@@ -11,7 +11,7 @@ import {
   type Counts,
 } from './counters.js';
 import { writeEvents } from './follower.js';
-import { csvLine } from '../exports/csv.js';
+import { csvLine } from '../spreadsheet-csv.js';
 
 const fold = (events: ComplianceEvent[]): Counts => events.reduce((c, e) => addCounts(c, countsOf(e)), {} as Counts);
 

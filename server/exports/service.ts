@@ -11,7 +11,7 @@ import { historyOf } from '../invitations/admin.js';
 import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/store.js';
-import { BOM, csvLine } from './csv.js';
+import { BOM, csvLine } from '../spreadsheet-csv.js';
 import { type Addresses, INVITATION_COLUMNS, invitationRecord, REVIEW_COLUMNS, reviewRecord } from './records.js';
 import type { ExportSlots } from './slot-store.js';
 import { publicPhotos } from '../reviews/photos.js';

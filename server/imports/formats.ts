@@ -2,7 +2,7 @@
 // ignored), and each platform's row read into one shape (SourceRow) whose texts are still as the file has them:
 // rules.ts turns it into a review. Columns are the ones those platforms' files are known to carry (issue 19); what
 // else a file holds is ignored, and a column that is missing reads as empty.
-import { INERT_PREFIXED } from '../exports/csv.js';
+import { INERT_PREFIXED } from '../spreadsheet-csv.js';
 
 export const FORMATS = [
   'yotpo',
@@ -299,7 +299,7 @@ const FORMAT: Record<Exclude<FormatName, 'mapped'>, Format> = {
   export: {
     signature: ['id', 'status', 'origin', 'original_date', 'created', 'rating', 'comment', 'reply_date', 'products'],
     read: (getRaw, line) => {
-      // The export made formula-like cells inert with a leading ' (server/exports/csv.ts): taken off again.
+      // The export made formula-like cells inert with a leading ' (server/spreadsheet-csv.ts): taken off again.
       const get: Get = (column) => {
         const cell = getRaw(column);
         return INERT_PREFIXED.test(cell) ? cell.slice(1) : cell;

@@ -11,8 +11,6 @@
 //   at once, or a restart after a crash) finds it queued already.
 // No marker: only older versions write the old collections, so after the first run every start reads empty ones.
 import type { Collection, Db } from '../db/index.js';
-import { INVITATION_MAIL_QUEUE } from '../invitations/queue.js';
-import { REMINDER_MAIL_QUEUE } from '../invitations/reminder-queue.js';
 import { WorkQueue } from '../queue/work-queue.js';
 import type { Services } from '../services.js';
 import type { ObjectId } from 'mongodb';
@@ -34,8 +32,10 @@ interface LegacyClaim {
 
 /** Old queue, its claims, its outcomes, the new queue. */
 const LEGACY_INVITATION_QUEUES = [
-  ['invitation_queue', 'invitation_claims', 'invitation_outcomes', INVITATION_MAIL_QUEUE],
-  ['invitation_reminders', 'reminder_claims', 'reminder_outcomes', REMINDER_MAIL_QUEUE],
+  // The collections as this version names them (invitations/queue.ts, reminder-queue.ts): a migration records the
+  // shapes of its day, so it names them itself rather than following later renames.
+  ['invitation_queue', 'invitation_claims', 'invitation_outcomes', 'invitation_mail'],
+  ['invitation_reminders', 'reminder_claims', 'reminder_outcomes', 'reminder_mail'],
 ] as const;
 
 const PAGE = 500;

@@ -5,10 +5,12 @@
 import type Router from '@koa/router';
 import { requireAdmin } from '../admin/auth.js';
 import { readFields } from '../http/body.js';
-import { validate } from '../http/validate.js';
+import { idParam, validate } from '../http/validate.js';
 import type { Services } from '../services.js';
-import { decisionSchema, listQuerySchema } from './schema.js';
-import { decideReport } from './service.js';
+import { decisionSchema, listQuerySchema, operatorRemovalSchema } from './schema.js';
+import { decideReport, removeByOperator } from './service.js';
+import { HttpError } from '../http/errors.js';
+import { OPERATOR } from '../audit/changes.js';
 import type { Report } from './store.js';
 import type { reportSchema } from './openapi.js';
 import type { z } from 'zod';
@@ -59,5 +61,33 @@ export function registerModerationAdminRoutes(router: Router, services: Services
       report: reportView(report, config.baseUrl),
       review: review && { id: review.id, deleted: review.deleted, version: review.version },
     };
+  });
+
+  // The operator's removal of a review (declared here, not in reviews/: with a statement it is a moderation decision,
+  // and reviews/ must not depend on moderation/).
+  router.delete('/admin/api/reviews/:id', admin, async (ctx) => {
+    const id = idParam(ctx.params.id, 'review');
+    // Issue 21: with a statement of reasons, the removal is a decision like the report queue's (the writer is told,
+    // with a complaint link); without a body, the old contract: a soft delete and nobody told.
+    const fields = await readFields(ctx, 64 * 1024);
+    if (Object.keys(fields).length > 0) {
+      const body = validate(operatorRemovalSchema, fields);
+      const review = await services.reviews.get(id);
+      if (!review || review.deleted) throw new HttpError(404, 'No such review.');
+      await removeByOperator(services, review, body);
+      ctx.status = 204;
+      return;
+    }
+    const before = await services.reviews.get(id);
+    const deleted = await services.reviews.softDelete(id);
+    if (!deleted) throw new HttpError(404, 'No such review.');
+    await services.audit.record({
+      shopId: deleted.shopId,
+      actor: OPERATOR,
+      action: 'review.deleted',
+      target: `review:${id}`,
+      details: { rating: deleted.rating, published: { from: before?.published ?? null, to: false } },
+    });
+    ctx.status = 204;
   });
 }

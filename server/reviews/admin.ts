@@ -16,8 +16,6 @@ import type { Review, ReviewProduct } from './model.js';
 import { noSubRatings } from './rules.js';
 import { originFields } from './origin.js';
 import { changesOf, OPERATOR } from '../audit/changes.js';
-import { operatorRemovalSchema } from '../moderation/schema.js';
-import { removeByOperator } from '../moderation/service.js';
 
 const JSON_LIMIT = 1024 * 1024;
 const MAX_PRODUCTS = 100;
@@ -253,31 +251,5 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
       (await services.helpful.countsOf(updated.shopId)).get(updated.id) ?? 0,
       services.config.baseUrl,
     );
-  });
-
-  router.delete('/admin/api/reviews/:id', admin, async (ctx) => {
-    const id = idParam(ctx.params.id, 'review');
-    // Issue 21: with a statement of reasons, the removal is a decision like the report queue's (the writer is told,
-    // with a complaint link); without a body, the old contract: a soft delete and nobody told.
-    const fields = await readFields(ctx, 64 * 1024);
-    if (Object.keys(fields).length > 0) {
-      const body = validate(operatorRemovalSchema, fields);
-      const review = await reviews.get(id);
-      if (!review || review.deleted) throw notFound();
-      await removeByOperator(services, review, body);
-      ctx.status = 204;
-      return;
-    }
-    const before = await reviews.get(id);
-    const deleted = await reviews.softDelete(id);
-    if (!deleted) throw notFound();
-    await services.audit.record({
-      shopId: deleted.shopId,
-      actor: OPERATOR,
-      action: 'review.deleted',
-      target: `review:${id}`,
-      details: { rating: deleted.rating, published: { from: before?.published ?? null, to: false } },
-    });
-    ctx.status = 204;
   });
 }

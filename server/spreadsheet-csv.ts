@@ -1,5 +1,6 @@
 // Writing CSV for spreadsheets (RFC 4180: comma, CRLF, quotes doubled, a cell quoted when it holds a comma, a quote
-// or a line break), UTF-8 with a byte-order mark so that Excel reads the accents right.
+// or a line break), UTF-8 with a byte-order mark so that Excel reads the accents right. Shared plumbing: the review
+// and invitation exports and the compliance report write with it, and imports read our own export back by its rule.
 //
 // A cell a spreadsheet would take for a formula (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) is
 // made inert with a leading `'`: a reviewer's comment `=HYPERLINK("http://evil","click")` must stay text in the

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvParser } from '../dashboard/csv.js';
-import { csvCell, csvLine, INERT_PREFIXED } from './csv.js';
+import { CsvParser } from './dashboard/csv.js';
+import { csvCell, csvLine, INERT_PREFIXED } from './spreadsheet-csv.js';
 
 /** What an import of our own CSV does to a cell: takes the inert prefix off. */
 const restored = (cell: string) => (INERT_PREFIXED.test(cell) ? cell.slice(1) : cell);
