@@ -1,10 +1,11 @@
 // Which project files one Add invitation touches, from the router to the e-mail sent (issue 9's "done when": at
 // most 10). Follows the static value imports (type-only imports are left out: they add no code to the path) from
 // the route module and from the job that sends the e-mail, which the route reaches through the scheduler by name.
+// `--types` follows type imports too.
 // Prints each file once (feature files, then shared plumbing), then the counts. `--max N` makes it exit 1 when the
 // total is above N.
 //
-//   npx tsx scripts/count-flow.ts [--max 10] [entry files…]
+//   npx tsx scripts/count-flow.ts [--max 10] [--types] [entry files…]
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -12,14 +13,17 @@ import ts from 'typescript';
 const ROOT = resolve(import.meta.dirname, '..');
 const DEFAULT_ENTRIES = ['server/invitations/routes.ts', 'server/invitations/send.ts'];
 
-/** The module specifiers of a file's value imports and re-exports (`import type`, `{ type X }` only: skipped). */
-function valueImports(source: string, fileName = 'file.ts'): string[] {
+/**
+ * The module specifiers of a file's imports and re-exports; with `withTypes` false, value ones only (`import type`,
+ * `{ type X }` only: skipped).
+ */
+function valueImports(source: string, fileName = 'file.ts', withTypes = false): string[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   for (const node of file.statements) {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      if (clause?.isTypeOnly) continue;
+      if (clause?.isTypeOnly && !withTypes) continue;
       const named = clause?.namedBindings;
       const onlyTypes =
         clause !== undefined &&
@@ -28,11 +32,12 @@ function valueImports(source: string, fileName = 'file.ts'): string[] {
         ts.isNamedImports(named) &&
         named.elements.length > 0 &&
         named.elements.every((e) => e.isTypeOnly);
-      if (!onlyTypes) found.push(node.moduleSpecifier.text);
+      if (!onlyTypes || withTypes) found.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (node.isTypeOnly) continue;
+      if (node.isTypeOnly && !withTypes) continue;
       const clause = node.exportClause;
       if (
+        !withTypes &&
         clause &&
         ts.isNamedExports(clause) &&
         clause.elements.length > 0 &&
@@ -55,14 +60,14 @@ function resolveSpecifier(from: string, specifier: string): string | null {
 }
 
 /** Every project file reachable from the entries by value imports, in the order first reached. */
-function flowFiles(entries: readonly string[]): string[] {
+function flowFiles(entries: readonly string[], withTypes = false): string[] {
   const seen = new Set<string>();
   const queue = entries.map((e) => resolve(ROOT, e));
   while (queue.length) {
     const file = queue.shift()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const spec of valueImports(readFileSync(file, 'utf8'), file)) {
+    for (const spec of valueImports(readFileSync(file, 'utf8'), file, withTypes)) {
       const target = resolveSpecifier(file, spec);
       if (target && !seen.has(target)) queue.push(target);
     }
@@ -78,7 +83,11 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const args = process.argv.slice(2);
   const maxAt = args.indexOf('--max');
   const max = maxAt >= 0 ? Number(args.splice(maxAt, 2)[1]) : undefined;
-  const files = flowFiles(args.length ? args : DEFAULT_ENTRIES);
+  // `--types`: count the files a reader meets through type imports too (issue 18: today they pull in the whole
+  // Services bag, so this count is far above the value-import one).
+  const typesAt = args.indexOf('--types');
+  const withTypes = typesAt >= 0 && args.splice(typesAt, 1).length > 0;
+  const files = flowFiles(args.length ? args : DEFAULT_ENTRIES, withTypes);
   const feature = files.filter((f) => !isPlumbing(f));
   const plumbing = files.filter(isPlumbing);
   for (const f of feature) console.log(f);
