@@ -248,10 +248,10 @@ test('keyboard alone: sign in, open a review, reply with "notify the reviewer", 
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 
   // To the reviews through the navigation; the focus moves to the new page (not left on the link).
-  await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Reviews' }));
+  await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Reviews', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Reviews' })).not.toBeFocused();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Reviews', exact: true })).not.toBeFocused();
 
   // The newest review first: its Reply button with Enter, the text typed, the checkbox with Space, Save with Enter.
   const review = page.getByRole('article').filter({ hasText: comment });

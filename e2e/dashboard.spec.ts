@@ -396,7 +396,7 @@ test('Dutch from the browser, switched to English and remembered', async ({ brow
   await page.goto(`${base()}/dashboard/`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   await expect(page.getByRole('heading', { level: 1, name: 'Overzicht' })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Beoordelingen' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Beoordelingen', exact: true })).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Taal' }).selectOption('en');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
