@@ -18,6 +18,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { startEmbeddedDatabase } from '../server/db/embedded.js';
 import { createLogger } from '../server/log.js';
+import { measureMemory } from './lib.js';
 
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 20_000);
 const OTHER = 2_000;
@@ -99,44 +100,32 @@ interface Run {
   rssMb: number;
 }
 
-/**
- * One export read to its end. Memory is sampled every 250 ms after a full collection (`--expose-gc`): what the
- * process still holds then, not the garbage a busy stream leaves for the collector (which V8 lets grow with the heap
- * limit, not with the file). Without `--expose-gc` the samples include garbage.
- */
+/** One export read to its end, with its time and peak memory (bench/lib.ts: measureMemory). */
 async function exportOnce(url: string, label: string, slow: boolean): Promise<Run> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  await pause(100);
-  gc?.();
-  const base = process.memoryUsage();
-  let heap = base.heapUsed;
-  let rss = base.rss;
-  const sampler = setInterval(() => {
-    gc?.();
-    const m = process.memoryUsage();
-    heap = Math.max(heap, m.heapUsed);
-    rss = Math.max(rss, m.rss);
-  }, 250);
-  const started = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  let bytes = 0;
-  const reader = res.body!.getReader();
-  let pending = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    pending += value.length;
-    if (slow && pending >= 64 * 1024) {
-      pending = 0;
-      await pause(50);
+  const {
+    value: bytes,
+    ms,
+    heapMb,
+    rssMb,
+  } = await measureMemory(async () => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    const reader = res.body!.getReader();
+    let pending = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      pending += value.length;
+      if (slow && pending >= 64 * 1024) {
+        pending = 0;
+        await pause(50);
+      }
     }
-  }
-  const ms = performance.now() - started;
-  clearInterval(sampler);
-  const run = { label, ms, bytes, heapMb: (heap - base.heapUsed) / MB, rssMb: (rss - base.rss) / MB };
+    return bytes;
+  });
+  const run = { label, ms, bytes, heapMb, rssMb };
   console.log(
     `${label}: ${(ms / 1000).toFixed(2)} s, ${(bytes / MB).toFixed(1)} MB, heap +${run.heapMb.toFixed(1)} MB, RSS +${run.rssMb.toFixed(1)} MB`,
   );

@@ -13,13 +13,13 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as pause } from 'node:timers/promises';
 import { MongoClient, type Db } from 'mongodb';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { startEmbeddedDatabase } from '../server/db/embedded.js';
 import { googleSection } from '../server/feed/google-service.js';
 import { createLogger } from '../server/log.js';
+import { measureMemory } from './lib.js';
 
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 200_000);
 const TOKEN = 'bench-admin-token-0123456789abcdef';
@@ -104,31 +104,12 @@ interface Run {
   rssMb: number;
 }
 
-/** One measured step; memory sampled every 250 ms after a full collection (--expose-gc). */
+/** One measured step: its time and peak memory (bench/lib.ts). */
 async function measure(label: string, step: () => Promise<{ bytes: number; status: number }>): Promise<Run> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  await pause(100);
-  gc?.();
-  const base = process.memoryUsage();
-  let heap = base.heapUsed;
-  let rss = base.rss;
-  const sampler = setInterval(() => {
-    gc?.();
-    const m = process.memoryUsage();
-    heap = Math.max(heap, m.heapUsed);
-    rss = Math.max(rss, m.rss);
-  }, 250);
-  const started = performance.now();
-  const { bytes, status } = await step();
-  const ms = performance.now() - started;
-  clearInterval(sampler);
-  const m = process.memoryUsage();
-  heap = Math.max(heap, m.heapUsed);
-  rss = Math.max(rss, m.rss);
-  const run = { label, ms, bytes, status, heapMb: (heap - base.heapUsed) / MB, rssMb: (rss - base.rss) / MB };
+  const { value, ms, heapMb, rssMb } = await measureMemory(step);
+  const run = { label, ms, bytes: value.bytes, status: value.status, heapMb, rssMb };
   console.log(
-    `${label}: ${status}, ${(ms / 1000).toFixed(2)} s, ${(bytes / MB).toFixed(2)} MB, heap +${run.heapMb.toFixed(1)} MB, RSS +${run.rssMb.toFixed(1)} MB`,
+    `${label}: ${run.status}, ${(ms / 1000).toFixed(2)} s, ${(run.bytes / MB).toFixed(2)} MB, heap +${heapMb.toFixed(1)} MB, RSS +${rssMb.toFixed(1)} MB`,
   );
   return run;
 }

@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/log.js';
 import { buildApp, type BuiltApp } from '../server/app.js';
 import { replaceSection } from './report.js';
+import { seedShopWithReviews } from './lib.js';
 
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 20_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
@@ -121,35 +122,8 @@ function imported(n: number, now: number) {
 }
 
 async function seed(db: Db): Promise<void> {
+  await seedShopWithReviews(db, { id: SHOP, host: 'shop1.example' }, REVIEWS, review);
   const now = Date.now();
-  const created = new Date(now - 800 * DAY);
-  await db.collection('webshops').insertOne({
-    id: SHOP,
-    code: 'code1'.padEnd(32, '0'),
-    name: 'Bench Shop',
-    url: 'https://shop1.example/',
-    host: 'shop1.example',
-    logo: '',
-    address: { street: '', housenumber: '', postalcode: '', city: '', country: '' },
-    languages: [{ name: 'English', url: 'https://shop1.example/', iso: 'en', all: false, main: true }],
-    hero_color: '',
-    hero_image: '',
-    reply_access: true,
-    approved_date: null,
-    partner_assurances: {},
-    sidebar: {},
-    require_signed_order_data: false,
-    created,
-    updated: created,
-  } as never);
-  await db.collection('counters').insertMany([
-    { _id: 'webshops' as never, seq: 1 },
-    { _id: 'reviews' as never, seq: REVIEWS },
-  ]);
-  for (let from = 1; from <= REVIEWS; from += 1000) {
-    const batch = Array.from({ length: Math.min(1000, REVIEWS - from + 1) }, (_, i) => review(from + i, now));
-    await db.collection('reviews').insertMany(batch as never[]);
-  }
   await db
     .collection('imported_product_reviews')
     .insertMany(Array.from({ length: IMPORTED }, (_, n) => imported(n, now)) as never[]);

@@ -16,6 +16,7 @@ import { createLogger } from '../server/log.js';
 import { buildApp } from '../server/app.js';
 import { newPhotoId } from '../server/photos/store.js';
 import { replaceSection } from './report.js';
+import { seedShopWithReviews } from './lib.js';
 
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -81,35 +82,7 @@ function review(id: number, now: number) {
 }
 
 async function seed(db: Db): Promise<void> {
-  const now = Date.now();
-  const created = new Date(now - 800 * DAY);
-  await db.collection('webshops').insertOne({
-    id: SHOP,
-    code: 'code1'.padEnd(32, '0'),
-    name: 'Bench Shop',
-    url: 'https://shop.example/',
-    host: 'shop.example',
-    logo: '',
-    address: { street: '', housenumber: '', postalcode: '', city: '', country: '' },
-    languages: [{ name: 'English', url: 'https://shop.example/', iso: 'en', all: false, main: true }],
-    hero_color: '',
-    hero_image: '',
-    reply_access: true,
-    approved_date: null,
-    partner_assurances: {},
-    sidebar: {},
-    require_signed_order_data: false,
-    created,
-    updated: created,
-  } as never);
-  await db.collection('counters').insertMany([
-    { _id: 'webshops' as never, seq: 1 },
-    { _id: 'reviews' as never, seq: REVIEWS },
-  ]);
-  for (let from = 1; from <= REVIEWS; from += 1000) {
-    const batch = Array.from({ length: Math.min(1000, REVIEWS - from + 1) }, (_, i) => review(from + i, now));
-    await db.collection('reviews').insertMany(batch as never[]);
-  }
+  await seedShopWithReviews(db, { id: SHOP, host: 'shop.example' }, REVIEWS, review);
   await db.collection('review_versions').insertOne({ _id: SHOP as never, v: 1, p: 1 });
 }
 
