@@ -30,6 +30,7 @@ import { AuditStore } from './audit/store.js';
 import { PolicyTextStore } from './policy/store.js';
 import { ModerationStore } from './moderation/store.js';
 import { ImportStore } from './imports/store.js';
+import { ImportPhotoQueue } from './imports/photo-queue.js';
 import { ImportedProductReviewStore } from './imports/product-review-store.js';
 import { SignalStore } from './signals/store.js';
 import { UserStore } from './accounts/user-store.js';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       now,
     }),
     compliance: new ComplianceStore(db, now, (err) => log.error({ err }, 'compliance counters not written')),
+    importPhotos: new ImportPhotoQueue(db, now),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -193,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.imports.ensureIndexes();
   await services.productReviews.ensureIndexes();
   await services.photos.ensureIndexes();
+  await services.importPhotos.ensureIndexes();
   // Photos follow their review: a write that takes one off queues the deletion of its files.
   const photoFollower = new PhotoFollower(services.photos, () => services.scheduler.trigger(JOB.photos));
   reviews.follow(photoFollower);

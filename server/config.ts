@@ -139,6 +139,24 @@ const schema = z.object({
   UNSIGNED_CONSENTS_PER_SHOP: int(10, 10_000_000).default(10_000),
   /** Bulk review imports from the dashboard wait for the operator's approval (`operator`) or not (`none`). */
   IMPORT_APPROVAL: z.enum(['operator', 'none']).default('operator'),
+  /**
+   * Hosts (names or IPs, comma-separated) that photo URLs of imported files may be fetched from at private or
+   * loopback addresses (tests, a shop's own media server on the LAN). Empty: the webhooks' address rules, no exception.
+   */
+  IMPORT_PHOTO_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[(.*)\]$/, '$1'),
+        )
+        .filter(Boolean),
+    ),
   /** `operator`: a review's photos wait for the operator's look before they are shown; `none`: shown once encoded. */
   PHOTO_REVIEW: z.enum(['operator', 'none']).default('none'),
   /** The HMAC key of "Helpful" votes (one per address and review); unset: derived from ADMIN_TOKEN. */
@@ -208,6 +226,8 @@ export type Config = {
   warnings: string[];
   /** Who approves a bulk import started from the dashboard (server/imports/): the operator, or nobody. */
   importApproval: 'operator' | 'none';
+  /** Hosts imported files' photo URLs may be fetched from at private addresses (IMPORT_PHOTO_ALLOWED_HOSTS). */
+  importPhotoAllowedHosts: string[];
   photos: { review: 'operator' | 'none' };
   /** Keys the hash of a voter's address in "Helpful" votes. */
   helpfulVoteKey: string;
@@ -304,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consents: { unsignedPerShop: e.UNSIGNED_CONSENTS_PER_SHOP },
     warnings: deprecations(e),
     importApproval: e.IMPORT_APPROVAL,
+    importPhotoAllowedHosts: e.IMPORT_PHOTO_ALLOWED_HOSTS,
     photos: { review: e.PHOTO_REVIEW },
     // Derived rather than required, so that an upgrade needs no new secret; stable as long as ADMIN_TOKEN is.
     helpfulVoteKey:

@@ -42,6 +42,7 @@ export interface PolicyNumbersEntry {
   numbers: PolicyNumbers;
 }
 import type { ImportStore } from './imports/store.js';
+import type { ImportPhotoQueue } from './imports/photo-queue.js';
 import type { ImportedProductReviewStore } from './imports/product-review-store.js';
 import type { PhotoStore } from './photos/store.js';
 import type { PhotoStorage } from './photos/storage.js';
@@ -136,4 +137,6 @@ export interface Services {
   googleFeeds: GoogleFeedFiles;
   /** The compliance counters per shop and day, kept as things happen (server/compliance/). */
   compliance: ComplianceStore;
+  /** Photo URLs of imported files still to fetch (server/imports/photo-queue.ts). */
+  importPhotos: ImportPhotoQueue;
 }

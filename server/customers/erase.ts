@@ -83,6 +83,8 @@ function anonymised(review: Review, redact: Redact): ReviewChanges {
     // Bulk imports keep the title and the source's order number too.
     ...(review.title ? { title: redact(review.title) } : {}),
     ...(review.source_order ? { source_order: '' } : {}),
+    // …and the photo URLs its file named: not fetched any more (imports/photo-import.ts), and no trace of them kept.
+    ...(review.photo_urls?.length ? { photo_urls: [] } : {}),
     // Photos are the writer's personal data (faces, homes): taken off, their files deleted by the photo worker.
     ...(review.photos?.length ? { photos: removedPhotos(review.photos) } : {}),
   };

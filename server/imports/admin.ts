@@ -126,6 +126,10 @@ export function importView(doc: Import) {
       reviews: doc.preview.reviews,
     },
     held_decision: doc.held ? { ...doc.held, at: formatTimestamp(doc.held.at) } : null,
+    photos_queued: doc.photos?.queued ?? 0,
+    photos_fetched: doc.photos?.fetched ?? 0,
+    photos_failed: doc.photos?.failed ?? 0,
+    photo_failure: doc.photos?.last_failure ?? null,
   };
 }
 

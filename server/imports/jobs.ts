@@ -4,9 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.js';
 import { drainImports, IMPORT_JOB } from './service.js';
+import { drainImportPhotos, IMPORT_PHOTO_JOB } from './photo-import.js';
 
 const SAFETY_NET_MS = 60_000;
 
 export function defineImportJobs(services: Services): void {
   services.scheduler.define(IMPORT_JOB, () => drainImports(services, randomUUID()), SAFETY_NET_MS);
+  // The photo URLs of imported files, fetched one at a time (photo-import.ts).
+  services.scheduler.define(IMPORT_PHOTO_JOB, () => drainImportPhotos(services, randomUUID()), SAFETY_NET_MS);
 }

@@ -69,6 +69,18 @@ const importView = z.object({
   held_decision: z
     .object({ action: z.enum(['keep', 'remove']), ground: z.string().nullable(), at: z.string(), reviews: z.int() })
     .nullable(),
+  photos_queued: z
+    .int()
+    .describe(
+      'photo URLs of the file (at most 5 per store review) queued to be fetched once the import is done; they become photos of their reviews',
+    ),
+  photos_fetched: z.int().describe('photos fetched and handed to the photo pipeline (re-encoded, metadata dropped)'),
+  photos_failed: z
+    .int()
+    .describe(
+      'photo URLs that could not be fetched or are not a photo we read (refused address, HTTP error, too large, not an image): the review is kept without it',
+    ),
+  photo_failure: z.string().nullable().describe('the latest failure: `<url>: <reason>`'),
 });
 
 const columnMapping = z

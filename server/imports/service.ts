@@ -25,6 +25,7 @@ import type { ImportedProductReview } from './product-review-store.js';
 import { analyse, importRows, MappingNeeded, type Analysis, type OpenBytes, type ReadOptions } from './read.js';
 import type { ImportItem, RowProblem } from './rules.js';
 import { countWrite } from '../compliance/follower.js';
+import { cancelImportPhotos, dropPhotosOfRemoved, queueImportPhotos } from './photo-import.js';
 import {
   CHUNK_BYTES,
   emptyCounts,
@@ -316,6 +317,7 @@ export async function decideHeld(
       held,
       decision.action === 'keep' ? { keep: true } : { remove: decision.ground },
     );
+    await dropPhotosOfRemoved(services, written);
     if (decision.action === 'remove' && decision.ground) {
       for (const r of written)
         await services.moderation.recordRemoval({ _id: r.id, shopId, ground: decision.ground, at });
@@ -361,6 +363,7 @@ export async function undoImport(
     throw new HttpError(409, 'The import changed meanwhile; try again.', 'conflict');
   }
   if (doc.status === 'done') {
+    await cancelImportPhotos(services, importId);
     await services.imports.enqueue({ _id: importId, shopId, work: 'undo', at: now });
     services.scheduler.trigger(IMPORT_JOB, importId);
   } else if (doc.status === 'awaiting_approval' || doc.status === 'failed') {
@@ -581,6 +584,8 @@ async function finish(
     finished: services.now(),
   });
   await services.imports.dropFile(doc._id, doc.chunks);
+  // Its reviews are written: the photo URLs they name are fetched next (photo-import.ts).
+  if (outcome.status === 'done') await queueImportPhotos(services, doc);
   await services.imports.dequeue(doc._id, 'run');
   await services.audit.record({
     shopId: doc.shopId,
@@ -595,7 +600,9 @@ async function finish(
 async function removeImported(services: Services, queued: QueuedImport): Promise<void> {
   let removed = 0;
   for await (const batch of services.reviews.ofImport(queued.shopId, queued._id, BATCH)) {
-    removed += (await services.reviews.decideImported(batch, { remove: null })).length;
+    const written = await services.reviews.decideImported(batch, { remove: null });
+    await dropPhotosOfRemoved(services, written);
+    removed += written.length;
   }
   removed += await services.productReviews.decide(queued._id, 'all', { remove: null });
   await services.imports.forgetKeysOf(queued._id);

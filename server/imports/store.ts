@@ -89,6 +89,16 @@ export interface Import {
   held: { action: 'keep' | 'remove'; ground: Ground | null; at: Date; reviews: number } | null;
   /** Format `mapped`: the shop's mapping of the file's columns (absent on imports made before mappings existed). */
   mapping?: ColumnMapping | null;
+  /** The photo URLs of its reviews, fetched by the worker once it is done (photo-import.ts); absent before. */
+  photos?: ImportPhotoCounts;
+}
+
+export interface ImportPhotoCounts {
+  queued: number;
+  fetched: number;
+  failed: number;
+  /** Why the latest failed one failed (`<url>: <reason>`), for the operator. */
+  last_failure: string | null;
 }
 
 interface RememberedMapping {
@@ -256,6 +266,22 @@ export class ImportStore {
   /** The mapping the shop gave for a file with this header row, if it gave one. */
   async mappingFor(shopId: number, header: readonly string[]): Promise<ColumnMapping | undefined> {
     return (await this.mappings.findOne({ _id: mappingId(shopId, header) }))?.mapping;
+  }
+
+  /**
+   * The photo counts, moved as the photo worker goes (`$inc`, so that several workers may count at once); `set`: the
+   * number of URLs queued, and the latest failure (`<url>: <reason>`).
+   */
+  async countPhotos(
+    importId: string,
+    inc: Partial<Record<'fetched' | 'failed', number>>,
+    set: { queued?: number; last_failure?: string } = {},
+  ): Promise<void> {
+    const update: Record<string, Record<string, unknown>> = {};
+    for (const [k, v] of Object.entries(inc)) (update.$inc ??= {})[`photos.${k}`] = v;
+    if (set.queued !== undefined) (update.$set ??= {})['photos.queued'] = set.queued;
+    if (set.last_failure !== undefined) (update.$set ??= {})['photos.last_failure'] = set.last_failure.slice(0, 500);
+    if (Object.keys(update).length) await this.imports.updateOne({ _id: importId }, update);
   }
 
   async rememberMapping(shopId: number, header: readonly string[], mapping: ColumnMapping, at: Date): Promise<void> {

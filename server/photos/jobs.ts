@@ -92,9 +92,14 @@ async function encode(services: Services, task: PhotoTask): Promise<boolean> {
   // The operator's list first: a crash before the review's write leaves an entry the operator finds pending, and the
   // encoding (run again) writes the review.
   if (shown.state === 'held') await photos.hold(id, review.id, review.shopId);
-  const written = await reviews.update(review.id, (before) => ({
-    photos: (before.photos ?? []).map((p) => (p.id === id && p.state === 'pending' ? { ...p, ...shown } : p)),
-  }));
+  const written = await reviews.update(
+    review.id,
+    (before) => ({
+      photos: (before.photos ?? []).map((p) => (p.id === id && p.state === 'pending' ? { ...p, ...shown } : p)),
+    }),
+    // A bulk import's photo (imports/photo-import.ts) is part of the import: no review event, as for the import.
+    { quiet: review.import_id !== undefined },
+  );
   await photoStorage.remove(`${id}.upload`);
   // The review was deleted or the photo taken off while encoding: nothing may keep the files.
   if (written?.photos?.find((p) => p.id === id)?.state !== shown.state) await photos.addTasks('delete', [id]);

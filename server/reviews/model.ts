@@ -226,5 +226,6 @@ export type ReviewChanges = Partial<
     | 'order'
     | 'title'
     | 'source_order'
+    | 'photo_urls'
   >
 >;

@@ -294,7 +294,12 @@ export class ReviewStore {
    * Applies changes through the single write path; returns the new review, or null when there is none. Changes
    * that depend on the review (erasure rewrites its texts) are a function of it, applied to the version written.
    */
-  async update(id: number, changes: ReviewChanges | ((before: Review) => ReviewChanges)): Promise<Review | null> {
+  async update(
+    id: number,
+    changes: ReviewChanges | ((before: Review) => ReviewChanges),
+    /** `quiet`: no review event for this write (a bulk import's photos: server/imports/photo-import.ts). */
+    options: { quiet?: boolean } = {},
+  ): Promise<Review | null> {
     return this.writeVersion(id, async (before) => {
       const change = typeof changes === 'function' ? changes(before) : changes;
       const after: Review = { ...before, ...change, modified: this.now(), version: before.version + 1 };
@@ -308,7 +313,7 @@ export class ReviewStore {
       after.published = isPublished(after);
       const topic = topicFor(before, after);
       after.announced = before.announced || after.published;
-      after.pendingEvent = topic ?? null;
+      after.pendingEvent = options.quiet ? null : (topic ?? null);
       return after;
     });
   }
@@ -693,6 +698,8 @@ export class ReviewStore {
                 reply: null,
                 title: '',
                 photo_urls: [],
+                // Taken off with the review: the import queues the deletion of their files (imports/photo-import.ts).
+                ...(before.photos?.length ? { photos: removedPhotos(before.photos) } : {}),
               };
         after.published = isPublished(after);
         after.announced = before.announced || after.published;

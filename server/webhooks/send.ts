@@ -33,7 +33,7 @@ const agents = {
 };
 
 /** A lookup that answers with the checked address, whatever Node asks (`all` or not). */
-function pinnedLookup(target: Target): LookupFunction {
+export function pinnedLookup(target: Target): LookupFunction {
   return (_host, options, callback) => {
     if (options.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);

@@ -110,11 +110,16 @@ export async function resolveTarget(
   url: URL,
   allowedHosts: readonly string[],
   resolve: Resolver = systemResolver,
+  /**
+   * `plainHttp`: http is accepted for any host (the address rules still apply). Fetching a public photo over http
+   * leaks nothing of ours (imports/photo-fetch.ts); a webhook body must not travel in the clear.
+   */
+  options: { plainHttp?: boolean } = {},
 ): Promise<Target> {
   const host = hostOf(url);
   const name = nameOf(host);
   const allowed = allowedHosts.some((allowedHost) => nameOf(allowedHost) === name);
-  if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:')) {
+  if (url.protocol !== 'https:' && !((allowed || options.plainHttp) && url.protocol === 'http:')) {
     throw new RefusedTarget('must be an https:// URL');
   }
   const literal = isIP(host);

@@ -1,0 +1,217 @@
+// The photo URLs of an imported file become photos of their reviews (issue 19): never shown or hot-linked as URLs,
+// they are fetched by the worker once the import is done (photo-fetch.ts: the webhooks' address rules, 10 MB, one
+// deadline), checked from their bytes like an upload and handed to the photo pipeline (photos/: the same record, file
+// and encoding task as an uploaded photo; the photo worker re-encodes it and drops every piece of metadata). A photo
+// that cannot be fetched or read is counted on the import (`photos.failed`, with the latest reason) and the review is
+// kept as it is. At most PHOTO_LIMITS.perReview photos per review, whatever the file names.
+//
+// Photos of imported reviews follow their review like any other photo: a removal or erasure takes them off (their
+// files are deleted by the photo worker), undoing the import takes them with its reviews, and a URL is only ever
+// fetched for a review that still names it (a removed or erased review's URLs are blanked) and whose import is done.
+// A bulk import sends no per-review event: attaching a photo is a quiet write (no webhook event, no e-mail).
+import { Readable } from 'node:stream';
+import { Claims } from '../db/claims.js';
+import { JOB } from '../jobs/names.js';
+import { detectPhoto, PHOTO_LIMITS } from '../photos/detect.js';
+import { discardUploads } from '../photos/service.js';
+import type { Review, ReviewPhoto } from '../reviews/model.js';
+import type { Services } from '../services.js';
+import { newPhotoId } from '../photos/store.js';
+import { fetchPhoto, type PhotoFetch } from './photo-fetch.js';
+import type { ImportPhotoItem, ImportPhotoWork } from './photo-queue.js';
+import type { Import } from './store.js';
+
+export const IMPORT_PHOTO_JOB = 'imports.photos';
+
+/** Items one run of the drain works through before it hands the worker back (and queues itself again). */
+const PER_RUN = 50;
+/** A claim outlives one fetch (20 s) and its write on a busy machine. */
+const LEASE_MS = 120_000;
+/** A photo host that failed in passing (timeout, 5xx) is asked again after these waits, then counted as failed. */
+const RETRY_MINUTES = [1, 10, 60];
+/** The import's run holds the shop: a photo waits this long for its turn. */
+const BUSY_WAIT_MS = 30_000;
+/** Reviews read at a time when the import's URLs are listed. */
+const PLAN_BATCH = 500;
+
+/** The import is done: its photos are queued to be listed and fetched by the worker. */
+export async function queueImportPhotos(services: Services, doc: Pick<Import, '_id' | 'shopId'>): Promise<void> {
+  await services.importPhotos.plan(doc._id, doc.shopId);
+  services.scheduler.trigger(IMPORT_PHOTO_JOB);
+}
+
+/** The import is undone: its photos still queued are not fetched. */
+export async function cancelImportPhotos(services: Services, importId: string): Promise<void> {
+  await services.importPhotos.cancelImport(importId);
+}
+
+/**
+ * Reviews an import removed in bulk (undo, "remove all" held ones) without the write path's followers: their photos,
+ * taken off by that write, have their files deleted by the photo worker.
+ */
+export async function dropPhotosOfRemoved(services: Services, removed: readonly Review[]): Promise<void> {
+  const ids = removed.filter((r) => r.deleted).flatMap((r) => (r.photos ?? []).map((p) => p.id));
+  if (!ids.length) return;
+  await services.photos.addTasks('delete', ids);
+  services.scheduler.trigger(JOB.photos);
+}
+
+/** The worker's drain: one item at a time, at most PER_RUN per run. */
+export async function drainImportPhotos(services: Services, holder: string): Promise<void> {
+  for (let n = 0; n < PER_RUN; n++) {
+    const item = await services.importPhotos.next(holder, LEASE_MS);
+    if (!item) return;
+    const work = item.payload;
+    if (work.kind === 'plan') {
+      await plan(services, work);
+      await services.importPhotos.finish(holder, item._id);
+    } else {
+      await fetchOne(services, holder, item, work);
+    }
+  }
+  // More may be due: the next run takes them, after whatever else the worker has to do.
+  services.scheduler.trigger(IMPORT_PHOTO_JOB);
+}
+
+/** The photo URLs of the import's reviews, each queued once (a repeat after a crash queues nothing new). */
+async function plan(services: Services, work: Extract<ImportPhotoWork, { kind: 'plan' }>): Promise<void> {
+  const doc = await services.imports.get(work.shopId, work.importId);
+  if (doc?.status !== 'done') return;
+  let queued = 0;
+  for await (const batch of services.reviews.ofImport(work.shopId, work.importId, PLAN_BATCH)) {
+    for (const review of batch) {
+      const urls = photoUrlsOf(review);
+      for (const [n, url] of urls.entries()) {
+        await services.importPhotos.fetch(n, {
+          kind: 'fetch',
+          importId: work.importId,
+          shopId: work.shopId,
+          reviewId: review.id,
+          url,
+          photoId: newPhotoId(),
+        });
+      }
+      queued += urls.length;
+    }
+  }
+  // Set, not added: listing again after a crash counts the same URLs.
+  await services.imports.countPhotos(work.importId, {}, { queued });
+}
+
+/** The review's URLs to fetch: distinct, http(s) (checked when read), the first PHOTO_LIMITS.perReview. */
+export const photoUrlsOf = (review: Pick<Review, 'photo_urls' | 'deleted'>): string[] =>
+  review.deleted ? [] : [...new Set(review.photo_urls ?? [])].slice(0, PHOTO_LIMITS.perReview);
+
+async function fetchOne(
+  services: Services,
+  holder: string,
+  item: ImportPhotoItem,
+  work: Extract<ImportPhotoWork, { kind: 'fetch' }>,
+): Promise<void> {
+  const queue = services.importPhotos;
+  const review = await services.reviews.get(work.reviewId);
+  if (!stillWanted(review, work) || (await services.imports.get(work.shopId, work.importId))?.status !== 'done') {
+    await queue.finish(holder, item._id);
+    return;
+  }
+  if (review.photos?.some((p) => p.id === work.photoId)) {
+    // Attached by a run that died before it finished the item.
+    await queue.finish(holder, item._id);
+    return;
+  }
+  const fetched = await fetchPhoto(work.url, {
+    allowedHosts: services.config.importPhotoAllowedHosts,
+    userAgent: `${services.config.brandName} review import (photos of imported reviews)`,
+  });
+  const outcome = fetched.ok ? checked(fetched.bytes) : fetched;
+  if (!outcome.ok) {
+    if (outcome.transient && item.attempts < RETRY_MINUTES.length) {
+      const at = new Date(services.now().getTime() + RETRY_MINUTES[item.attempts]! * 60_000);
+      await queue.retryLater(holder, item._id, at, outcome.reason);
+      return;
+    }
+    await services.imports.countPhotos(work.importId, { failed: 1 }, { last_failure: `${work.url}: ${outcome.reason}` });
+    services.log.info({ import: work.importId, review: work.reviewId, reason: outcome.reason }, 'import photo failed');
+    await queue.finish(holder, item._id);
+    return;
+  }
+  // The shop's import claim: an undo of this import (run by the import worker) does not remove the review while its
+  // photo is being attached, and the write below sees the import's latest status.
+  const claims = new Claims(services.db, 'import_claims', services.now);
+  const claim = `shop:${work.shopId}`;
+  if (!(await claims.claimOne(claim, holder, LEASE_MS))) {
+    await queue.postpone(holder, item._id, new Date(services.now().getTime() + BUSY_WAIT_MS));
+    return;
+  }
+  try {
+    const attached = await attach(services, work, outcome.bytes);
+    if (attached) await services.imports.countPhotos(work.importId, { fetched: 1 });
+  } finally {
+    await claims.release(holder, [claim]);
+  }
+  await queue.finish(holder, item._id);
+}
+
+/** The bytes are a photo we read (format and size from the header, as for an upload), or why not. */
+function checked(bytes: Buffer): { ok: true; bytes: Buffer } | Extract<PhotoFetch, { ok: false }> {
+  const detection = detectPhoto(bytes, true);
+  if (detection?.ok) return { ok: true, bytes };
+  const reason =
+    detection?.reason === 'too_many_pixels'
+      ? `more than ${PHOTO_LIMITS.pixels / 1_000_000} megapixels`
+      : 'not a JPEG, PNG, WebP or AVIF photo';
+  return { ok: false, reason, transient: false };
+}
+
+/** The review still wants this photo: not removed, not erased (either blanks the URLs), room for one more. */
+function stillWanted(
+  review: Review | null,
+  work: Extract<ImportPhotoWork, { kind: 'fetch' }>,
+): review is Review {
+  if (!review || review.deleted || review.import_id !== work.importId) return false;
+  if (!(review.photo_urls ?? []).includes(work.url)) return false;
+  const live = (review.photos ?? []).filter((p) => p.state !== 'removed' && p.id !== work.photoId);
+  return live.length < PHOTO_LIMITS.perReview;
+}
+
+/**
+ * Stores the bytes as an upload of the review (record and encoding task first, then the file, as an upload does) and
+ * adds the photo to the review, `pending` until the photo worker has re-encoded it. False when the review no longer
+ * wants it (the upload is discarded).
+ */
+async function attach(
+  services: Services,
+  work: Extract<ImportPhotoWork, { kind: 'fetch' }>,
+  bytes: Buffer,
+): Promise<boolean> {
+  const { photos, photoStorage, reviews } = services;
+  const id = work.photoId;
+  // Left by a run that died between the record and the review's write: started again from nothing.
+  if (await photos.get(id)) await discardUploads(services, [id]);
+  if ((await services.imports.get(work.shopId, work.importId))?.status !== 'done') return false;
+  await photos.recordUpload(id, work.shopId);
+  try {
+    await photoStorage.write(`${id}.upload`, Readable.from([bytes]));
+    await photos.setSize(id, bytes.length);
+    const pending: ReviewPhoto = { id, state: 'pending', alt: '', width: 0, height: 0, thumbWidth: 0, thumbHeight: 0 };
+    let added = false;
+    await reviews.update(
+      work.reviewId,
+      (before) => {
+        added = stillWanted(before, work);
+        return added ? { photos: [...(before.photos ?? []), pending] } : {};
+      },
+      { quiet: true },
+    );
+    if (!added) {
+      await discardUploads(services, [id]);
+      return false;
+    }
+    await photos.attach([id], work.reviewId);
+    services.scheduler.trigger(JOB.photos);
+    return true;
+  } catch (err) {
+    await discardUploads(services, [id]);
+    throw err;
+  }
+}
