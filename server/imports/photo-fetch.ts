@@ -88,9 +88,10 @@ function get(url: URL, target: Target, options: PhotoFetchOptions, signal: Abort
       },
       (res) => {
         const status = res.statusCode ?? 0;
+        // Settled first: destroying the answer makes it report itself aborted.
         const done = (hop: Hop) => {
-          res.destroy();
           resolve(hop);
+          res.destroy();
         };
         if (status >= 300 && status < 400 && res.headers.location) {
           // Checked like the first URL on the next hop: a redirect to a private address is refused there.

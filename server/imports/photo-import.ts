@@ -130,7 +130,11 @@ async function fetchOne(
       await queue.retryLater(holder, item._id, at, outcome.reason);
       return;
     }
-    await services.imports.countPhotos(work.importId, { failed: 1 }, { last_failure: `${work.url}: ${outcome.reason}` });
+    await services.imports.countPhotos(
+      work.importId,
+      { failed: 1 },
+      { last_failure: `${work.url}: ${outcome.reason}` },
+    );
     services.log.info({ import: work.importId, review: work.reviewId, reason: outcome.reason }, 'import photo failed');
     await queue.finish(holder, item._id);
     return;
@@ -164,10 +168,7 @@ function checked(bytes: Buffer): { ok: true; bytes: Buffer } | Extract<PhotoFetc
 }
 
 /** The review still wants this photo: not removed, not erased (either blanks the URLs), room for one more. */
-function stillWanted(
-  review: Review | null,
-  work: Extract<ImportPhotoWork, { kind: 'fetch' }>,
-): review is Review {
+function stillWanted(review: Review | null, work: Extract<ImportPhotoWork, { kind: 'fetch' }>): review is Review {
   if (!review || review.deleted || review.import_id !== work.importId) return false;
   if (!(review.photo_urls ?? []).includes(work.url)) return false;
   const live = (review.photos ?? []).filter((p) => p.state !== 'removed' && p.id !== work.photoId);

@@ -277,10 +277,14 @@ export class ImportStore {
     inc: Partial<Record<'fetched' | 'failed', number>>,
     set: { queued?: number; last_failure?: string } = {},
   ): Promise<void> {
-    const update: Record<string, Record<string, unknown>> = {};
-    for (const [k, v] of Object.entries(inc)) (update.$inc ??= {})[`photos.${k}`] = v;
-    if (set.queued !== undefined) (update.$set ??= {})['photos.queued'] = set.queued;
-    if (set.last_failure !== undefined) (update.$set ??= {})['photos.last_failure'] = set.last_failure.slice(0, 500);
+    const $inc = Object.fromEntries(Object.entries(inc).map(([k, v]) => [`photos.${k}`, v]));
+    const $set: Record<string, unknown> = {};
+    if (set.queued !== undefined) $set['photos.queued'] = set.queued;
+    if (set.last_failure !== undefined) $set['photos.last_failure'] = set.last_failure.slice(0, 500);
+    const update = {
+      ...(Object.keys($inc).length ? { $inc } : {}),
+      ...(Object.keys($set).length ? { $set } : {}),
+    };
     if (Object.keys(update).length) await this.imports.updateOne({ _id: importId }, update);
   }
 
