@@ -19,6 +19,9 @@ export type ReceivedPhoto =
   | { ok: true; id: string; field: string }
   | { ok: false; field: string; filename: string; reason: PhotoRefusal };
 
+/** A new photo's id (random): for photos that come from elsewhere than a form (imports/photo-import.ts). */
+export { newPhotoId } from './store.js';
+
 export const fileNames = (id: string) => [`${id}.upload`, `${id}.webp`, `${id}-320.webp`];
 
 /** Reads the stream until its head tells what it is; the bytes read are returned, the stream left paused. */
