@@ -13,6 +13,8 @@ export const FORMATS = [
   'trustpilot',
   'export',
   'mapped',
+  // Our own JSON export (json-export.ts): an array, not a header row.
+  'export_json',
 ] as const;
 export type FormatName = (typeof FORMATS)[number];
 
@@ -28,6 +30,8 @@ export const PLATFORM: Record<FormatName, string> = {
   // installation is labelled with this.
   export: 'Review export',
   mapped: 'another platform',
+  // The same name as the CSV export's: a review's identity is the same whichever of the two files brings it.
+  export_json: 'Review export',
 };
 
 export interface SourceProduct {
@@ -99,7 +103,7 @@ interface Format {
 const INCENTIVE = /incenti[vs]|sampl|reward|gift|free[ _-]?product|sponsor/i;
 const truthy = (v: string) => /^(1|true|yes|y|public|published|ok|approved)$/i.test(v.trim());
 
-const blankRow = (line: number): SourceRow => ({
+export const blankRow = (line: number): SourceRow => ({
   line,
   kind: 'store',
   sourceId: '',
@@ -144,7 +148,10 @@ const urls = (cell: string): string[] =>
 
 const reply = (text: string, date: string) => (text.trim() ? { text, date } : null);
 
-const FORMAT: Record<Exclude<FormatName, 'mapped'>, Format> = {
+/** The formats read from a CSV header row. */
+type CsvFormat = Exclude<FormatName, 'mapped' | 'export_json'>;
+
+const FORMAT: Record<CsvFormat, Format> = {
   yotpo: {
     signature: ['review id', 'review creation date', 'review score', 'review content'],
     read: (get, line) => {
@@ -383,7 +390,7 @@ function mappedRead(mapping: ColumnMapping): Format['read'] {
 }
 
 /** Formats in the order they are tried: the most specific signatures first (Trustpilot and Yotpo share `review id`). */
-const DETECTION_ORDER: Exclude<FormatName, 'mapped'>[] = [
+const DETECTION_ORDER: CsvFormat[] = [
   'export',
   'yotpo',
   'trustpilot',
@@ -402,6 +409,7 @@ export function detectFormat(header: readonly string[]): FormatName | undefined 
 /** The columns a format needs that a header lacks (for `format=` given by the shop). */
 export function missingColumns(format: Exclude<FormatName, 'mapped'>, header: readonly string[]): string[] {
   const keys = new Set(header.map(headerKey));
+  if (format === 'export_json') throw new Error('a JSON export has no header row (json-export.ts reads it)');
   return FORMAT[format].signature.filter((column) => !keys.has(column));
 }
 
@@ -411,6 +419,7 @@ export function rowReader(
   header: readonly string[],
   mapping?: ColumnMapping,
 ): (cells: string[], line: number) => SourceRow {
+  if (format === 'export_json') throw new Error('a JSON export has no header row (json-export.ts reads it)');
   const read = format === 'mapped' ? mappedRead(mapping ?? {}) : FORMAT[format].read;
   const index = new Map<string, number>();
   header.forEach((name, i) => {

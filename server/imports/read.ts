@@ -17,6 +17,7 @@ import {
   type SourceRow,
 } from './formats.js';
 import { readRow, type ImportItem, type RowProblem } from './rules.js';
+import { jsonExportRows, looksLikeJson } from './json-export.js';
 
 /** The file's dates read both ways and the shop did not say which: the API answers 422 naming the choice. */
 export class DateOrderNeeded extends ImportFileError {}
@@ -76,6 +77,11 @@ async function* sourceRows(
   given: FormatName | undefined,
   mapping: ColumnMapping | undefined,
 ): AsyncGenerator<{ format: FormatName; header: string[]; rows: SourceRow[] }> {
+  // Our own JSON export: named, or found by its first character (json-export.ts).
+  if (given === 'export_json' || (given === undefined && !mapping && (await looksLikeJson(open, encoding)))) {
+    for await (const rows of jsonExportRows(open, encoding)) yield { format: 'export_json', header: [], rows };
+    return;
+  }
   let read: ((cells: string[], line: number) => SourceRow) | undefined;
   let format: FormatName | undefined;
   let header: string[] = [];

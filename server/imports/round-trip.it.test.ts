@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { storedReview } from '../../test/review-fixture.js';
 import type { Review } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
+import { drainImportPhotos } from './photo-import.js';
 import { drainImports } from './service.js';
 
 let t: TestApp;
@@ -171,5 +172,54 @@ describe('our own export, imported into another shop', () => {
     const again = await importFile(target, file, 'reviews.csv');
     expect(again).toMatchObject({ status: 'done', imported: 0, duplicates: 4 });
     expect((await reviewsOf(target)).length).toBe(4);
+  });
+
+  it('JSON: every review reproduced the same way, photo URLs included; the CSV of the same export then adds nothing', async () => {
+    // A shown photo on one review: the export names its public URL.
+    const photo = { id: 'A'.repeat(22), state: 'shown' as const, alt: '', width: 8, height: 8, thumbWidth: 8, thumbHeight: 8 };
+    await t.db.collection<Review>('reviews').updateOne({ id: 880_001 }, { $set: { photos: [photo] } });
+    const res = await t.admin(`/admin/api/webshops/${source.id}/reviews/export?format=json`);
+    expect(res.status).toBe(200);
+    const file = new Uint8Array(await res.arrayBuffer());
+    const exported = JSON.parse(new TextDecoder().decode(file)) as { id: number; photo_urls: string[] }[];
+    const photoUrls = exported.find((r) => r.id === 880_001)!.photo_urls;
+    expect(photoUrls).toEqual([expect.stringMatching(new RegExp(`/photos/${photo.id}\\.webp$`))]);
+    const before = await reviewsOf(source);
+
+    const target = await t.createShop({ name: 'Arriving Shop (JSON)' });
+    const done = await importFile(target, file, 'reviews.json');
+    expect(done).toMatchObject({
+      status: 'done',
+      format: 'export_json',
+      imported_from: 'Review export',
+      read: 5,
+      imported: 4,
+      held: 2,
+      duplicates: 0,
+      // Line n + 1: the n-th element of the array, as our export writes one per line after "[".
+      problems: [{ line: expect.any(Number), reason: expect.stringMatching(/removed at the source/) }],
+    });
+    const after = await reviewsOf(target);
+    expect(after.every((r) => r.origin === 'imported' && r.source === 'import' && !r.verified)).toBe(true);
+    const byText = new Map(after.map((r) => [r.comment, r]));
+    for (const review of before) {
+      const copy = byText.get(review.comment);
+      expect(copy, `the review "${review.comment}"`).toBeDefined();
+      expect(actual(copy!)).toEqual(expected(review));
+    }
+    // The photo's URL is kept as data; fetching it (this installation's own address, loopback) is refused and counted.
+    const withPhoto = byText.get(before.find((r) => r.id === 880_001)!.comment)!;
+    expect(withPhoto.photo_urls).toEqual(photoUrls);
+    await drainImportPhotos(t.services, 'photo-worker');
+    const counted = await (await t.admin(`/admin/api/webshops/${target.id}/imports/${done.id}`)).json();
+    expect(counted).toMatchObject({ photos_queued: 1, photos_fetched: 0, photos_failed: 1 });
+    expect((await t.services.reviews.get(withPhoto.id))!.photos ?? []).toEqual([]);
+
+    // Same platform, same ids: the CSV of the same shop's export is recognised as the same reviews.
+    const csv = new Uint8Array(
+      await (await t.admin(`/admin/api/webshops/${source.id}/reviews/export?format=csv`)).arrayBuffer(),
+    );
+    const again = await importFile(target, csv, 'reviews.csv');
+    expect(again).toMatchObject({ status: 'done', imported: 0, duplicates: 4 });
   });
 });
