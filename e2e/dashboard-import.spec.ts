@@ -53,7 +53,7 @@ test('an owner imports a file with the keyboard alone, and after approval its re
   await axe(page, 'empty');
 
   // The file, chosen from the file input reached with Tab and opened with the keyboard.
-  const input = main.getByLabel('Review export file (CSV)');
+  const input = main.getByLabel('Review export file (CSV or JSON)');
   await tabTo(page, input);
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
   await chooser.setFiles({ name: 'trustpilot-export.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
@@ -135,7 +135,7 @@ test('a file of no known format: the owner maps its columns, and the next file w
     mimeType: 'text/csv',
     buffer: Buffer.from('Sterren;Datum;Tekst;Klant\n5;2024-02-01 10:00;Heel fijne winkel;Ada\n4;2024-02-02;Prima;Bo\n'),
   });
-  await main.getByLabel('Review export file (CSV)').setInputFiles(file('eigen.csv'));
+  await main.getByLabel('Review export file (CSV or JSON)').setInputFiles(file('eigen.csv'));
   await main.getByRole('button', { name: 'Show preview' }).click();
   const step = main.getByRole('group', { name: 'Which column holds what?' });
   await expect(step).toBeVisible();
@@ -153,7 +153,7 @@ test('a file of no known format: the owner maps its columns, and the next file w
   await expect(main.getByRole('row', { name: /eigen\.csv/ }).getByText('Awaiting approval')).toBeVisible();
 
   // The same columns again: straight to the preview, by the mapping remembered for this shop.
-  await main.getByLabel('Review export file (CSV)').setInputFiles(file('weer.csv'));
+  await main.getByLabel('Review export file (CSV or JSON)').setInputFiles(file('weer.csv'));
   await main.getByRole('button', { name: 'Show preview' }).click();
   await expect(main.getByRole('heading', { name: 'Preview of weer.csv' })).toBeFocused();
   await expect(main.getByText('Columns read by your mapping.')).toBeVisible();

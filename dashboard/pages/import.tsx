@@ -191,7 +191,7 @@ function ImportForm({ shopId, onStarted }: { shopId: number; onStarted: () => vo
           <input
             ref={fileInput}
             type="file"
-            accept=".csv,.txt,text/csv,text/plain"
+            accept=".csv,.txt,.json,text/csv,text/plain,application/json"
             required
             aria-describedby="import-file-help"
             onChange={(e) => {

@@ -443,8 +443,9 @@ export const en = {
   pageImport: 'Import reviews',
   importIntro:
     'Bring your reviews from the platform you leave: a review export of Yotpo, Judge.me, Shopify Product Reviews, WooCommerce or Trustpilot, or an export of this service. Nothing is imported before you have seen the preview.',
-  importFile: 'Review export file (CSV)',
-  importFileHelp: 'At most 100 MB and 200,000 rows. UTF-8, UTF-16 and Windows-1252 are read.',
+  importFile: 'Review export file (CSV or JSON)',
+  importFileHelp:
+    'At most 100 MB and 200,000 rows. UTF-8, UTF-16 and Windows-1252 are read. JSON: an export of this service in JSON.',
   importShowPreview: 'Show preview',
   importTooLarge: 'The file is larger than 100 MB, the limit of an import. Split it into smaller files.',
   importUploadProgress: 'Upload',

@@ -450,8 +450,9 @@ export const nl: Record<Key, string> = {
   pageImport: 'Beoordelingen importeren',
   importIntro:
     'Neem uw beoordelingen mee van het platform dat u verlaat: een export van Yotpo, Judge.me, Shopify Product Reviews, WooCommerce of Trustpilot, of een export van deze dienst. Er wordt niets geïmporteerd voordat u het voorbeeld hebt gezien.',
-  importFile: 'Exportbestand met beoordelingen (CSV)',
-  importFileHelp: 'Hoogstens 100 MB en 200.000 rijen. UTF-8, UTF-16 en Windows-1252 worden gelezen.',
+  importFile: 'Exportbestand met beoordelingen (CSV of JSON)',
+  importFileHelp:
+    'Hoogstens 100 MB en 200.000 rijen. UTF-8, UTF-16 en Windows-1252 worden gelezen. JSON: een export van deze dienst in JSON.',
   importShowPreview: 'Voorbeeld tonen',
   importTooLarge: 'Het bestand is groter dan 100 MB, de grens van een import. Splits het in kleinere bestanden.',
   importUploadProgress: 'Versturen',
