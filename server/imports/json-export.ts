@@ -247,7 +247,7 @@ function problemOf(error: z.ZodError): string {
 }
 
 /** An element of the array as a row to import; a bad one as a row that is skipped with its reason. */
-export function rowOfElement(element: JsonElement): SourceRow {
+function rowOfElement(element: JsonElement): SourceRow {
   const skip = (why: string): SourceRow => ({
     ...blankRow(element.line),
     skip: `review ${element.index} of the array: ${why}`,

@@ -98,7 +98,7 @@ async function plan(services: Services, work: Extract<ImportPhotoWork, { kind: '
 }
 
 /** The review's URLs to fetch: distinct, http(s) (checked when read), the first PHOTO_LIMITS.perReview. */
-export const photoUrlsOf = (review: Pick<Review, 'photo_urls' | 'deleted'>): string[] =>
+const photoUrlsOf = (review: Pick<Review, 'photo_urls' | 'deleted'>): string[] =>
   review.deleted ? [] : [...new Set(review.photo_urls ?? [])].slice(0, PHOTO_LIMITS.perReview);
 
 async function fetchOne(

@@ -176,7 +176,15 @@ describe('our own export, imported into another shop', () => {
 
   it('JSON: every review reproduced the same way, photo URLs included; the CSV of the same export then adds nothing', async () => {
     // A shown photo on one review: the export names its public URL.
-    const photo = { id: 'A'.repeat(22), state: 'shown' as const, alt: '', width: 8, height: 8, thumbWidth: 8, thumbHeight: 8 };
+    const photo = {
+      id: 'A'.repeat(22),
+      state: 'shown' as const,
+      alt: '',
+      width: 8,
+      height: 8,
+      thumbWidth: 8,
+      thumbHeight: 8,
+    };
     await t.db.collection<Review>('reviews').updateOne({ id: 880_001 }, { $set: { photos: [photo] } });
     const res = await t.admin(`/admin/api/webshops/${source.id}/reviews/export?format=json`);
     expect(res.status).toBe(200);

@@ -93,7 +93,7 @@ export interface Import {
   photos?: ImportPhotoCounts;
 }
 
-export interface ImportPhotoCounts {
+interface ImportPhotoCounts {
   queued: number;
   fetched: number;
   failed: number;
