@@ -159,3 +159,38 @@ test('a file of no known format: the owner maps its columns, and the next file w
   await expect(main.getByText('Columns read by your mapping.')).toBeVisible();
   await context.close();
 });
+
+test('an owner imports our JSON export: the file input takes .json, and the preview reads it', async ({ browser }) => {
+  const shop = await createShop('Import JSON');
+  const owner = uniqueEmail('import-json');
+  await addUser(shop.id, owner, 'owner');
+  const context = await signedInContext(browser, owner);
+  const page = await context.newPage();
+  await openPage(page, 'import', shop.id);
+  const main = page.getByRole('main');
+  const input = main.getByLabel('Review export file (CSV or JSON)');
+  await expect(input).toHaveAttribute('accept', /(^|,)\.json(,|$)/);
+  const record = {
+    id: 41,
+    status: 'published',
+    created: '2024-02-01T10:00:00.000Z',
+    original_date: null,
+    name: 'Ada',
+    rating: 5,
+    comment: 'Brought along in JSON',
+    replies: [{ text: 'Thanks, Ada', date: '2024-02-02T09:00:00.000Z' }],
+    photo_urls: [],
+  };
+  await input.setInputFiles({
+    name: 'reviews.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(`[\n${JSON.stringify(record)}\n]\n`),
+  });
+  await main.getByRole('button', { name: 'Show preview' }).click();
+  await expect(main.getByRole('heading', { name: 'Preview of reviews.json' })).toBeFocused();
+  await expect(main.getByText('Brought along in JSON')).toBeVisible();
+  await axe(page, 'JSON preview');
+  await main.getByRole('button', { name: 'Import 1 review' }).click();
+  await expect(main.getByRole('row', { name: /reviews\.json/ }).getByText('Awaiting approval')).toBeVisible();
+  await context.close();
+});
