@@ -28,7 +28,7 @@ const PER_RUN = 50;
 const LEASE_MS = 120_000;
 /** A photo host that failed in passing (timeout, 5xx) is asked again after these waits, then counted as failed. */
 const RETRY_MINUTES = [1, 10, 60];
-/** The import's run holds the shop: a photo waits this long for its turn. */
+/** The import's run holds the shop (or is finishing): a photo, or the listing, waits this long for its turn. */
 const BUSY_WAIT_MS = 30_000;
 /** Reviews read at a time when the import's URLs are listed. */
 const PLAN_BATCH = 500;
@@ -62,8 +62,8 @@ export async function drainImportPhotos(services: Services, holder: string): Pro
     if (!item) return;
     const work = item.payload;
     if (work.kind === 'plan') {
-      await plan(services, work);
-      await services.importPhotos.finish(holder, item._id);
+      if (await plan(services, work)) await services.importPhotos.finish(holder, item._id);
+      else await services.importPhotos.postpone(holder, item._id, new Date(services.now().getTime() + BUSY_WAIT_MS));
     } else {
       await fetchOne(services, holder, item, work);
     }
@@ -72,10 +72,14 @@ export async function drainImportPhotos(services: Services, holder: string): Pro
   services.scheduler.trigger(IMPORT_PHOTO_JOB);
 }
 
-/** The photo URLs of the import's reviews, each queued once (a repeat after a crash queues nothing new). */
-async function plan(services: Services, work: Extract<ImportPhotoWork, { kind: 'plan' }>): Promise<void> {
+/**
+ * The photo URLs of the import's reviews, each queued once (a repeat after a crash queues nothing new). False: not
+ * yet (the plan is queued just before the import is marked done).
+ */
+async function plan(services: Services, work: Extract<ImportPhotoWork, { kind: 'plan' }>): Promise<boolean> {
   const doc = await services.imports.get(work.shopId, work.importId);
-  if (doc?.status !== 'done') return;
+  if (doc?.status === 'running') return false;
+  if (doc?.status !== 'done') return true;
   let queued = 0;
   for await (const batch of services.reviews.ofImport(work.shopId, work.importId, PLAN_BATCH)) {
     for (const review of batch) {
@@ -95,6 +99,7 @@ async function plan(services: Services, work: Extract<ImportPhotoWork, { kind: '
   }
   // Set, not added: listing again after a crash counts the same URLs.
   await services.imports.countPhotos(work.importId, {}, { queued });
+  return true;
 }
 
 /** The review's URLs to fetch: distinct, http(s) (checked when read), the first PHOTO_LIMITS.perReview. */

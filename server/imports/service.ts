@@ -576,6 +576,9 @@ async function finish(
   counts: ImportCounts,
   problems: RowProblem[],
 ): Promise<void> {
+  // Its reviews are written: the photo URLs they name are fetched next (photo-import.ts), queued before the import is
+  // marked done so that a crash in between loses none (the worker waits for `done`).
+  if (outcome.status === 'done') await queueImportPhotos(services, doc);
   await services.imports.update(doc._id, {
     ...outcome,
     counts,
@@ -584,8 +587,6 @@ async function finish(
     finished: services.now(),
   });
   await services.imports.dropFile(doc._id, doc.chunks);
-  // Its reviews are written: the photo URLs they name are fetched next (photo-import.ts).
-  if (outcome.status === 'done') await queueImportPhotos(services, doc);
   await services.imports.dequeue(doc._id, 'run');
   await services.audit.record({
     shopId: doc.shopId,
