@@ -62,12 +62,12 @@ afterAll(async () => {
 });
 
 /** A Yotpo export with store reviews naming photo URLs (`Published Image Url`, several separated by commas). */
-function yotpoFile(rows: { id: string; text: string; urls: string[]; email?: string }[]): Uint8Array {
+function yotpoFile(rows: { id: string; text: string; urls: string[]; email?: string; status?: string }[]): Uint8Array {
   const header =
     'Review ID,Review Creation Date,Review Type,Review Status,Review Score,Review Title,Review Content,Published Image Url,Reviewer Display Name,Reviewer Email';
   const lines = rows.map(
     (r) =>
-      `${r.id},2024-03-05 10:20:30 UTC,store,Published,5,Title ${r.id},${r.text},"${r.urls.join(',')}",Anna,${r.email ?? 'anna@example.com'}`,
+      `${r.id},2024-03-05 10:20:30 UTC,store,${r.status ?? 'Published'},5,Title ${r.id},${r.text},"${r.urls.join(',')}",Anna,${r.email ?? 'anna@example.com'}`,
   );
   return new TextEncoder().encode(`${[header, ...lines].join('\n')}\n`);
 }
@@ -188,6 +188,31 @@ describe('with the test server allowed (IMPORT_PHOTO_ALLOWED_HOSTS)', () => {
     const never = await reviewOf(t, other, 'Erased before the fetch');
     expect(never.photos ?? []).toEqual([]);
     expect(never.photo_urls).toEqual([]);
+  });
+
+  it('"remove all" held reviews takes their photos: files deleted', async () => {
+    const other = await t.createShop();
+    const id = await importFile(
+      t,
+      other,
+      yotpoFile([{ id: 'H1', text: 'Held at the source', urls: [`${base}/photo.jpg`], status: 'Unpublished' }]),
+    );
+    await drainImportPhotos(t.services, 'photo-worker');
+    await drainPhotoTasks(t.services);
+    const held = await reviewOf(t, other, 'Held at the source');
+    expect(held.published).toBe(false);
+    expect(held.photos?.map((p) => p.state)).toEqual(['shown']);
+    // Not public while the review is held.
+    expect((await t.fetch(`/photos/${held.photos![0]!.id}.webp`)).status).toBe(404);
+    const res = await t.admin(`/admin/api/webshops/${other.id}/imports/${id}/held`, {
+      method: 'POST',
+      json: { action: 'remove', ground: 'spam' },
+    });
+    expect(await res.json()).toEqual({ decided: 1 });
+    expect((await t.services.reviews.get(held.id))!.photos?.map((p) => p.state)).toEqual(['removed']);
+    await drainPhotoTasks(t.services);
+    const id0 = held.photos![0]!.id;
+    expect(readdirSync(join(dataDir, 'photos')).filter((f) => f.startsWith(id0))).toEqual([]);
   });
 
   it('undoing the import takes its photos with its reviews: files deleted, 404', async () => {
