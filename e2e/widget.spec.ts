@@ -178,6 +178,9 @@ test.describe('origin labels and the policy link (issue 11)', () => {
               'href',
               /\/reviews\/\d+\/report$/,
             );
+            // Issue 21: the experience's month beside the review's date, on the labels' line (no height taken).
+            await expect(review.locator('time.ex')).toBeVisible();
+            await expect(review.locator('time.ex')).toHaveText(/^Experience: [A-Z][a-z]+ \d{4}$/);
           }
         }
         expect(await overflow(frame)).toEqual([]);

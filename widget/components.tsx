@@ -18,6 +18,8 @@ export interface WidgetReview {
   importedFrom?: string | null;
   /** Issue 20: its shown photos' thumbnails, only when the snippet asks for them (`photos=yes`). */
   photos?: { thumb: string; alt: string }[];
+  /** Issue 21: when the experience took place (`YYYY-MM-DD`, or `YYYY-MM`); older cached data may lack it. */
+  experienceDate?: string;
 }
 
 export interface WidgetData {
@@ -146,6 +148,8 @@ function ReviewLabels({ review, data, locale }: { review: WidgetReview; data: Wi
           <span class="sr"> ({t.incentivisedInfo})</span>
         </span>
       ) : null}
+      {/* On the labels' line, under the review's date: its own line would change the heights merchants' snippets carry. */}
+      {review.experienceDate ? <Experience date={review.experienceDate} locale={locale} /> : null}
       <a href={`${data.serviceUrl}/reviews/${review.id}/report`} target="_blank" rel="noopener nofollow">
         {t.report}
         <span class="sr">
@@ -153,6 +157,16 @@ function ReviewLabels({ review, data, locale }: { review: WidgetReview; data: Wi
         </span>
       </a>
     </p>
+  );
+}
+
+/** "Experience: March 2026" (issue 21): the month only, since a form review's writer names no day. */
+function Experience({ date, locale }: { date: string; locale: Locale }) {
+  const text = locale.t.experience(locale.month(date));
+  return (
+    <time class="ex" datetime={date} title={text}>
+      {text}
+    </time>
   );
 }
 

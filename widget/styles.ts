@@ -51,6 +51,8 @@ const REVIEWS =
   '.lb{display:flex;gap:8px;margin-top:2px;font-size:11px;line-height:1.3;color:var(--mu);white-space:nowrap;overflow:hidden}' +
   '.lb>span{min-width:0;overflow:hidden;text-overflow:ellipsis;border:1px solid var(--bd);border-radius:999px;padding:0 6px}' +
   '.lb a{flex:none;margin-left:auto}' +
+  // The experience date sits at the right, under the review's date; narrow, it ends in an ellipsis (its title says it all).
+  '.ex{min-width:0;overflow:hidden;text-overflow:ellipsis;margin-left:auto}.ex+a{margin-left:0}' +
   '.rv .rc{-webkit-line-clamp:2}.sl .rp{-webkit-line-clamp:1}';
 
 // A list shows whole reviews only: reviews that do not fit flow into a next column (or row), which is clipped.
