@@ -148,8 +148,6 @@ function ReviewLabels({ review, data, locale }: { review: WidgetReview; data: Wi
           <span class="sr"> ({t.incentivisedInfo})</span>
         </span>
       ) : null}
-      {/* On the labels' line, under the review's date: its own line would change the heights merchants' snippets carry. */}
-      {review.experienceDate ? <Experience date={review.experienceDate} locale={locale} /> : null}
       <a href={`${data.serviceUrl}/reviews/${review.id}/report`} target="_blank" rel="noopener nofollow">
         {t.report}
         <span class="sr">
@@ -160,13 +158,18 @@ function ReviewLabels({ review, data, locale }: { review: WidgetReview; data: Wi
   );
 }
 
-/** "Experience: March 2026" (issue 21): the month only, since a form review's writer names no day. */
+/**
+ * "Experience: March 2026" (issue 21), a small line under the review's date: the month only, since a form review's
+ * writer names no day. Its own line, so that it shows whole at a layout's narrowest width (in the labels' line it was
+ * cut off there).
+ */
 function Experience({ date, locale }: { date: string; locale: Locale }) {
   const text = locale.t.experience(locale.month(date));
   return (
-    <time class="ex" datetime={date} title={text}>
-      {text}
-    </time>
+    // A label line, not a paragraph (no paragraph spacing under WCAG 1.4.12's text spacing).
+    <div class="ex">
+      <time datetime={date}>{text}</time>
+    </div>
   );
 }
 
@@ -238,6 +241,7 @@ function Review({
           {locale.date(review.date)}
         </time>
       </div>
+      {review.experienceDate ? <Experience date={review.experienceDate} locale={locale} /> : null}
       {/* Above the text: under wider text spacing (WCAG 1.4.12) the clamped text gives way, not the labels. */}
       <ReviewLabels review={review} data={data} locale={locale} />
       {review.comment ? <p class="rc">{truncate(review.comment, COMMENT_MAX)}</p> : null}
