@@ -81,6 +81,14 @@ test('a writer contests a removal with the keyboard alone, and the reversed remo
   await page.goto(appealLink);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contest a decision');
   await expectAxeClean(page, 'page', 'complaint page');
+  // In the dark scheme, and in another of the seven languages (opening the page changes nothing).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAxeClean(page, 'page', 'complaint page, dark');
+  await page.goto(`${appealLink}?lang=hr`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hr');
+  await expectAxeClean(page, 'page', 'complaint page, Croatian, dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(appealLink);
 
   // Blank text (spaces pass the browser's `required`): the server's error, announced and linked to the field.
   let focusedName = '';

@@ -9,7 +9,7 @@ const policyUrl = (lang: string) => `${base()}/webshops/${process.env.WIDGET_SHO
 
 test.describe('the review policy page', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
-    for (const lang of ['en', 'nl', 'de']) {
+    for (const lang of ['en', 'nl', 'de', 'fr', 'es', 'it', 'hr']) {
       test(`axe-core clean (${lang}, ${colorScheme})`, async ({ page }) => {
         await page.emulateMedia({ colorScheme });
         await page.goto(policyUrl(lang));

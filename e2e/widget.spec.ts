@@ -90,6 +90,10 @@ async function overflow(frame: Frame) {
       }
       if (el.matches('.rv') && el.scrollHeight > el.clientHeight + 1)
         problems.push(`review ${el.scrollHeight} > ${el.clientHeight}`);
+      // Issue 21: the experience date shows whole, at every documented width.
+      const experience = el.matches('.rv') ? el.querySelector<HTMLElement>('.ex') : null;
+      if (experience && experience.scrollWidth > experience.clientWidth + 1)
+        problems.push(`experience date cut: ${experience.scrollWidth} > ${experience.clientWidth}`);
     }
     return problems;
   });
@@ -178,6 +182,9 @@ test.describe('origin labels and the policy link (issue 11)', () => {
               'href',
               /\/reviews\/\d+\/report$/,
             );
+            // Issue 21: the experience's month on a line of its own under the review's date (overflow() checks it whole).
+            await expect(review.locator('.ex time')).toBeVisible();
+            await expect(review.locator('.ex time')).toHaveText(/^Experience: [A-Z][a-z]+ \d{4}$/);
           }
         }
         expect(await overflow(frame)).toEqual([]);

@@ -18,6 +18,8 @@ export interface WidgetReview {
   importedFrom?: string | null;
   /** Issue 20: its shown photos' thumbnails, only when the snippet asks for them (`photos=yes`). */
   photos?: { thumb: string; alt: string }[];
+  /** Issue 21: when the experience took place (`YYYY-MM-DD`, or `YYYY-MM`); older cached data may lack it. */
+  experienceDate?: string;
 }
 
 export interface WidgetData {
@@ -156,6 +158,21 @@ function ReviewLabels({ review, data, locale }: { review: WidgetReview; data: Wi
   );
 }
 
+/**
+ * "Experience: March 2026" (issue 21), a small line under the review's date: the month only, since a form review's
+ * writer names no day. Its own line, so that it shows whole at a layout's narrowest width (in the labels' line it was
+ * cut off there).
+ */
+function Experience({ date, locale }: { date: string; locale: Locale }) {
+  const text = locale.t.experience(locale.month(date));
+  return (
+    // A label line, not a paragraph (no paragraph spacing under WCAG 1.4.12's text spacing).
+    <div class="ex">
+      <time datetime={date}>{text}</time>
+    </div>
+  );
+}
+
 /** The score on the 1–10 scale: the number is shown, "9.2 out of 10" is read. */
 export function Score({ data, locale, class: className }: { data: WidgetData; locale: Locale; class?: string }) {
   const value = locale.number(data.score);
@@ -224,6 +241,7 @@ function Review({
           {locale.date(review.date)}
         </time>
       </div>
+      {review.experienceDate ? <Experience date={review.experienceDate} locale={locale} /> : null}
       {/* Above the text: under wider text spacing (WCAG 1.4.12) the clamped text gives way, not the labels. */}
       <ReviewLabels review={review} data={data} locale={locale} />
       {review.comment ? <p class="rc">{truncate(review.comment, COMMENT_MAX)}</p> : null}

@@ -47,11 +47,14 @@ const REVIEWS =
   '.em{align-self:center;margin:auto}' +
   // Origin labels and the report link (issue 11), one small line under the review.
   // One line whatever the width (a narrow chip ends in an ellipsis; its title and the screen-reader text say it all):
-  // the layouts keep the heights merchants' snippets carry, so the review shows two lines, and a slide's reply one.
+  // the layouts keep the heights merchants' snippets carry, so the review shows two lines, and the reply one (two in a
+  // list before the experience date took its line, issue 21: the full reply is on the shop's page).
   '.lb{display:flex;gap:8px;margin-top:2px;font-size:11px;line-height:1.3;color:var(--mu);white-space:nowrap;overflow:hidden}' +
   '.lb>span{min-width:0;overflow:hidden;text-overflow:ellipsis;border:1px solid var(--bd);border-radius:999px;padding:0 6px}' +
   '.lb a{flex:none;margin-left:auto}' +
-  '.rv .rc{-webkit-line-clamp:2}.sl .rp{-webkit-line-clamp:1}';
+  // The experience date: one small line, at the right under the review's date.
+  '.ex{font-size:11px;line-height:1.2;text-align:right;color:var(--mu);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}' +
+  '.rv .rc{-webkit-line-clamp:2}.rv .rp{-webkit-line-clamp:1}';
 
 // A list shows whole reviews only: reviews that do not fit flow into a next column (or row), which is clipped.
 const LIST =
@@ -63,6 +66,8 @@ const SLIDER =
   '.vp{flex:1;min-height:0;overflow:hidden}' +
   '.tr{display:flex;height:100%;transition:transform .4s ease}' +
   '.tr>.rv{flex:0 0 100%}' +
+  // A slide gives the experience date's line (issue 21) room at a layout's narrowest width: tighter spacing.
+  '.tr>.rv .rc{margin-top:2px}.tr>.rv .rp{margin-top:3px}' +
   '@media (prefers-reduced-motion:reduce){.tr{transition:none}}' +
   '.ct{display:flex;align-items:center;justify-content:flex-end;gap:2px;height:28px;flex:none}' +
   '.ct[hidden]{display:none}' +
@@ -73,7 +78,7 @@ const SLIDER =
 const DEFAULT =
   '.d{display:flex;flex-direction:column;gap:10px;padding:12px}' +
   '.d .rv{padding-top:10px;border-top:1px solid var(--bd)}' +
-  '.d .rl .rv{margin-bottom:10px}';
+  '.d .rl .rv{margin-bottom:10px}.d .tr>.rv{padding-top:6px}';
 
 const MODERN =
   '.m{display:flex;flex-direction:column;gap:10px;padding:12px}' +
@@ -83,7 +88,7 @@ const MODERN =
   '.big{font-size:32px;font-weight:800;letter-spacing:-.02em}' +
   '.m .rl{flex-flow:row wrap;gap:40px 10px}' +
   '.m .rl .rv{flex:1 1 200px;width:auto;height:100%}' +
-  '.m .rv{background:var(--card);border-radius:14px;padding:12px}' +
+  '.m .rv{background:var(--card);border-radius:14px;padding:12px}.m .tr>.rv{padding:8px 12px}' +
   '.m .rc::before{content:"\\201C"}.m .rc::after{content:"\\201D"}';
 
 // Buttons, badge and balloon are one link each; the page around them is transparent on the merchant's page.

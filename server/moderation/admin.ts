@@ -2,6 +2,7 @@
 // - GET /admin/api/reports?status=open&limit&after: the queue, oldest first, paged by the last id.
 // - POST /admin/api/reports/{id}/decision {action: keep|remove|redact, ground, note, statement[, passage,
 //   replacement]}; a complaint (source "appeal") {action: uphold|reverse, note[, ground, statement]}.
+// - DELETE /admin/api/reviews/{id} [{ground, statement, note}]: the operator's own removal, always a decision.
 import type Router from '@koa/router';
 import { requireAdmin } from '../admin/auth.js';
 import { readFields } from '../http/body.js';
@@ -15,6 +16,11 @@ import type { Report } from './store.js';
 import type { reportSchema } from './openapi.js';
 import type { z } from 'zod';
 import { photoPath } from '../reviews/photos.js';
+import { OPERATOR_REMOVAL_STATEMENT } from './notice-strings.js';
+import { isLanguage } from '../languages.js';
+
+/** The internal note of a removal through DELETE without a body: the queue shows why the statement is generic. */
+const GENERIC_NOTE = 'DELETE /admin/api/reviews/{id} without a body: the writer was sent the generic statement.';
 
 const JSON_LIMIT = 64 * 1024;
 
@@ -67,27 +73,32 @@ export function registerModerationAdminRoutes(router: Router, services: Services
   // and reviews/ must not depend on moderation/).
   router.delete('/admin/api/reviews/:id', admin, async (ctx) => {
     const id = idParam(ctx.params.id, 'review');
-    // Issue 21: with a statement of reasons, the removal is a decision like the report queue's (the writer is told,
-    // with a complaint link); without a body, the old contract: a soft delete and nobody told.
+    // Issue 21: a removal is a decision like the report queue's (the writer is told, with a complaint link). The body
+    // is optional so that the spec's DELETE keeps working: without one the ground is `other` and the writer reads a
+    // generic statement saying the operator removed it (docs/decisions/integrity-delete.md).
     const fields = await readFields(ctx, 64 * 1024);
-    if (Object.keys(fields).length > 0) {
-      const body = validate(operatorRemovalSchema, fields);
-      const review = await services.reviews.get(id);
-      if (!review || review.deleted) throw new HttpError(404, 'No such review.');
-      await removeByOperator(services, review, body);
-      ctx.status = 204;
-      return;
+    const given = Object.keys(fields).length > 0 ? validate(operatorRemovalSchema, fields) : null;
+    const review = await services.reviews.get(id);
+    if (!review || review.deleted) throw new HttpError(404, 'No such review.');
+    await removeByOperator(
+      services,
+      review,
+      given ?? {
+        ground: 'other',
+        statement: OPERATOR_REMOVAL_STATEMENT[isLanguage(review.language) ? review.language : 'en'],
+        note: GENERIC_NOTE,
+      },
+    );
+    if (!given) {
+      // The spec's DELETE also left this entry; trail readers keep finding it.
+      await services.audit.record({
+        shopId: review.shopId,
+        actor: OPERATOR,
+        action: 'review.deleted',
+        target: `review:${id}`,
+        details: { rating: review.rating, published: { from: review.published, to: false } },
+      });
     }
-    const before = await services.reviews.get(id);
-    const deleted = await services.reviews.softDelete(id);
-    if (!deleted) throw new HttpError(404, 'No such review.');
-    await services.audit.record({
-      shopId: deleted.shopId,
-      actor: OPERATOR,
-      action: 'review.deleted',
-      target: `review:${id}`,
-      details: { rating: deleted.rating, published: { from: before?.published ?? null, to: false } },
-    });
     ctx.status = 204;
   });
 }

@@ -258,4 +258,30 @@ describe('the complaint link', () => {
     expect((await t.fetch('/appeal/nope')).status).toBe(404);
     expect((await t.fetch(`/appeal/${'A'.repeat(43)}`)).status).toBe(404);
   });
+
+  it('opens in the language of the writer’s review whatever the browser says, and in another one when asked', async () => {
+    const review = await t.services.reviews.create(shop.id, {
+      name: 'Jana',
+      email: 'sprache@example.com',
+      rating: 2,
+      language: 'de',
+      comment: 'Die Lieferung kam zu spät.',
+      source: 'invitation',
+      verified: true,
+    });
+    const removed = await t.admin(`/admin/api/reviews/${review.id}`, {
+      method: 'DELETE',
+      json: { ground: 'spam', statement: 'Werbung für einen anderen Shop.' },
+    });
+    expect(removed.status).toBe(204);
+    const mail = await mailTo('sprache@example.com');
+    expect(mail.body).toContain('Werbung für einen anderen Shop.');
+    const path = appealPath(mail);
+    const german = await (await t.fetch(path, { headers: { 'accept-language': 'en-GB,en;q=0.9' } })).text();
+    expect(german).toContain('<html lang="de">');
+    const croatian = await (await t.fetch(`${path}?lang=hr`, { headers: { 'accept-language': 'en' } })).text();
+    expect(croatian).toContain('<html lang="hr">');
+    // The form posts back to the language asked for.
+    expect(croatian).toMatch(new RegExp(`action="${path}\\?lang=hr"`));
+  });
 });

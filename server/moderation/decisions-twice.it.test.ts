@@ -1,12 +1,14 @@
 // Issue 21, gaps of "Statements of reasons and complaints": two decisions on one review each send their e-mail (the
 // outbox key is the decision's, not the review's); the operator's own DELETE with a statement tells the writer like
-// the queue's removal; a removal reversed after a complaint gives the product feed its entry back (no `deleted`).
+// the queue's removal, and without a body sends a generic statement; a removal reversed after a complaint gives the
+// product feed its entry back (no `deleted`).
 // A real SMTP server; the outbox drain runs only once the first test has looked at what is queued.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../test/smtp-sink.js';
 import type { Webshop } from '../webshops/store.js';
 import { decisionRemovalKey } from './jobs.js';
+import { OPERATOR_REMOVAL_STATEMENT } from './notice-strings.js';
 
 let t: TestApp;
 let sink: SmtpSink;
@@ -193,5 +195,76 @@ describe('a removal reversed after a complaint', () => {
     expect(entry).toContain('<deleted/>');
     expect(entry).toContain('Nice bike, slow delivery.');
     expect(xml).not.toContain(`<deleted_reviews><review_id>${review.id}-`);
+  });
+});
+
+describe('DELETE /admin/api/reviews/{id} without a body (the spec’s contract)', () => {
+  it('answers as the spec says, and is still a decision: the writer gets a generic statement and can contest it', async () => {
+    const review = await t.services.reviews.create(shop.id, {
+      name: 'Els',
+      email: 'bare@example.com',
+      rating: 1,
+      language: 'nl',
+      comment: 'Niets aan, nooit meer.',
+      source: 'invitation',
+      verified: true,
+    });
+    const res = await operatorDelete(review.id);
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect((await t.services.reviews.get(review.id))!.deleted).toBe(true);
+
+    // A `check` entry, decided: ground `other`, the generic statement in the writer's language, the internal note.
+    const removed = (await (await t.admin('/admin/api/reports?status=removed&limit=100')).json()).reports as {
+      id: string;
+      review_id: number;
+      source: string;
+      ground: string;
+      decision: { statement: string; note: string; ground: string };
+    }[];
+    const check = removed.find((r) => r.review_id === review.id && r.source === 'check')!;
+    expect(check).toMatchObject({
+      ground: 'other',
+      decision: {
+        ground: 'other',
+        statement: OPERATOR_REMOVAL_STATEMENT.nl,
+        note: expect.stringContaining('without a body'),
+      },
+    });
+    // The trail has the decision and, as before, the plain deletion.
+    const trail = await t.services.audit.list({ shopId: shop.id, limit: 100 });
+    expect(trail.find((e) => e.action === 'report.removed' && e.target === `review:${review.id}`)).toMatchObject({
+      actor: { kind: 'operator' },
+      details: { ground: 'other', statement: OPERATOR_REMOVAL_STATEMENT.nl },
+    });
+    expect(trail.find((e) => e.action === 'review.deleted' && e.target === `review:${review.id}`)).toMatchObject({
+      details: { rating: 1, published: { from: true, to: false } },
+    });
+
+    // The writer's e-mail, received by the SMTP server: the statement, what started it, and the complaint link.
+    const mail = await mailTo('bare@example.com');
+    expect(mail.messageId).toBe(`<report.${check.id}.removed@reviews.example>`);
+    expect(mail.body.replace(/\s+/g, ' ')).toContain(OPERATOR_REMOVAL_STATEMENT.nl);
+    const path = /http:\/\/reviews\.test(\/appeal\/[A-Za-z0-9_-]{43})/.exec(mail.body)![1]!;
+    const complained = await t.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...anotherAddress() },
+      body: new URLSearchParams({ text: 'Dit was echt mijn ervaring.' }).toString(),
+    });
+    expect(complained.status).toBe(200);
+    const open = (await (await t.admin('/admin/api/reports?status=open&limit=100')).json()).reports as {
+      id: string;
+      review_id: number;
+      source: string;
+    }[];
+    const complaint = open.find((r) => r.review_id === review.id && r.source === 'appeal')!;
+    expect((await decide(complaint.id, { action: 'reverse' })).status).toBe(200);
+    expect(await t.services.reviews.get(review.id)).toMatchObject({
+      deleted: false,
+      comment: 'Niets aan, nooit meer.',
+    });
+
+    // Deleting a deleted or unknown review is still a 404, and adds no decision.
+    expect((await operatorDelete(999_998)).status).toBe(404);
   });
 });

@@ -244,3 +244,17 @@ const hr: NoticeStrings = {
 };
 
 export const NOTICE_STRINGS: Record<Language, NoticeStrings> = { en, nl, de, fr, es, it, hr };
+
+/**
+ * The statement of reasons of an operator's removal that gave none (DELETE /admin/api/reviews/{id} without a body, the
+ * spec's contract): the writer is still told, with a complaint link (docs/decisions/integrity-delete.md).
+ */
+export const OPERATOR_REMOVAL_STATEMENT: Record<Language, string> = {
+  en: 'The operator of the review service removed this review and gave no more specific reason. If you think it was wrong, contest the decision: a person will look at it again.',
+  nl: 'De beheerder van de reviewdienst heeft deze review verwijderd zonder een preciezere reden te geven. Vind je dat onterecht, maak dan bezwaar: iemand bekijkt de beslissing dan opnieuw.',
+  de: 'Der Betreiber des Bewertungsdienstes hat diese Bewertung entfernt und keinen genaueren Grund angegeben. Wenn Sie das für falsch halten, widersprechen Sie der Entscheidung: Ein Mensch prüft sie dann erneut.',
+  fr: 'L’opérateur du service d’avis a supprimé cet avis sans donner de motif plus précis. Si vous pensez que c’est une erreur, contestez la décision : une personne la réexaminera.',
+  es: 'El operador del servicio de reseñas retiró esta reseña sin dar un motivo más concreto. Si cree que es un error, recurra la decisión: una persona la volverá a revisar.',
+  it: 'Il gestore del servizio di recensioni ha rimosso questa recensione senza indicare un motivo più preciso. Se ritiene che sia un errore, contesti la decisione: una persona la riesaminerà.',
+  hr: 'Operater usluge recenzija uklonio je ovu recenziju bez preciznijeg razloga. Ako smatrate da je to pogrešno, osporite odluku: osoba će je ponovno pregledati.',
+};

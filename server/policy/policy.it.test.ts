@@ -121,16 +121,69 @@ describe('GET /webshops/{id}/policy', () => {
     expect(text(html)).toMatch(/Total 3 /);
   });
 
-  it('takes ?lang=, else Accept-Language, else the shop’s main language; other languages read the English page', async () => {
+  it('takes ?lang=, else Accept-Language, else the shop’s main language', async () => {
     expect((await page('?lang=nl')).html).toContain('<html lang="nl">');
     expect((await page('', { 'accept-language': 'nl-BE,nl;q=0.9,en;q=0.5' })).html).toContain(
       'Zo worden reviews gecontroleerd',
     );
     expect((await page('?lang=en', { 'accept-language': 'nl' })).html).toContain('How reviews are checked');
-    const french = await page('?lang=fr');
-    expect(french.html).toContain('<html lang="en">');
-    expect(french.html).toContain('How reviews are checked');
+    expect((await page('', { 'accept-language': 'hr-HR,hr;q=0.9' })).html).toContain('<html lang="hr">');
     expect((await page('?lang=xx', { 'accept-language': 'xx' })).html).toContain('<html lang="de">');
+  });
+
+  it('is written in each of the seven languages, issue 21’s parts included (checks, per-star table, incentives)', async () => {
+    // Each language's own words for the headings and for the parts issue 21 added: no English left in them.
+    const expected: Record<string, string[]> = {
+      fr: [
+        'Comment les avis sont vérifiés',
+        'Contrôles automatiques',
+        'les afflux inhabituels',
+        'Avis par étoile',
+        '5 étoiles',
+        'comme tout autre avis',
+      ],
+      es: [
+        'Cómo se comprueban las reseñas',
+        'Comprobaciones automáticas',
+        'avalanchas inusuales',
+        'Reseñas por estrellas',
+        '5 estrellas',
+        'como cualquier otra reseña',
+      ],
+      it: [
+        'Come vengono verificate le recensioni',
+        'Controlli automatici',
+        'afflussi insoliti',
+        'Recensioni per stelle',
+        '5 stelle',
+        'come qualsiasi altra recensione',
+      ],
+      hr: [
+        'Kako se provjeravaju recenzije',
+        'Automatske provjere',
+        'neuobičajene navale',
+        'Recenzije po zvjezdicama',
+        '2 zvjezdice',
+        '5 zvjezdica',
+        'kao i svaka druga recenzija',
+      ],
+    };
+    for (const [lang, words] of Object.entries(expected)) {
+      const { res, html } = await page(`?lang=${lang}`);
+      expect(res.status).toBe(200);
+      expect(html).toContain(`<html lang="${lang}">`);
+      for (const w of words) expect(html, `${lang}: ${w}`).toContain(w);
+      for (const english of [
+        'How reviews are checked',
+        'Automatic checks',
+        'Reviews per star',
+        'unusual bursts',
+        'like any other review',
+      ])
+        expect(html, `${lang}: ${english}`).not.toContain(english);
+      // The operator's texts have defaults in the language too.
+      expect((await t.admin(`/admin/api/policy-text/${lang}`)).status).toBe(200);
+    }
   });
 
   it('escapes the shop’s name and links to the shop’s reviews, where each has its report link', async () => {
@@ -183,7 +236,7 @@ describe('/admin/api/policy-text/{lang}', () => {
     expect((await bad.json()).error.message).toMatch(/^publication:/);
     const missing = await t.admin('/admin/api/policy-text/de', { method: 'PUT', json: { checks: 'x' } });
     expect(missing.status).toBe(422);
-    expect((await t.admin('/admin/api/policy-text/fr')).status).toBe(404);
+    expect((await t.admin('/admin/api/policy-text/xx')).status).toBe(404);
     expect((await t.fetch('/admin/api/policy-text/en')).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 // Issue 21, "Incentives": how incentivised reviews count is the operator's policy (INCENTIVISED_IN_SCORE). By
 // default like any review (the spec's figures unchanged); with 0 they are left out of every score the service shows
 // or serves: ratings_summary.json, fetch_domain.json, the embed's shop.json, the widget and its badges, the rich
-// snippet, the shop page and the dashboard's overview. They stay published and labelled either way, and the policy
+// snippet, the shop page, the product figures (JSON-LD, block, product widget) and the dashboard's overview;
+// webshop.json carries no score. They stay published and labelled either way, and the policy
 // page says how they count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
@@ -10,9 +11,10 @@ import type { Webshop } from '../webshops/store.js';
 import { LAYOUT_INFO } from '../../widget/layouts.js';
 
 // Two incentivised 5-star reviews and one 1-star review that was not: 2 × 11/3 = 7.3 over all three, 2 over the one.
+// The product's figures are on the 1–5 scale: 11/3 = 3.7 over all three, 1 over the one.
 const POLICIES = [
-  { env: '1', score: 7.3, count: 3, sub: 3.7 },
-  { env: '0', score: 2, count: 1, sub: 1 },
+  { env: '1', score: 7.3, count: 3, sub: 3.7, product: 3.7 },
+  { env: '0', score: 2, count: 1, sub: 1, product: 1 },
 ] as const;
 
 describe.each(POLICIES)('INCENTIVISED_IN_SCORE=$env', (policy) => {
@@ -37,6 +39,21 @@ describe.each(POLICIES)('INCENTIVISED_IN_SCORE=$env', (policy) => {
         language: 'en',
         comment: 'A review',
         incentivised,
+        // Each review also scores one product the same (the product figures of issue 19).
+        products: [
+          {
+            external_id: 'P-1',
+            name: 'Bike',
+            url: 'https://fiets.example/bike',
+            image_url: '',
+            sku: 'SKU-1',
+            gtin: '',
+            mpn: '',
+            brand: '',
+            rating,
+            content: 'The bike',
+          },
+        ],
       });
     }
     token = (await (await t.admin('/admin/api/tokens', { method: 'POST', json: { label: 'P' } })).json()).token;
@@ -79,6 +96,29 @@ describe.each(POLICIES)('INCENTIVISED_IN_SCORE=$env', (policy) => {
     // All three are published and shown, the incentivised ones labelled.
     expect(html.match(/A review/g)?.length).toBe(3);
     expect(html).toContain('Incentivised');
+  });
+
+  it('webshop.json carries no score under either policy: nothing there to leave out', async () => {
+    const body = await (await t.fetch(withAuth('/api/1.0/webshop.json', shop))).json();
+    expect(body.status).toBe('success');
+    expect(Object.keys(body.data).sort()).toEqual(['address', 'languages', 'logo', 'name']);
+  });
+
+  it('the product figures: the product JSON-LD and the product block, while every review is still listed', async () => {
+    for (const part of ['rating', '']) {
+      const res = await t.fetch(`/webshops/${shop.id}/products/jsonld?product=P-1${part ? `&part=${part}` : ''}`);
+      expect(res.status).toBe(200);
+      expect((await res.json()).aggregateRating, part).toMatchObject({
+        ratingValue: policy.product,
+        reviewCount: policy.count,
+      });
+    }
+    const html = await (await t.fetch(`/webshops/${shop.id}/products/reviews.html?product=P-1&lang=en`)).text();
+    expect(html).toContain(`data-count="${policy.count}"`);
+    expect(html).toContain(`data-average="${policy.product.toFixed(1)}"`);
+    expect(html.match(/The bike/g)?.length).toBe(3);
+    const widget = await (await t.fetch(`/webshops/widget_html?id=${shop.id}&layout=product&product=P-1`)).text();
+    expect(widget).toContain(`data-count="${policy.count}"`);
   });
 
   it('the dashboard overview', async () => {

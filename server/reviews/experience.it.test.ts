@@ -2,9 +2,11 @@
 // when the service saw the order, the month the writer names on the experience form, the date an import gives —
 // and ratings.json, the shop page and the widget's list show it. The clock moves between the order and the review,
 // so the order's date and the review's date differ.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import { orderSignature } from '../consents/signature.js';
+import { drainImports } from '../imports/service.js';
 import type { Invitation } from '../invitations/store.js';
 import type { Review } from './model.js';
 import type { Webshop } from '../webshops/store.js';
@@ -132,6 +134,42 @@ describe('experience_date set by each path', () => {
     const future = await importReview({ name: 'Hal', rating: 4, experience_date: '2026-05' });
     expect(future.status).toBe(422);
     expect((await future.json()).error.message).toBe('experience_date: must not be in the future');
+  });
+});
+
+describe('experience_date of a bulk import (a file)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../imports/fixtures/${name}`, import.meta.url));
+  async function importFile(target: Webshop, file: string, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(fixture(file))]), file);
+    const res = await t.admin(`/admin/api/webshops/${target.id}/imports`, { method: 'POST', body: form });
+    expect(res.status).toBe(202);
+    await drainImports(t.services, 'test-worker');
+  }
+  const listedOf = async (target: Webshop) =>
+    (await (await t.fetch(withAuth('/api/1.0/ratings.json', target, { limit: '100' }))).json()).ratings as {
+      name: string;
+      date: string;
+      experience_date: string;
+    }[];
+
+  it('the file’s order date when it has one, else the review’s original date', async () => {
+    now = new Date('2026-04-15T12:00:00Z');
+    // Yotpo carries an order date: Anna B. ordered on 1 March 2024 and wrote on 5 March.
+    const yotpo = await t.createShop({ name: 'Yotpo BV' });
+    await importFile(yotpo, 'yotpo.csv');
+    expect((await listedOf(yotpo)).find((r) => r.name === 'Anna B.')).toMatchObject({
+      date: '2024-03-05',
+      experience_date: '2024-03-01',
+    });
+    // Trustpilot carries none: the original date (month first in this file) is the experience's.
+    const trustpilot = await t.createShop({ name: 'Trustpilot BV' });
+    await importFile(trustpilot, 'trustpilot.csv', { date_order: 'mdy' });
+    const listed = await listedOf(trustpilot);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const r of listed) expect(r.experience_date).toBe(r.date);
+    expect(listed.map((r) => r.experience_date)).toContain('2024-04-03');
   });
 });
 

@@ -38,7 +38,7 @@ export const reviewEndpoints: Endpoint[] = [
     summary: 'Soft-delete a review (kept in the product feed as deleted; audited)',
     // The body is described here, not as a request body: the recorded contract of this operation (no body) stands.
     description:
-      'Issue 21: an optional JSON body `{"ground": …, "statement": "…", "note": "…"}` (the grounds of the report queue; `statement` 1–5,000 characters, required with a body) makes the removal a moderation decision like the queue’s `remove`: the writer is e-mailed the ground and the statement with a complaint link (not for imported reviews or without an address), the removed text is kept six months for a complaint, and the queue holds the decision with `source: "check"`. Without a body: the old contract, nobody is told. A bad body is a 422 naming the field.',
+      'Issue 21: an optional JSON body `{"ground": …, "statement": "…", "note": "…"}` (the grounds of the report queue; `statement` 1–5,000 characters, required with a body) makes the removal a moderation decision like the queue’s `remove`: the writer is e-mailed the ground and the statement with a complaint link (not for imported reviews or without an address), the removed text is kept six months for a complaint, and the queue holds the decision with `source: "check"`. Without a body the answer is the same 204 and the removal is still a decision: ground `other`, and the writer (same conditions) is e-mailed a generic statement saying the operator removed the review, with the complaint link (docs/decisions/integrity-delete.md). A bad body is a 422 naming the field.',
     answers: { 204: { description: 'deleted' }, ...operatorErrors },
   },
 ];

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { NewReview } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { testConfig } from '../config.js';
+import { drainImports } from '../imports/service.js';
 
 let t: TestApp;
 
@@ -115,6 +116,42 @@ describe('burst', () => {
     }
     const raised = await signalsOf(shop.id);
     expect(raised.map((r) => r.signal?.name)).toEqual(['burst']);
+  });
+});
+
+describe('a bulk import (a file)', () => {
+  it('raises at most one burst, and nothing else: not insider, not duplicate_text, however the rows look', async () => {
+    const shop = await t.createShop({ name: 'Bulk BV', url: 'https://bulk.example/' });
+    // 25 rows in Trustpilot's format: each by an address at the shop's own domain, each with the same 15-word text.
+    const text = 'The order arrived late and the box was damaged but the staff replaced it quickly';
+    const rows = Array.from(
+      { length: 25 },
+      (_, i) =>
+        `bulk-${i},01/${String(10 + (i % 15)).padStart(2, '0')}/2024 10:00,Staff ${i},staff${i}@bulk.example,Title,${text},4,Organic,ORD-${i},,,en`,
+    );
+    const csv = [
+      'Review Id,Review Created (UTC),Review Username,Review User Email,Review Title,Review Content,Review Stars,Source Of Review,Reference Id,Company Response,Company Reply Date (UTC),Review Language',
+      ...rows,
+    ].join('\n');
+    const form = new FormData();
+    form.append('date_order', 'mdy');
+    form.append('file', new Blob([csv]), 'trustpilot.csv');
+    const res = await t.admin(`/admin/api/webshops/${shop.id}/imports`, { method: 'POST', body: form });
+    expect(res.status).toBe(202);
+    const { id } = await res.json();
+    await drainImports(t.services, 'test-worker');
+    // The scheduler's own worker may hold the run: wait for it to be done.
+    let done: Record<string, unknown> = {};
+    for (let i = 0; i < 600 && done.status !== 'done'; i++) {
+      done = await (await t.admin(`/admin/api/webshops/${shop.id}/imports/${id}`)).json();
+      if (done.status !== 'done') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(done).toMatchObject({ status: 'done', imported: 25 });
+    const raised = await signalsOf(shop.id);
+    // Nothing for the rows' addresses or texts; a burst at most (a file's rows are written in bulk, without the
+    // per-review followers, so today it raises none: the issue allows one).
+    expect(raised.length).toBeLessThanOrEqual(1);
+    expect(raised.every((r) => r.signal?.name === 'burst')).toBe(true);
   });
 });
 

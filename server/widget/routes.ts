@@ -78,6 +78,7 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
         origin: r.origin,
         incentivised: r.incentivised,
         importedFrom: r.imported_from,
+        experienceDate: r.experience_date,
         ...(options.photos ? { photos: r.photos.map((p) => ({ thumb: p.thumb_url, alt: p.alt })) } : {}),
       })),
     };

@@ -41,6 +41,7 @@ function heaviestData(photos: boolean): WidgetData {
       origin: 'imported' as const,
       importedFrom: 'A Review Platform With A Long Name',
       incentivised: true,
+      experienceDate: '2024-09-30',
       // With `photos=yes`: five photos each, described at full length (200 characters).
       ...(photos
         ? {

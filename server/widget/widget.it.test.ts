@@ -116,6 +116,15 @@ describe('GET /webshops/widget_html', () => {
     expect(html).toContain('<b>Reactie van Fiets &amp; Co:</b> Thank you, Rita!');
   });
 
+  it('shows each review’s experience date in the shop’s language (issue 21)', async () => {
+    // Reviews without an order date are dated by when the service learned of them (here 1 and 2 January 2025).
+    const { html } = await page({ view: 'list', amount: '6' });
+    expect(html).toContain('<div class="ex"><time datetime="2025-01-01">Ervaring: januari 2025</time></div>');
+    const english = await page({ layout: 'modern', view: 'slider', language: 'eng' });
+    expect(english.html).toContain('>Experience: January 2025</time>');
+    expect((await page({ layout: 'new_badges' })).html).not.toContain('Ervaring');
+  });
+
   it('limits the reviews to amount', async () => {
     const { html } = await page({ view: 'list', amount: '1' });
     expect(html).toContain('onerror=alert(2)');
