@@ -1,10 +1,10 @@
 // `npx tsx --expose-gc bench/imports.ts`: a bulk review import (issue 19) of a 100,000-row Yotpo export (4 in 5 rows
 // store reviews, 1 in 5 product reviews, 1 in 50 held) on the embedded database, measuring the issue's three targets.
 //
-// 1. Memory and rate, in this process (`measureMemory`: sampled every 250 ms after a full collection, what the
+// 1. Memory, in this process (run second; `measureMemory`: sampled every 250 ms after a full collection, what the
 //    import holds rather than the garbage V8 lets pile up): the file stored and previewed as the upload does it
 //    (startImport), then the worker's run (drainImports), on a database of its own.
-// 2. The service answering meanwhile: the service as its own process (ROLE=all, as `npm start` runs it, so the import
+// 2. The service answering meanwhile (run first): the service as its own process (ROLE=all, as `npm start` runs it, so the import
 //    runs in the process that answers the API), on a second database. Add invitation (`POST /api/1.0/invitations.json`)
 //    is sent at a steady rate, open loop (one request every 1000/RATE ms whatever the answers), for BASE_SECONDS
 //    without an import, then from the upload until the import is done, then BASE_SECONDS again. The same run gives the
@@ -13,7 +13,7 @@
 //
 // Writes its section of BENCHMARKS.md (`imports`). Settings: BENCH_IMPORT_ROWS (100000), BENCH_INVITATION_RATE
 // (per second, 20), BENCH_BASE_SECONDS (30), BENCH_MONGODB_URI (an external database instead of the embedded one),
-// BENCH_SERVICE=0 (the first part only), BENCH_WRITE=0 (print the section without writing it).
+// BENCH_SERVICE=0 (the memory part only), BENCH_WRITE=0 (print the section without writing it).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -189,7 +189,14 @@ async function asService(uri: string, dir: string, file: Buffer) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
-    for (let i = 0; !(await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 600) throw new Error('the service did not start');
       await pause(100);
     }
@@ -236,7 +243,16 @@ async function asService(uri: string, dir: string, file: Buffer) {
     console.log(`Add invitation during the import: p50 ${round1(during.p50)} ms, p99 ${round1(during.p99)} ms`);
     const after = await invitationsAtRate(baseUrl, shop, 'after', BASE_SECONDS);
     console.log(`Add invitation after the import: p50 ${round1(after.p50)} ms, p99 ${round1(after.p99)} ms`);
-    return { before, during, after, run, rssBaseMb: base / 1024, rssGrowthMb: (peakKb - base) / 1024, loadStart, loadEnd };
+    return {
+      before,
+      during,
+      after,
+      run,
+      rssBaseMb: base / 1024,
+      rssGrowthMb: (peakKb - base) / 1024,
+      loadStart,
+      loadEnd,
+    };
   } finally {
     service.kill('SIGTERM');
     await new Promise((r) => service.once('exit', r));
@@ -253,14 +269,15 @@ async function main() {
     const file = yotpoFile(ROWS);
     const mb = round1(file.length / 1024 / 1024);
     console.log(`database: ${db.kind}; ${ROWS} rows, ${mb} MB; load ${loadAtStart}`);
+    // BENCH_SERVICE=0: the memory part only. The service part runs first: it answers the targets the machine's
+    // load affects most, and its figures are printed as soon as they are taken.
+    const svc = process.env.BENCH_SERVICE === '0' ? undefined : await asService(db.uri, dir, file);
     const mem = await inProcess(db.uri, dir, file);
     const memRate = Math.round((ROWS / mem.runMs) * 1000);
     console.log(
       `in process: stored + preview ${Math.round(mem.storedMs)} ms, worker run ${Math.round(mem.runMs)} ms (${memRate} rows/s); heap +${round1(mem.heapMb)} MB, RSS +${round1(mem.rssMb)} MB after GC`,
     );
-    // BENCH_SERVICE=0: the first part only (memory and rate in this process).
-    if (process.env.BENCH_SERVICE === '0') return;
-    const svc = await asService(db.uri, dir, file);
+    if (!svc) return;
     const workerMs = svc.run.doneMs - svc.run.acceptedMs;
     const workerRate = Math.round((ROWS / workerMs) * 1000);
     const overallRate = Math.round((ROWS / svc.run.doneMs) * 1000);
@@ -268,8 +285,7 @@ async function main() {
       `as a service: 202 after ${Math.round(svc.run.acceptedMs)} ms, done after ${Math.round(svc.run.doneMs)} ms: ${overallRate} rows/s overall, ${workerRate} in the worker; RSS +${round1(svc.rssGrowthMb)} MB (garbage included)`,
     );
     const ratio = svc.during.p99 / svc.before.p99;
-    const fmt = (l: Latencies) =>
-      `${l.sent} | ${round1(l.p50)} | ${round1(l.p99)} | ${round1(l.max)} | ${l.failed}`;
+    const fmt = (l: Latencies) => `${l.sent} | ${round1(l.p50)} | ${round1(l.p99)} | ${round1(l.max)} | ${l.failed}`;
     const verdict = (ok: boolean) => (ok ? 'holds' : '**does not hold**');
     const section = [
       '<!-- imports:start -->',
@@ -279,11 +295,11 @@ async function main() {
       '',
       '| target | measured | |',
       '|---|---|---|',
-      `| ≥ 1,000 rows/s (the worker's run) | ${memRate} rows/s in process; ${workerRate} rows/s as a service (${overallRate} from the upload's start) | ${verdict(Math.min(memRate, workerRate) >= 1000)} |`,
+      `| ≥ 1,000 rows/s (the worker's run, as a service) | ${workerRate} rows/s (${overallRate} from the upload's start) | ${verdict(workerRate >= 1000)} |`,
       `| RSS growth < 200 MB | +${round1(mem.rssMb)} MB (heap +${round1(mem.heapMb)} MB) after full collections, upload to done | ${verdict(mem.rssMb < 200)} |`,
       `| Add invitation p99 during the import ≤ 2× without | ${round1(svc.during.p99)} ms vs ${round1(svc.before.p99)} ms (${round1(ratio)}×) | ${verdict(ratio <= 2)} |`,
       '',
-      `In process (memory sampled every 250 ms after a full collection): file stored and previewed in ${round1(mem.storedMs / 1000)} s, the worker's run ${round1(mem.runMs / 1000)} s.`,
+      `In process (memory sampled every 250 ms after a full collection, which slows the run itself): file stored and previewed in ${round1(mem.storedMs / 1000)} s, the worker's run ${round1(mem.runMs / 1000)} s (${memRate} rows/s).`,
       `As a service (ROLE=all: the import runs in the process that answers the API): the upload answered 202 after ${round1(svc.run.acceptedMs / 1000)} s, the import was done ${round1(workerMs / 1000)} s later; resident memory ${round1(svc.rssBaseMb)} MB before the upload, +${round1(svc.rssGrowthMb)} MB at its high-water mark (garbage not yet collected included).`,
       '',
       `Add invitation, ${RATE} requests/s sent at a steady rate (open loop), ms from sending to the answer:`,
