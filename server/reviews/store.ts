@@ -568,7 +568,8 @@ export class ReviewStore {
    * sends no e-mail and records no review event (a shop's back end resyncs through ratings.json), so there are no
    * followers to run. Each review keeps `_id = id`; a review already there (an interrupted batch written again) is
    * left as it is. The shop's counters move once per review, as after single writes, so every process's caches and
-   * views see the batch, and this process's listeners are told at once.
+   * views see the batch, and this process's listeners are told at once; with `publicLater` the public part is told
+   * once for the whole import instead (importedPublished).
    */
   async insertImported(
     shopId: number,
