@@ -59,14 +59,20 @@ export class ImportedProductReviewStore {
     await this.collection.createIndex({ shopId: 1, 'product.gtin': 1 }, { name: 'shop_product_gtin' });
   }
 
-  async insert(reviews: ImportedProductReview[]): Promise<void> {
+  /** `later`: the import tells the change once at its end (announce), not per batch (see ReviewStore.importedPublished). */
+  async insert(reviews: ImportedProductReview[], options: { later?: boolean } = {}): Promise<void> {
     if (!reviews.length) return;
     try {
       await this.collection.insertMany(reviews, { ordered: false });
     } catch (err) {
       if (!onlyDuplicateKeys(err)) throw err;
     }
-    await this.changed(reviews.map((r) => r.shopId));
+    if (!options.later) await this.changed(reviews.map((r) => r.shopId));
+  }
+
+  /** The change of the shop's product reviews written with `later`, told once. */
+  announce(shopId: number): Promise<void> {
+    return this.changed([shopId]);
   }
 
   /** The published reviews of one product of the shop (for the product surfaces). */

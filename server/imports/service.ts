@@ -8,11 +8,13 @@
 // from the top of the file each time: what an earlier run imported is recognised by its key and counted again, so
 // counts hold after a crash, and a batch interrupted between its writes (its drawn ids are recorded first) is removed
 // and written again.
+import { setTimeout as pause } from 'node:timers/promises';
 import type { AuditActor } from '../audit/store.js';
 import { Claims } from '../db/claims.js';
 import { HttpError } from '../http/errors.js';
 import { normalizeLanguage } from '../languages.js';
 import type { ImportedReviewDraft } from '../reviews/store.js';
+import type { Review } from '../reviews/model.js';
 import type { Ground } from '../moderation/schema.js';
 import type { Services } from '../services.js';
 import { formatTimestamp } from '../time.js';
@@ -40,6 +42,8 @@ import {
 
 /** Reviews written per batch: one insert of reviews, one of keys, one update of the import. */
 const BATCH = 500;
+/** The pause after each batch, as a share of the time its writes took (see runImport). */
+const WRITE_PAUSE = 1 / 3;
 /** How long after it finished an import may be undone. */
 const UNDO_DAYS = 30;
 /** A file whose upload never finished (the process died) is removed this long after it began. */
@@ -489,12 +493,15 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
   const problems: RowProblem[] = [];
   let batch: ImportItem[] = [];
   let problemsWritten = 0;
+  /** The public caches are told once, at the end of the run (ReviewStore.importedPublished). */
+  let lastPublished: Review | undefined;
 
   /**
    * Writes one batch. The next batch is read from the file while this one is written (the database works in its own
    * process), but only one batch is written at a time: `pending` names the one in flight.
    */
   const write = async (items: ImportItem[], progress: ImportCounts, problemsNow: RowProblem[] | null) => {
+    const started = performance.now();
     const store = items.filter((i) => i.kind === 'store');
     const now = services.now();
     let first = 0;
@@ -505,12 +512,15 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
         doc.shopId,
         store.map((i) => draftOf(doc, shop, i)),
         first,
+        { publicLater: true },
       );
+      if (written.some((r) => r.published)) lastPublished = written.at(-1);
       // A bulk import runs no write followers: its reviews are counted here (compliance/follower.ts).
       for (const review of written) countWrite(services.compliance, undefined, review, now);
     }
     await services.productReviews.insert(
       items.filter((i) => i.kind === 'product').map((i) => productReviewOf(doc, i, now)),
+      { later: true },
     );
     let next = first;
     await imports.addKeys(
@@ -528,6 +538,10 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
       ...(problemsNow ? { problems: problemsNow } : {}),
     });
     await renew();
+    // The embedded database has one writer at a time, and a write that finds it busy sleeps and retries: batches
+    // written back to back would keep the service's own writes (Add invitation) waiting. A pause of a third of the
+    // batch's time leaves them room; the next batch is read meanwhile.
+    await pause((performance.now() - started) * WRITE_PAUSE);
   };
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -566,6 +580,9 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
   }
   await flush();
   await writing;
+  // Also after a run that wrote nothing new: an interrupted earlier run may have written batches it never told.
+  await reviews.importedPublished(doc.shopId, lastPublished);
+  await services.productReviews.announce(doc.shopId);
   await finish(services, doc, { status: 'done', error: null }, counts, problems);
 }
 

@@ -573,9 +573,15 @@ export class ReviewStore {
    * sends no e-mail and records no review event (a shop's back end resyncs through ratings.json), so there are no
    * followers to run. Each review keeps `_id = id`; a review already there (an interrupted batch written again) is
    * left as it is. The shop's counters move once per review, as after single writes, so every process's caches and
-   * views see the batch, and this process's listeners are told at once.
+   * views see the batch, and this process's listeners are told at once; with `publicLater` the public part is told
+   * once for the whole import instead (importedPublished).
    */
-  async insertImported(shopId: number, drafts: readonly ImportedReviewDraft[], ids: number): Promise<Review[]> {
+  async insertImported(
+    shopId: number,
+    drafts: readonly ImportedReviewDraft[],
+    ids: number,
+    options: { publicLater?: boolean } = {},
+  ): Promise<Review[]> {
     const now = this.now();
     const written = drafts.map((input, i): Review => {
       const review: Review = {
@@ -636,12 +642,18 @@ export class ReviewStore {
     } catch (err) {
       if (!onlyDuplicateKeys(err)) throw err;
     }
-    await this.bulkWritten(
-      shopId,
-      written,
-      written.some((r) => r.published),
-    );
+    await this.bulkWritten(shopId, written, !options.publicLater && written.some((r) => r.published));
     return written;
+  }
+
+  /**
+   * Bulk imports: the public change of the batches written with `publicLater`, once at the end of the run. Told per
+   * batch, every public cache of the shop (ratings, widget pages, policy numbers, product index) would be emptied
+   * each second of an import, and each read in between would load the shop's reviews again (a scan on FerretDB).
+   */
+  async importedPublished(shopId: number, last: Review | undefined): Promise<void> {
+    await this.bumpShopVersion(shopId, true);
+    if (last) for (const listener of this.publicListeners) listener(shopId, last);
   }
 
   /**
