@@ -1,6 +1,6 @@
 // A shop's product index as held in memory, changed in place one review at a time (read-model.ts): a write of a
-// review replaces that review's entries, so only the products it is (or was) in are built again; the rest stay the
-// same objects. A product's entry is replaced by a new object, never mutated: a request rendering it meanwhile
+// review replaces that review's entries, so only the products it is (or was) in are built again (at the next read,
+// once however many writes came); the rest stay the same objects. A product's entry is replaced by a new object, never mutated: a request rendering it meanwhile
 // keeps a consistent copy.
 import {
   buildProducts,
@@ -32,6 +32,8 @@ export class HeldProducts {
   /** Review key (`<id>`, `i:<key>`) → the products it is in. */
   private readonly byReview = new Map<string, Set<string>>();
   private lookupBuilt: ProductLookup | null = null;
+  /** Products changed since the last read: built again once at the next read (an import writes thousands at once). */
+  private readonly dirty = new Set<string>();
   /** Review entries held (a review of two products counts twice). */
   entryCount = 0;
 
@@ -56,27 +58,28 @@ export class HeldProducts {
 
   /** What one review now says: its entries replace those it had (none: it is no longer published). */
   replace(reviewKey: string, entries: readonly ReviewEntry[]): void {
-    const touched = this.remove(reviewKey);
+    for (const key of this.remove(reviewKey)) this.dirty.add(key);
     for (const e of entries) {
       const key = this.add(e);
-      if (key) touched.add(key);
+      if (key) this.dirty.add(key);
     }
-    this.rebuild(touched);
   }
 
   /** Every imported product review at once (an import's decision changes many): these replace those held. */
   replaceImported(entries: readonly ReviewEntry[]): void {
-    const touched = new Set<string>();
     for (const reviewKey of [...this.byReview.keys()].filter(isImported))
-      for (const key of this.remove(reviewKey)) touched.add(key);
+      for (const key of this.remove(reviewKey)) this.dirty.add(key);
     for (const e of entries) {
       const key = this.add(e);
-      if (key) touched.add(key);
+      if (key) this.dirty.add(key);
     }
-    this.rebuild(touched);
   }
 
   private get lookup(): ProductLookup {
+    if (this.dirty.size) {
+      this.rebuild(this.dirty);
+      this.dirty.clear();
+    }
     // Built again only after a change added or removed a product or changed one: from memory, one pass.
     this.lookupBuilt ??= new ProductLookup([...this.products.values()].map((p) => p.entry));
     return this.lookupBuilt;
