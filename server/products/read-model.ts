@@ -157,11 +157,16 @@ export class ProductIndex {
 
   /** Past its TTL: the held copy brought up to date with what other processes changed, or read whole if none. */
   private async revalidate(shopId: number, stale: ShopProducts | undefined): Promise<ShopProducts> {
-    if (!stale?.held) return this.read(shopId);
-    const held = stale.held;
+    if (!stale) return this.read(shopId);
     const local = { ...stale.local };
     const checkedAt = this.clock();
     const now = await this.counters(shopId);
+    const held = stale.held;
+    if (!held) {
+      // Too large to hold: asked again whole only once something changed (it may have shrunk below the bound).
+      const same = now.reviews === stale.version.reviews && now.imported === stale.version.imported;
+      return same ? stale : this.read(shopId);
+    }
     if (now.reviews !== stale.version.reviews + local.reviews) {
       for await (const batch of this.reviews.modifiedSince(shopId, new Date(stale.syncedAt - SLACK_MS), BATCH))
         for (const review of batch) held.replace(String(review.id), productReviewsOf(review, this.baseUrl));
