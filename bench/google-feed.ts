@@ -5,9 +5,11 @@
 // product without a URL, a twentieth imported). The service runs in this process and is called over loopback HTTP.
 // Measured: the build (every published review read in batches, written through gzip to DATA_DIR; its size is the
 // gzip file's), a fetch (the built file sent: the gzip bytes, or the XML's when the client takes no gzip), a conditional fetch (304), the dashboard's readiness figures
-// (from the built feed), and a fetch after one review changed (a rebuild). For each: the time and how far the
+// (from the built feed), and after one review was removed: the fetch that finds it (the previous file, while the
+// rebuild runs), the rebuild to its end, and the fetch after it. For each: the time and how far the
 // process's RSS and heap rose above where they were before (sampled every 250 ms after a full garbage collection
-// with --expose-gc). FerretDB runs in its own process and is not counted. Prints the figures (BENCHMARKS.md by hand).
+// with --expose-gc), and the process's peak RSS over the whole run. FerretDB runs in its own process and is not
+// counted. Prints the figures (BENCHMARKS.md by hand).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -88,6 +90,7 @@ async function seed(db: Db, shopId: number, count: number): Promise<void> {
   for (let start = 0; start < count; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, count - start) }, (_, i) => review(start + i + 1, shopId, now));
     await db.collection('reviews').insertMany(batch as never[]);
+    if ((start / 1000) % 20 === 19) console.log(`  seeded ${(start + 1000).toLocaleString('en')}`);
   }
   // The public version the stores keep: a feed built before the seed would otherwise look current.
   await db
@@ -152,7 +155,9 @@ async function main() {
     const shop = await services.webshops.create({ name: 'Big', url: 'https://big.example/' });
     const t0 = performance.now();
     await seed(db, shop.id, REVIEWS);
+    const seededRss = process.memoryUsage().rss / MB;
     console.log(`seeded ${REVIEWS.toLocaleString('en')} reviews in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`RSS after the seed: ${seededRss.toFixed(0)} MB`);
     const key = await services.feedKeys.keyOf(shop.id);
     const server = createServer(built.app.callback());
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -184,12 +189,21 @@ async function main() {
       }),
     );
     await services.reviews.softDelete(1);
+    // Stale while rebuilding: the fetch that finds the change starts the rebuild and, after its short wait, answers
+    // the previous build; the rebuild is then waited for (the next fetch answers the new file).
     runs.push(
-      await measure(`${n}: rebuild after a review was removed`, async () => {
+      await measure(`${n}: fetch after a review was removed (previous file while the rebuild runs), gzip`, () =>
+        fetchFeed(url, gzip),
+      ),
+    );
+    runs.push(
+      await measure(`${n}: rebuild after a review was removed (to its end)`, async () => {
+        await services.googleFeeds.whenBuilt(shop.id);
         const feed = await services.googleFeeds.current(shop, key);
         return { bytes: feed.bytes, status: 200 };
       }),
     );
+    runs.push(await measure(`${n}: fetch after the rebuild, gzip`, () => fetchFeed(url, gzip)));
     server.closeAllConnections();
     await new Promise<void>((ok) => server.close(() => ok()));
     services.mailer.close();
@@ -203,6 +217,8 @@ async function main() {
     console.log(
       `| ${r.label} | ${r.status} | ${(r.ms / 1000).toFixed(2)} | ${(r.bytes / MB).toFixed(2)} | ${r.heapMb.toFixed(1)} | ${r.rssMb.toFixed(1)} |`,
     );
+  // The process's peak resident set over the whole run (the seed's batches included), from the kernel.
+  console.log(`\nPeak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB.`);
   console.log(
     `\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)} (shared machine).`,
   );

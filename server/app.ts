@@ -109,9 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ratings.invalidate(shopId, 'public');
     widgetPages.invalidate(shopId);
     policyNumbers.delete(shopId);
-    products.invalidate(shopId);
+    products.publicWritten(shopId);
   });
-  productReviews.onChange((shopId) => products.invalidate(shopId));
+  // The product index changes in place, one review at a time (products/read-model.ts): never read whole again.
+  reviews.onChange((shopId, review) => products.reviewWritten(shopId, review));
+  productReviews.onChange((shopId) => products.importedWritten(shopId));
   const services: Services = {
     config,
     db,

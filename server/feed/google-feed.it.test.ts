@@ -2,7 +2,7 @@
 // complete each time (what it must leave out is absent), cached and conditional, behind a per-shop key.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { createLogger, redactUrl } from '../log.js';
 import type { NewReview, ReviewProduct } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { product } from './feed-fixtures.js';
+import { GoogleFeedFiles } from './google-build.js';
 
 const XMLLINT = '/usr/bin/xmllint';
 const XSD = fileURLToPath(new URL('./product_reviews-2.4.xsd', import.meta.url));
@@ -64,7 +65,19 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
 const feedPath = (shopId: number, k: string | undefined) =>
   `/webshops/${shopId}/feeds/google-product-reviews.xml${k === undefined ? '' : `?key=${encodeURIComponent(k)}`}`;
 
+/**
+ * The feed once built for the shop's data as it stands: a fetch (which answers the previous build while a rebuild
+ * runs longer than its wait, and starts the rebuild), the rebuild waited for, and the fetch Merchant Center would
+ * make next.
+ */
 async function feed(k = key, s: Pick<Webshop, 'id'> = shop): Promise<string> {
+  await get(feedPath(s.id, k), { 'accept-encoding': 'gzip' });
+  await t.services.googleFeeds.whenBuilt(s.id);
+  return fetched(k, s);
+}
+
+/** One fetch, as it comes (possibly the previous build while a rebuild runs). */
+async function fetched(k = key, s: Pick<Webshop, 'id'> = shop): Promise<string> {
   const res = await get(feedPath(s.id, k), { 'accept-encoding': 'gzip' });
   expect(res.status).toBe(200);
   expect(res.headers['content-encoding']).toBe('gzip');
@@ -246,12 +259,17 @@ describe('GET /webshops/:id/feeds/google-product-reviews.xml', () => {
     expect(entry).not.toContain('B'.repeat(22));
   });
 
-  it('drops a removed review at the next fetch', async () => {
+  it('drops a removed review at the next fetch once the rebuild its removal started has finished', async () => {
     const gone = await write({ name: 'Gijs', comment: 'Even hier', products: [bike({ content: 'Kort' })] });
     expect(reviewIds(await feed())).toContain(`${gone}-1`);
     await t.services.reviews.softDelete(gone);
-    expect(reviewIds(await feed())).not.toContain(`${gone}-1`);
-    expect((await xmllint(await feed())).ok).toBe(true);
+    // The first fetch after the removal starts the rebuild (and may answer the previous build meanwhile) ...
+    await fetched();
+    await t.services.googleFeeds.whenBuilt(shop.id);
+    // ... the next one, after it, no longer lists the review.
+    const next = await fetched();
+    expect(reviewIds(next)).not.toContain(`${gone}-1`);
+    expect((await xmllint(next)).ok).toBe(true);
   });
 
   it('answers 304 to a repeated fetch (If-None-Match, If-Modified-Since), and a new ETag once the reviews change', async () => {
@@ -263,6 +281,8 @@ describe('GET /webshops/:id/feeds/google-product-reviews.xml', () => {
     expect((await get(feedPath(shop.id, key), { 'if-none-match': etag })).status).toBe(304);
     expect((await get(feedPath(shop.id, key), { 'if-modified-since': lastModified })).status).toBe(304);
     await write({ name: 'Nieuw', comment: 'Nieuw', products: [bike({ content: 'Nieuw' })] });
+    await get(feedPath(shop.id, key), { 'if-none-match': etag });
+    await t.services.googleFeeds.whenBuilt(shop.id);
     const changed = await get(feedPath(shop.id, key), { 'if-none-match': etag, 'accept-encoding': 'gzip' });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -423,5 +443,86 @@ describe('readiness (dashboard)', () => {
     expect(readiness.average_score).toEqual({ products: 5, store: 3.7, threshold: 3.5, meets: true });
     expect(readiness.imported_reviews).toBe(1);
     expect(res.json.has_imported_reviews).toBe(true);
+  });
+});
+
+describe('rebuilds (stale while rebuilding)', () => {
+  /** Feed files over the test's database in their own directory, as another process of the host would build them. */
+  function files(dir: string, builds: { count: number }) {
+    const reviews = t.services.reviews;
+    return new GoogleFeedFiles({
+      reviews: {
+        versionsOf: (shopId) => reviews.versionsOf(shopId),
+        publishedForFeed: (shopId, batch) => {
+          builds.count++;
+          return reviews.publishedForFeed(shopId, batch);
+        },
+      },
+      dir,
+      brandName: 'Test',
+      baseUrl: 'http://127.0.0.1:1',
+      now: () => new Date(),
+      // No wait: a fetch during a rebuild always answers the previous build.
+      rebuildWaitMs: 0,
+    });
+  }
+  const xmlOf = async (built: { file: string }) => gunzipSync(await readFile(built.file)).toString('utf8');
+
+  it('answers the previous build while the rebuild runs, then the new one; the first build is waited for', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'google-feed-stale-'));
+    try {
+      const s = await t.createShop({ name: 'Stale', url: 'https://stale.example/' });
+      const k = await t.services.feedKeys.keyOf(s.id);
+      const builds = { count: 0 };
+      const feeds = files(dir, builds);
+      const kept = await write({ name: 'Kees', comment: 'Blijft', products: [bike({ content: 'Blijft' })] }, s);
+      const gone = await write({ name: 'Gerda', comment: 'Gaat', products: [bike({ content: 'Gaat' })] }, s);
+      const first = await feeds.current(s, k);
+      expect(reviewIds(await xmlOf(first))).toEqual(expect.arrayContaining([`${kept}-1`, `${gone}-1`]));
+      expect(builds.count).toBe(1);
+
+      await t.services.reviews.softDelete(gone);
+      const during = await feeds.current(s, k);
+      // The fetch that found the change answers the build before it (same ETag: a conditional fetch gets 304) ...
+      expect(during.etag).toBe(first.etag);
+      expect(reviewIds(await xmlOf(during))).toContain(`${gone}-1`);
+      await feeds.whenBuilt(s.id);
+      expect(builds.count).toBe(2);
+      // ... and the next fetch after the rebuild no longer has the removed review.
+      const after = await feeds.current(s, k);
+      expect(after.etag).not.toBe(first.etag);
+      expect(reviewIds(await xmlOf(after))).toEqual([`${kept}-1`]);
+      expect((await xmllint(await xmlOf(after))).ok).toBe(true);
+      expect(builds.count).toBe(2);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds once per change across processes sharing the directory, and once per process however many fetch', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'google-feed-lock-'));
+    try {
+      const s = await t.createShop({ name: 'Lock', url: 'https://lock.example/' });
+      const k = await t.services.feedKeys.keyOf(s.id);
+      const builds = { count: 0 };
+      const [one, two] = [files(dir, builds), files(dir, builds)];
+      await write({ name: 'Lotte', comment: 'Een', products: [bike({ content: 'Een' })] }, s);
+      const firsts = await Promise.all([one.current(s, k), two.current(s, k), one.current(s, k), two.current(s, k)]);
+      expect(new Set(firsts.map((f) => f.etag)).size).toBe(1);
+      expect(builds.count).toBe(1);
+
+      await write({ name: 'Twan', comment: 'Twee', products: [bike({ content: 'Twee' })] }, s);
+      await Promise.all([one.current(s, k), two.current(s, k), one.current(s, k), two.current(s, k)]);
+      await Promise.all([one.whenBuilt(s.id), two.whenBuilt(s.id)]);
+      expect(builds.count).toBe(2);
+      const [a, b] = await Promise.all([one.current(s, k), two.current(s, k)]);
+      expect(a.etag).toBe(b.etag);
+      expect(a.etag).not.toBe(firsts[0]!.etag);
+      expect(builds.count).toBe(2);
+      // The lock is gone once the build ended.
+      expect(existsSync(join(dir, `${s.id}.build.lock`))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,8 +2,12 @@
 // resolved by id, then SKU, then GTIN, the fragment's paging, sort, filter, empty state and escaping, the JSON-LD
 // against fixtures, `</script>` inside a review, non-http URLs dropped, 404 without reviews, part=rating, ETag/304.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { buildApp } from '../app.js';
+import { createLogger } from '../log.js';
 import type { ImportedProductReview } from '../imports/product-review-store.js';
 import type { NewReview, ReviewProduct } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
@@ -137,6 +141,122 @@ describe('the product index', () => {
     expect(await nameOf('S-9')).toBe('Sku only');
     expect(await nameOf('4006381333931')).toBe('Blue Kettle');
     expect((await jsonld(s.id, 'product=nothing')).status).toBe(404);
+  });
+});
+
+describe('the product index, changed in place', () => {
+  const figures = (html: string) => /data-count="(\d+)" data-average="([\d.]+)"/.exec(html)!.slice(1).join(' ');
+
+  it('shows a changed, removed and added product review at once on the fragment and JSON-LD, never reading the shop whole again', async () => {
+    const s = await t.createShop();
+    const ann = await review(s.id, { name: 'Ann', products: [product({ rating: 5, content: 'Lovely' })] });
+    const bob = await review(s.id, {
+      name: 'Bob',
+      email: 'bob@example.com',
+      products: [product({ rating: 3, content: 'Fine' })],
+    });
+    const wholeReads = vi.spyOn(t.services.reviews, 'publishedForProducts');
+    try {
+      const page = async () => (await fragment(s.id, 'product=P-1&lang=en')).text();
+      const ld = async () => (await jsonld(s.id, 'product=P-1')).json();
+      let html = await page();
+      expect(figures(html)).toBe('2 4.0');
+      expect(wholeReads).toHaveBeenCalledTimes(1);
+
+      // Changed: the product's rating and words.
+      await t.services.reviews.update(bob.id, { products: [product({ rating: 1, content: 'Broke after a week' })] });
+      html = await page();
+      expect(figures(html)).toBe('2 3.0');
+      expect(html).toContain('Broke after a week');
+      expect(html).not.toContain('>Fine<');
+
+      // Removed.
+      await t.services.reviews.softDelete(ann.id);
+      html = await page();
+      expect(figures(html)).toBe('1 1.0');
+      expect(names(html)).toEqual(['Bob']);
+      let body = await ld();
+      expect(body.aggregateRating).toMatchObject({ ratingValue: 1, reviewCount: 1 });
+
+      // Added, and a quarantined one that is not shown.
+      await review(s.id, { name: 'Cy', email: 'cy@example.com', products: [product({ rating: 4, content: 'Good' })] });
+      await review(s.id, { name: 'Q', email: 'q@example.com', quarantine: true, products: [product({ rating: 1 })] });
+      html = await page();
+      expect(figures(html)).toBe('2 2.5');
+      expect(names(html)).toEqual(['Cy', 'Bob']);
+      body = await ld();
+      expect(body.aggregateRating).toMatchObject({ ratingValue: 2.5, reviewCount: 2 });
+      expect(body.review.map((r: { author: { name: string } }) => r.author.name)).toEqual(['Cy', 'Bob']);
+
+      // A product of its own appears, and goes when its only review is removed.
+      const own = await review(s.id, {
+        name: 'Dee',
+        email: 'dee@example.com',
+        products: [product({ external_id: 'P-2', sku: 'SKU-2', gtin: '', name: 'Red Mug', rating: 5 })],
+      });
+      expect((await (await jsonld(s.id, 'product=SKU-2')).json()).name).toBe('Red Mug');
+      await t.services.reviews.softDelete(own.id);
+      expect((await jsonld(s.id, 'product=SKU-2')).status).toBe(404);
+
+      // Imported product reviews: that part read again, not the shop's reviews.
+      await t.services.productReviews.insert([imported(s.id)]);
+      expect(figures(await page())).toBe('3 2.7');
+      expect(wholeReads).toHaveBeenCalledTimes(1);
+    } finally {
+      wholeReads.mockRestore();
+    }
+  });
+
+  it('shows another process’s changes after the cache’s TTL, by reading what changed, not the shop whole', async () => {
+    const ttlMs = 300;
+    const config = { ...t.services.config, cache: { ...t.services.config.cache, ttlMs } };
+    const other = await buildApp({ config, db: t.db as never, log: createLogger('silent') });
+    const server = createServer(other.app.callback());
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const otherUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const wholeReads = vi.spyOn(other.services.reviews, 'publishedForProducts');
+    const page = async (shopId: number) =>
+      (await fetch(`${otherUrl}/webshops/${shopId}/products/reviews.html?product=P-1&lang=en`)).text();
+    const afterTtl = () => new Promise((done) => setTimeout(done, ttlMs + 100));
+    try {
+      const s = await t.createShop();
+      const ann = await review(s.id, { name: 'Ann', products: [product({ rating: 5 })] });
+      expect(figures(await page(s.id))).toBe('1 5.0');
+      expect(wholeReads).toHaveBeenCalledTimes(1);
+
+      // Written by this test's app (another process for `other`): added, changed, removed.
+      const bob = await review(s.id, { name: 'Bob', email: 'bob@example.com', products: [product({ rating: 3 })] });
+      await afterTtl();
+      expect(figures(await page(s.id))).toBe('2 4.0');
+      await t.services.reviews.update(bob.id, { products: [product({ rating: 1 })] });
+      await afterTtl();
+      expect(figures(await page(s.id))).toBe('2 3.0');
+      await t.services.reviews.softDelete(ann.id);
+      await afterTtl();
+      const html = await page(s.id);
+      expect(figures(html)).toBe('1 1.0');
+      expect(names(html)).toEqual(['Bob']);
+      await t.services.productReviews.insert([imported(s.id)]);
+      await afterTtl();
+      expect(figures(await page(s.id))).toBe('2 2.0');
+      // Its own write applies at once, and is not taken for another process's (no read of changes needed).
+      await other.services.reviews.create(s.id, {
+        name: 'Cy',
+        email: 'cy@example.com',
+        rating: 4,
+        language: 'en',
+        verified: true,
+        source: 'invitation',
+        products: [product({ rating: 5 })],
+      });
+      expect(figures(await page(s.id))).toBe('3 3.0');
+      expect(wholeReads).toHaveBeenCalledTimes(1);
+    } finally {
+      wholeReads.mockRestore();
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      other.services.mailer.close();
+    }
   });
 });
 

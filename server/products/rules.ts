@@ -74,7 +74,7 @@ function httpUrl(raw: unknown): string {
 }
 
 /** The product's identity in its shop: its id, else its SKU, else its GTIN; undefined when it has none. */
-function identityKey(ids: ProductIds): string | undefined {
+export function identityKey(ids: ProductIds): string | undefined {
   if (ids.external_id) return `id:${ids.external_id}`;
   if (ids.sku) return `sku:${ids.sku}`;
   if (ids.gtin) return `gtin:${ids.gtin}`;
