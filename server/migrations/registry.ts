@@ -13,6 +13,7 @@ import { migrateWebhookLogNames } from './webhook-log-names.js';
 import { migrateInvitationQueues } from './invitation-queues.js';
 import { migrateReviewMails } from './review-mails.js';
 import { migrateWebhookEvents } from './webhook-events.js';
+import { migrateSignalQueues } from './signal-queues.js';
 
 const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   (s) => s.reviewEvents.migrate(s.reviews),
@@ -27,6 +28,7 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateInvitationQueues,
   migrateReviewMails,
   migrateWebhookEvents,
+  migrateSignalQueues,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {
