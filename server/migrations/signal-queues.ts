@@ -6,15 +6,9 @@
 // whatever the repeats (`signal_claims`).
 // No marker: only older versions write the old collections, so after the first run every start reads empty ones.
 import type { Collection } from '../db/index.js';
-import { WorkQueue } from '../queue/work-queue.js';
 import type { Services } from '../services.js';
-import {
-  type NetworkNote,
-  type PendingNetwork,
-  type PendingReview,
-  SIGNAL_NETWORK_QUEUE,
-  SIGNAL_REVIEW_QUEUE,
-} from '../signals/store.js';
+
+type Signals = Services['signals'];
 
 /** Entries as the versions before the work queues stored them. */
 interface LegacyReview {
@@ -23,37 +17,31 @@ interface LegacyReview {
   imported: boolean;
   at: Date;
 }
-type LegacyNetwork = NetworkNote & { _id: number; shopId: number; at: Date };
+type LegacyNetwork = Omit<Parameters<Signals['adoptNetwork']>[0], 'reviewId'> & { _id: number };
 
 export const LEGACY_SIGNAL_QUEUES = { reviews: 'signal_queue', networks: 'signal_network_queue' } as const;
 const PAGE = 500;
 
 /** Returns how many entries were moved to the work queues. */
-export async function migrateSignalQueues({ db, now }: Pick<Services, 'db' | 'now'>): Promise<number> {
-  const reviews = await move(
-    db.collection<LegacyReview>(LEGACY_SIGNAL_QUEUES.reviews),
-    new WorkQueue<PendingReview>(db, SIGNAL_REVIEW_QUEUE, now),
-    ({ _id, shopId, imported, at }) => ({ reviewId: _id, shopId, imported: imported === true, at }),
+export async function migrateSignalQueues({ db, signals }: Pick<Services, 'db' | 'signals'>): Promise<number> {
+  const reviews = await move(db.collection<LegacyReview>(LEGACY_SIGNAL_QUEUES.reviews), ({ _id, ...e }) =>
+    signals.adoptReview({ reviewId: _id, shopId: e.shopId, imported: e.imported === true, at: e.at }),
   );
-  const networks = await move(
-    db.collection<LegacyNetwork>(LEGACY_SIGNAL_QUEUES.networks),
-    new WorkQueue<PendingNetwork>(db, SIGNAL_NETWORK_QUEUE, now),
-    ({ _id, shopId, key, family, at }) => ({ reviewId: _id, shopId, key, family, at }),
+  const networks = await move(db.collection<LegacyNetwork>(LEGACY_SIGNAL_QUEUES.networks), ({ _id, ...e }) =>
+    signals.adoptNetwork({ reviewId: _id, shopId: e.shopId, key: e.key, family: e.family, at: e.at }),
   );
   return reviews + networks;
 }
 
-async function move<L extends { _id: number; at: Date }, P>(
+async function move<L extends { _id: number }>(
   legacy: Collection<L>,
-  work: WorkQueue<P>,
-  payloadOf: (entry: L) => P,
+  adopt: (entry: L) => Promise<boolean>,
 ): Promise<number> {
   let moved = 0;
   for (;;) {
     const page = (await legacy.find({}).limit(PAGE).toArray()) as L[];
     if (page.length === 0) return moved;
-    const queued = await Promise.all(page.map((e) => work.enqueue(String(e._id), payloadOf(e), e.at)));
-    moved += queued.filter(Boolean).length;
+    moved += (await Promise.all(page.map(adopt))).filter(Boolean).length;
     await legacy.deleteMany({ _id: { $in: page.map((e) => e._id) } } as never);
   }
 }

@@ -203,6 +203,18 @@ export class SignalStore implements WriteFollower {
     await this.queueNetworkNote(review, note, this.now());
   }
 
+  /**
+   * Queues a review, or a network note, the version before the work queues queued (server/migrations/signal-queues.ts),
+   * due when it was written; false when it was moved already.
+   */
+  adoptReview(pending: PendingReview): Promise<boolean> {
+    return this.reviewQueue.enqueue(String(pending.reviewId), pending, pending.at);
+  }
+
+  adoptNetwork(pending: PendingNetwork): Promise<boolean> {
+    return this.networkQueue.enqueue(String(pending.reviewId), pending, pending.at);
+  }
+
   /** Queues a review's network note written at `at` (once per review: a repeat is a no-op). */
   async queueNetworkNote(review: Pick<Review, 'id' | 'shopId'>, note: NetworkNote, at: Date): Promise<void> {
     await this.networkQueue.enqueue(String(review.id), { reviewId: review.id, shopId: review.shopId, ...note, at }, at);

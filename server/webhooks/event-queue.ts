@@ -28,7 +28,7 @@ const LEASE_MS = 60_000;
 /** What an item holds: the event without its key and queue time. */
 export type QueuedEvent = Omit<ReviewEvent, '_id' | 'created'>;
 
-export const eventId = (review: Pick<Review, 'id' | 'version'>): string => `${review.id}:${review.version}`;
+const eventId = (review: Pick<Review, 'id' | 'version'>): string => `${review.id}:${review.version}`;
 
 export class EventQueue implements WriteFollower {
   private readonly work: WorkQueue<QueuedEvent>;
