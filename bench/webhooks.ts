@@ -1,5 +1,6 @@
 // `npx tsx bench/webhooks.ts`: event-to-webhook latency, from "review import sent" to "the receiver has the signed
 // delivery", over 500 events, with the service running as its own process (as `npm start` runs it).
+// BENCH_EVENTS=N measures N events instead (a quick comparison on a busy machine).
 // BENCH_HISTORY=N first gives the shop N older reviews (default 0: on FerretDB every review write scans the reviews
 // collection, so with a large history the import, not the webhook, dominates). Writes the "Webhooks" section of
 // BENCHMARKS.md.
@@ -14,7 +15,7 @@ import { noSubRatings } from '../server/reviews/rules.js';
 import { startReceiver, type Receiver } from '../test/webhook-receiver.js';
 import { BENCHMARKS_FILE, replaceSection } from './report.js';
 
-const EVENTS = 500;
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 500);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 

@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.webhookDeliveries.ensureIndexes();
   await services.reviewEvents.ensureIndexes();
   await services.reviewMails.ensureIndexes();
+  await services.signals.ensureIndexes();
   // What every review write leaves for later is queued with it; what older versions left is queued once, below.
   reviews.follow(services.reviewEvents);
   reviews.follow(services.reviewMails);

@@ -16,7 +16,7 @@ import { testConfig } from '../server/config.js';
 import { InvitationStore, type Invitation } from '../server/invitations/store.js';
 import type { InvitationOutcome } from '../server/invitations/queue.js';
 import { ReviewStore } from '../server/reviews/store.js';
-import { EventQueue } from '../server/webhooks/event-queue.js';
+import { EventQueue, WEBHOOK_EVENT_QUEUE } from '../server/webhooks/event-queue.js';
 import { WebhookStore } from '../server/webhooks/store.js';
 import { WebshopStore } from '../server/webshops/store.js';
 import { Caches } from '../server/cache.js';
@@ -160,7 +160,7 @@ it('loses no e-mail and no webhook event when the service is killed mid-sending'
   // Five as an earlier crash between the review write and its event left them: no event queued, and the write's
   // announcement in `review_writes` never removed.
   const lost = ids.slice(EVENTS - 5);
-  await db.collection('events').deleteMany({ reviewId: { $in: lost } });
+  await db.collection(WEBHOOK_EVENT_QUEUE).deleteMany({ 'payload.reviewId': { $in: lost } });
   await db
     .collection('review_writes')
     .insertOne({ _id: new ObjectId(), shopId: shop.id, at: new Date(Date.now() - 120_000) });

@@ -5,6 +5,7 @@ import { buildApp } from '../app.js';
 import type { Role } from '../accounts/roles.js';
 import type { Review, NewReview } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
+import { queuedEvents } from '../../test/webhook-events.js';
 
 let t: TestApp;
 let shop: Webshop;
@@ -347,7 +348,7 @@ describe('replies from the dashboard', () => {
 describe('mark read', () => {
   it('marks read and unread without a webhook event, and the unread filter follows', async () => {
     const review = await write(shop, { name: 'Udo Unread', comment: 'Hello' });
-    const events = () => t.db.collection('events').countDocuments({ reviewId: review.id });
+    const events = async () => (await queuedEvents(t.db, review.id)).length;
     const before = await events();
     const support = await as('support');
     const path = `/dashboard/api/shops/${shop.id}/reviews/${review.id}/read`;

@@ -12,6 +12,8 @@ import { migrateWebhookFailureCount } from './webhook-failure-count.js';
 import { migrateWebhookLogNames } from './webhook-log-names.js';
 import { migrateInvitationQueues } from './invitation-queues.js';
 import { migrateReviewMails } from './review-mails.js';
+import { migrateWebhookEvents } from './webhook-events.js';
+import { migrateSignalQueues } from './signal-queues.js';
 
 const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   (s) => s.reviewEvents.migrate(s.reviews),
@@ -25,6 +27,8 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateRemovalNotices,
   migrateInvitationQueues,
   migrateReviewMails,
+  migrateWebhookEvents,
+  migrateSignalQueues,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {

@@ -148,3 +148,20 @@ it('reads on past items it saw free but whose holder renewed them meanwhile (a b
   };
   expect((await queue.take('next', 2, LEASE)).map((i) => i._id)).toEqual(['b-next-1', 'b-next-2']);
 });
+
+it('reads items by key (few one by one, many at once), looks at the queue without taking, and rewrites payloads', async () => {
+  const queue = await fresh();
+  const keys = Array.from({ length: 30 }, (_, i) => `k-${String(i).padStart(2, '0')}`);
+  for (const [i, key] of keys.entries()) await queue.enqueue(key, { to: key }, new Date(clock.getTime() - 1000 * i));
+  expect((await queue.getMany(['k-03', 'gone', 'k-01'])).map((i) => i._id).sort()).toEqual(['k-01', 'k-03']);
+  expect((await queue.getMany([...keys, 'gone'])).map((i) => i._id).sort()).toEqual(keys);
+  // Earliest due first, held ones too, none taken.
+  await queue.take('w', 5, LEASE);
+  expect((await queue.peek(3)).map((i) => i._id)).toEqual(['k-29', 'k-28', 'k-27']);
+  expect(await queue.take('v', 3, LEASE)).toHaveLength(3);
+  // An erasure's rewrite keeps the key, due time and attempts.
+  await queue.retryLater('w', 'k-29', clock, 'busy');
+  expect(await queue.rewrite({ to: { $in: ['k-29', 'k-00'] } }, (p) => ({ to: `${p.to}!` }))).toBe(2);
+  expect(await queue.get('k-29')).toMatchObject({ payload: { to: 'k-29!' }, attempts: 1, lastError: 'busy' });
+  expect(await queue.get('k-00')).toMatchObject({ payload: { to: 'k-00!' }, attempts: 0 });
+});

@@ -35,6 +35,9 @@ export interface WorkItem<P> {
 /** An item as `take` gives it out: `takenOver` when a holder that died or stalled had it (its work may be done). */
 export type TakenItem<P> = WorkItem<P> & { takenOver?: true };
 
+/** Up to this many items are read one `_id` look-up each; more, with one read of the collection. */
+const BY_KEY_READS = 20;
+
 type History = Pick<WorkItem<unknown>, 'attempts' | 'lastError'>;
 
 export class WorkQueue<P> {
@@ -83,6 +86,26 @@ export class WorkQueue<P> {
   /** The item queued under `key`, if any (one read by `_id`). */
   async get(key: string): Promise<WorkItem<P> | undefined> {
     return (await this.items.findOne({ _id: key })) ?? undefined;
+  }
+
+  /**
+   * The items queued under these keys (the others are gone: finished, or never queued). A read by `_id` each, which
+   * FerretDB answers without a filter scan; a long list reads the collection once instead (it is small).
+   */
+  async getMany(keys: readonly string[]): Promise<WorkItem<P>[]> {
+    const found =
+      keys.length <= BY_KEY_READS
+        ? await Promise.all(keys.map((_id) => this.items.findOne({ _id })))
+        : await this.items.find({ _id: { $in: [...keys] } }).toArray();
+    return found.flatMap((item) => (item ? [item] : []));
+  }
+
+  /**
+   * Up to `limit` queued items, earliest due first, whoever holds them and whether due or not: a look at the queue
+   * (tests, health views), not a way to take work.
+   */
+  peek(limit: number): Promise<WorkItem<P>[]> {
+    return this.items.find({}).sort({ due: 1, _id: 1 }).limit(limit).toArray();
   }
 
   /**
@@ -211,6 +234,19 @@ export class WorkQueue<P> {
     await this.items.deleteMany({ _id: { $in: keys } });
     await this.claims.forget(keys);
     return doomed;
+  }
+
+  /**
+   * Erasure: the items whose payload matches `filter` (fields of the payload, given by the caller) get the payload
+   * `rewrite` makes of theirs, keeping their key, due time and attempts. Returns how many. A scan of the small
+   * collection, then one write by `_id` each.
+   */
+  async rewrite(filter: Record<string, unknown>, rewrite: (payload: P) => P): Promise<number> {
+    const scoped = Object.fromEntries(Object.entries(filter).map(([field, value]) => [`payload.${field}`, value]));
+    const found = await this.items.find(scoped).toArray();
+    for (const item of found)
+      await this.items.updateOne({ _id: item._id }, { $set: { payload: rewrite(item.payload) } });
+    return found.length;
   }
 
   /**

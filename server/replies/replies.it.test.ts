@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withAuth, type TestApp } from '../../test/harness.js';
 import type { Webshop } from '../webshops/store.js';
-import type { Review, ReviewEvent } from '../reviews/model.js';
+import type { Review } from '../reviews/model.js';
+import { queuedEvents } from '../../test/webhook-events.js';
 
 let t: TestApp;
 let shop: Webshop;
@@ -73,11 +74,7 @@ describe('POST /api/1.0/review_replies.json', () => {
     const stored = (await t.services.reviews.get(review.id)) as Review;
     expect(stored.reply).toMatchObject({ text: 'Second answer', notify: true, notified: null, revision: 2 });
     expect(stored.reply!.date.getTime()).toBeGreaterThanOrEqual(first.date.getTime());
-    const events = await t.db
-      .collection<ReviewEvent>('events')
-      .find({ reviewId: review.id })
-      .sort({ version: 1 })
-      .toArray();
+    const events = await queuedEvents(t.db, review.id);
     expect(events.map((e) => e.topic)).toEqual(['reviews.created', 'reviews.updated', 'reviews.updated']);
 
     const ratings = await (await t.fetch(withAuth('/api/1.0/ratings.json', shop, { limit: '100' }))).json();

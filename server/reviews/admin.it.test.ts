@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { Webshop } from '../webshops/store.js';
+import { queuedEvents } from '../../test/webhook-events.js';
 
 let t: TestApp;
 let shop: Webshop;
@@ -36,8 +37,7 @@ async function stored(id: number) {
 }
 
 async function topics(reviewId: number): Promise<string[]> {
-  const events = await t.db.collection('events').find({ reviewId }).sort({ version: 1 }).toArray();
-  return events.map((e) => e.topic as string);
+  return (await queuedEvents(t.db, reviewId)).map((e) => e.topic);
 }
 
 const patch = (id: number, json: unknown) => t.admin(`/admin/api/reviews/${id}`, { method: 'PATCH', json });
@@ -235,7 +235,7 @@ describe('moderation: PATCH, DELETE and GET /admin/api/reviews/:id', () => {
     expect(del.status).toBe(204);
     expect(await del.text()).toBe('');
     expect(await topics(id)).toEqual(['reviews.created', 'reviews.updated', 'reviews.deleted']);
-    const events = await t.db.collection('events').find({ reviewId: id }).toArray();
+    const events = await queuedEvents(t.db, id);
     expect(events.every((e) => e.shopId === shop.id)).toBe(true);
 
     // The operator still sees what is left of it; moderation and a second delete find nothing.

@@ -1,6 +1,8 @@
 // The worker's side of the signals: reviews are checked after they are written, never in the request, and a signal
-// only adds an entry to the operator's moderation queue (`source: "signal"`). The queue holds only reviews not yet
-// checked, so each run reads what is new.
+// only adds an entry to the operator's moderation queue (`source: "signal"`). The queues (work queues, store.ts) hold
+// only what is not checked yet, so each run reads what is new; a run takes its batch under a claim, so two workers
+// split it.
+import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.js';
 import { mailSweepMs } from '../mail/retry.js';
 import type { Review } from '../reviews/model.js';
@@ -10,9 +12,12 @@ import { addDays } from '../time.js';
 import { DuplicateIndex, type Match } from './duplicate-check.js';
 import { TextBlockStore } from './text-store.js';
 import { SHARED_NETWORK_DAYS, SHARED_NETWORK_REVIEWS, sameNetwork } from './network.js';
+import type { PendingNetwork } from './store.js';
 
 const BATCH = 200;
 const SIGNAL_JOB = 'signals.check';
+/** A check that failed this often is given up (logged each time): the signals are advice, not records. */
+const CHECK_ATTEMPTS = 10;
 
 export function defineSignalJobs(services: Services): void {
   // This process's memory of the last 365 days' texts, read from the blocks at its first check.
@@ -23,26 +28,74 @@ export function defineSignalJobs(services: Services): void {
   services.scheduler.define(
     SIGNAL_JOB,
     async () => {
-      await checkPending(services, texts);
-      await checkNetworks(services);
+      // One holder per run; what it did not get to (a run that fails) is let go, still due.
+      const holder = randomUUID();
+      try {
+        await checkPending(services, texts, holder);
+        await checkNetworks(services, holder);
+      } finally {
+        await services.signals.release(holder);
+      }
+      // Claims of runs that died (a lease is minutes): the claim collections stay as small as the work in progress.
+      await services.signals.prune(addDays(services.now(), -1));
     },
     mailSweepMs(services.config),
   );
 }
 
-async function checkPending(services: Services, texts: DuplicateIndex): Promise<void> {
+const byReview = <T extends { payload: { reviewId: number } }>(items: T[]): T[] =>
+  items.sort((a, b) => a.payload.reviewId - b.payload.reviewId);
+
+/** After a failed check, the next try: a minute later per attempt so far; after the last, given up (undefined). */
+function checkRetryAt(attempts: number, now: Date): Date | undefined {
+  return attempts + 1 >= CHECK_ATTEMPTS ? undefined : new Date(now.getTime() + (attempts + 1) * 60_000);
+}
+
+/**
+ * Runs `check` on each item, finishing it when done; one that throws is tried again later (checkRetryAt), so that it
+ * holds up neither the rest of the batch nor the next runs.
+ */
+async function checkEach<T extends { _id: string; attempts: number }>(
+  services: Services,
+  queue: 'reviews' | 'networks',
+  holder: string,
+  items: T[],
+  check: (item: T) => Promise<void>,
+  done: (key: string) => Promise<void>,
+): Promise<void> {
+  for (const item of items) {
+    try {
+      await check(item);
+    } catch (err) {
+      const at = checkRetryAt(item.attempts, services.now());
+      services.log.error({ err, queue, key: item._id, givenUp: !at }, 'signal check failed');
+      await services.signals.checkFailed(queue, holder, item._id, String(err), at);
+      continue;
+    }
+    await done(item._id);
+  }
+}
+
+async function checkPending(services: Services, texts: DuplicateIndex, holder: string): Promise<void> {
   const { signals } = services;
   const on = new Set<SignalName>(services.config.signals);
-  for (const pending of await signals.pending(BATCH)) {
-    const review = await services.reviews.get(pending._id);
-    if (review) {
+  // In the order the reviews were written (their ids), as `burst` counts them.
+  const batch = byReview(await signals.takeReviews(holder, BATCH));
+  await checkEach(
+    services,
+    'reviews',
+    holder,
+    batch,
+    async ({ payload: pending }) => {
+      const review = await services.reviews.get(pending.reviewId);
+      if (!review) return;
       if (on.has('burst')) await checkBurst(services, review, pending.at);
       // Imported reviews raise nothing but a burst.
       if (!pending.imported && on.has('insider')) await checkInsider(services, review);
       if (!pending.imported && on.has('duplicate_text')) await checkDuplicate(services, texts, review);
-    }
-    await signals.done(pending._id);
-  }
+    },
+    (key) => signals.reviewChecked(holder, key),
+  );
 }
 
 async function checkBurst(services: Services, review: Review, at: Date): Promise<void> {
@@ -99,31 +152,34 @@ async function raiseDuplicate(services: Services, review: Review, matches: Match
 /** Days before today whose network buckets a run drops, by `_id`: the one that just left, and a week of catch-up. */
 const NETWORK_CATCH_UP_DAYS = 7;
 
-async function checkNetworks(services: Services): Promise<void> {
+async function checkNetworks(services: Services, holder: string): Promise<void> {
   const { signals } = services;
   const on = services.config.signals.includes('shared_network');
-  for (const pending of await signals.pendingNetworks(BATCH)) {
-    if (on) await checkNetwork(services, pending);
-    await signals.networkDone(pending._id);
-  }
+  await checkEach(
+    services,
+    'networks',
+    holder,
+    byReview(await signals.takeNetworks(holder, BATCH)),
+    async ({ payload }) => {
+      if (on) await checkNetwork(services, payload);
+    },
+    (key) => signals.networkChecked(holder, key),
+  );
   const now = services.now();
   for (let back = SHARED_NETWORK_DAYS; back < SHARED_NETWORK_DAYS + NETWORK_CATCH_UP_DAYS; back++) {
     await signals.dropNetworkDay(dayKey(addDays(now, -back)));
   }
 }
 
-async function checkNetwork(
-  services: Services,
-  pending: Awaited<ReturnType<Services['signals']['pendingNetworks']>>[number],
-): Promise<void> {
+async function checkNetwork(services: Services, pending: PendingNetwork): Promise<void> {
   const { signals } = services;
-  await signals.keepNetwork(pending.shopId, dayKey(pending.at), pending._id, pending);
+  await signals.keepNetwork(pending.shopId, dayKey(pending.at), pending.reviewId, pending);
   const days = Array.from({ length: SHARED_NETWORK_DAYS }, (_, i) => dayKey(addDays(pending.at, -i)));
   const group = sameNetwork(await signals.networksOf(pending.shopId, days), pending);
   if (group.length < SHARED_NETWORK_REVIEWS) return;
   // Once per group: named by its oldest review in the window (a group that goes on past it is raised again).
   if (!(await signals.claim(`shared_network:${group[0]}`))) return;
-  const review = await services.reviews.get(pending._id);
+  const review = await services.reviews.get(pending.reviewId);
   if (!review) return;
   await raiseSignal(services, review, 'shared_network', {
     review_ids: group,

@@ -8,6 +8,7 @@ import type { NewReview } from '../reviews/model.js';
 import type { Webshop } from '../webshops/store.js';
 import { testConfig } from '../config.js';
 import { drainImports } from '../imports/service.js';
+import { SIGNAL_REVIEW_QUEUE } from './store.js';
 
 let t: TestApp;
 
@@ -31,10 +32,10 @@ interface Listed {
 
 /** The worker has checked every review written so far; then the shop's signals in the open queue. */
 async function signalsOf(shopId: number): Promise<Listed[]> {
-  for (let i = 0; i < 600 && (await t.db.collection('signal_queue').countDocuments()) > 0; i++) {
+  for (let i = 0; i < 600 && (await t.db.collection(SIGNAL_REVIEW_QUEUE).countDocuments()) > 0; i++) {
     await new Promise((r) => setTimeout(r, 100));
   }
-  expect(await t.db.collection('signal_queue').countDocuments()).toBe(0);
+  expect(await t.db.collection(SIGNAL_REVIEW_QUEUE).countDocuments()).toBe(0);
   const res = await t.admin('/admin/api/reports?status=open&limit=100');
   return ((await res.json()).reports as Listed[]).filter((r) => r.webshop_id === shopId && r.source === 'signal');
 }

@@ -11,6 +11,7 @@ import { addDays } from '../time.js';
 import type { Webshop } from '../webshops/store.js';
 import { DuplicateIndex } from './duplicate-check.js';
 import { dayKey } from './rules.js';
+import { SIGNAL_NETWORK_QUEUE, SIGNAL_REVIEW_QUEUE } from './store.js';
 import { TextBlockStore } from './text-store.js';
 
 let t: TestApp;
@@ -35,8 +36,8 @@ interface Listed {
 /** The worker has checked every review and network note so far; then the shop's signals in the open queue. */
 async function signalsOf(shopId: number): Promise<Listed[]> {
   const queued = async () =>
-    (await t.db.collection('signal_queue').countDocuments()) +
-    (await t.db.collection('signal_network_queue').countDocuments());
+    (await t.db.collection(SIGNAL_REVIEW_QUEUE).countDocuments()) +
+    (await t.db.collection(SIGNAL_NETWORK_QUEUE).countDocuments());
   // The periodic run would find them too; started here, the test waits less.
   if ((await queued()) > 0) t.services.scheduler.trigger('signals.check');
   for (let i = 0; i < 600 && (await queued()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -282,18 +283,14 @@ describe('shared_network', () => {
     await signalsOf(shop.id);
     const key = 'k'.repeat(43);
     const thirtyAgo = addDays(new Date(), -30);
-    await t.db
-      .collection('signal_network_queue')
-      .insertMany(old.map((r) => ({ _id: r.id, shopId: shop.id, key, family: 'chrome', at: thirtyAgo })) as never[]);
+    for (const r of old) await t.services.signals.queueNetworkNote(r, { key, family: 'chrome' }, thirtyAgo);
     await signalsOf(shop.id);
     expect(
       await t.db.collection('signal_networks').countDocuments({ _id: `${shop.id}:${dayKey(thirtyAgo)}` } as never),
     ).toBe(0);
     expect(await t.db.collection('signal_network_days').countDocuments({ _id: dayKey(thirtyAgo) } as never)).toBe(0);
     const now = await write(shop, 'New one');
-    await t.db
-      .collection('signal_network_queue')
-      .insertOne({ _id: now.id, shopId: shop.id, key, family: 'chrome', at: new Date() } as never);
+    await t.services.signals.queueNetworkNote(now, { key, family: 'chrome' }, new Date());
     expect(await signalsOf(shop.id)).toEqual([]);
   });
 });
@@ -332,11 +329,11 @@ describe('switches and the key', () => {
       });
       expect(res.status).toBe(202);
       off.services.scheduler.trigger('signals.check');
-      for (let i = 0; i < 600 && (await off.db.collection('signal_queue').countDocuments()) > 0; i++) {
+      for (let i = 0; i < 600 && (await off.db.collection(SIGNAL_REVIEW_QUEUE).countDocuments()) > 0; i++) {
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(await off.db.collection('signal_queue').countDocuments()).toBe(0);
-      expect(await off.db.collection('signal_network_queue').countDocuments()).toBe(0);
+      expect(await off.db.collection(SIGNAL_REVIEW_QUEUE).countDocuments()).toBe(0);
+      expect(await off.db.collection(SIGNAL_NETWORK_QUEUE).countDocuments()).toBe(0);
       expect(await off.db.collection('signal_networks').countDocuments()).toBe(0);
       expect(await off.db.collection('signal_text_recent').countDocuments()).toBe(0);
     } finally {

@@ -1,6 +1,6 @@
 // The two steps of webhook delivery, run by the scheduler's drains (jobs.ts):
-// 1. dispatch: review events (queued with each review write, event-queue.ts) become one delivery per active subscription
-//    of the shop and topic, then the event leaves the queue;
+// 1. dispatch: review events (queued with each review write on a work queue, event-queue.ts) become one delivery per
+//    active subscription of the shop and topic, then the event leaves the queue;
 // 2. send: deliveries are claimed, POSTed and their outcome recorded (delivered, retry later, failed).
 //
 // Two paths share them. The fast path takes the reviews this process just wrote (from memory) and sends their new
@@ -11,6 +11,7 @@
 //
 // Both paths queue their attempts in the process's sending lanes (lanes.ts) and return: a drain never waits for
 // receivers, and one shop's slow receivers never hold up another shop's requests.
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { Logger } from '../log.js';
@@ -90,15 +91,23 @@ const leaseMs = (deps: Pick<DeliveryDeps, 'config'>) => deps.config.webhooks.tim
 /** A fast-path lease is trusted only by an attempt that starts this soon after it was taken (see attempt). */
 const FRESH_LEASE_MS = 1_000;
 
-/** Full path: turns undispatched events into deliveries, exactly once per event and subscription; returns events. */
+/**
+ * Full path: turns undispatched events into deliveries, exactly once per event and subscription; returns events.
+ * Each batch is claimed, so that two workers' runs split the queue; one that fails lets go of what it holds.
+ */
 export async function dispatchEvents(deps: DeliveryDeps): Promise<number> {
+  const holder = randomUUID();
   let handled = 0;
-  for (;;) {
-    const events = await deps.events.pending(EVENT_BATCH);
-    if (events.length === 0) return handled;
-    await dispatchBatch(deps, events);
-    handled += events.length;
-    if (events.length < EVENT_BATCH) return handled;
+  try {
+    for (;;) {
+      const events = await deps.events.take(holder, EVENT_BATCH);
+      if (events.length === 0) return handled;
+      await dispatchBatch(deps, events, undefined, holder);
+      handled += events.length;
+      if (events.length < EVENT_BATCH) return handled;
+    }
+  } finally {
+    await deps.events.release(holder);
   }
 }
 
@@ -135,9 +144,10 @@ type EventRef = Pick<ReviewEvent, '_id' | 'shopId' | 'reviewId' | 'topic' | 'rev
 
 /**
  * Creates the deliveries of these events (those that already exist are left alone) and takes the events off the
- * queue. With `leaseUntil`, new deliveries are due only then: the caller sends them itself.
+ * queue (`holder`: the full run that claimed them). With `leaseUntil`, new deliveries are due only then: the caller
+ * sends them itself.
  */
-async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?: Date) {
+async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?: Date, holder?: string) {
   if (events.length === 0) return { created: [], subscriptions: [] };
   const subscriptions = await deps.webhooks.activeForShops([...new Set(events.map((e) => e.shopId))]);
   // Looked up by shop and topic: filtering them for each event would cost the batch's events times its shops'
@@ -168,7 +178,10 @@ async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?
     for (const subscription of wanted) deliveries.push(newDelivery(event, subscription, body, now, leaseUntil ?? now));
   }
   const created = await deps.deliveries.createMany(deliveries);
-  await deps.events.dispatched(events.map((e) => e._id));
+  await deps.events.dispatched(
+    events.map((e) => e._id),
+    holder,
+  );
   return { created, subscriptions };
 }
 

@@ -1,10 +1,12 @@
-// The event queue on the real database: written with each review write (with the review as written), finished
-// after an interrupted write from the unfinished-write markers, and filled once from what an older version left.
+// The event queue (a work queue) on the real database: written with each review write (with the review as written),
+// finished after an interrupted write from the unfinished-write markers, and filled once from what an older version
+// left.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { MongoClient, type Db } from 'mongodb';
 import { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
+import { migrateWebhookEvents } from '../migrations/webhook-events.js';
 import { EventQueue } from './event-queue.js';
 
 let client: MongoClient;
@@ -110,14 +112,36 @@ it('migrates once what an older version left: undispatched events get their revi
   await scratch.collection('reviews').updateMany({ id: { $in: [a.id, b.id] } }, { $set: { pendingEvent: null } });
   // c: the older version crashed before recording its event; its pendingEvent is still set.
 
-  expect(await events.migrate(reviews)).toBe(2);
+  // The start-up steps: the old queue moves to the work queue, and the reviews' sweep.
+  const migrate = async () =>
+    (await migrateWebhookEvents({ db: scratch, reviews, reviewEvents: events })) + (await events.migrate(reviews));
+  expect(await migrate()).toBe(2);
   const queued = await events.pending(10);
   expect(queued.map((e) => e._id).sort()).toEqual([`${a.id}:1`, `${c.id}:1`].sort());
   expect(queued.find((e) => e.reviewId === a.id)!.review).toMatchObject({ name: 'Ed' });
   expect(await scratch.collection('events').countDocuments({ dispatched: { $exists: true } })).toBe(0);
+  expect(await scratch.collection('events').countDocuments({})).toBe(0);
 
   // Once: a later start queues nothing again, even for events dispatched since.
   await events.dispatched(queued.map((e) => e._id));
-  expect(await events.migrate(reviews)).toBe(0);
+  expect(await migrate()).toBe(0);
   expect(await events.pending(10)).toEqual([]);
+});
+
+it('gives each queued event to one of two full runs taking at once, and back to the queue when a run lets go', async () => {
+  const { reviews, events } = await stores('split');
+  reviews.follow(events);
+  for (let i = 0; i < 6; i++)
+    await reviews.create(8, { name: `R${i}`, email: `r${i}@example.com`, rating: 4, language: 'en' });
+  const [a, b] = await Promise.all([events.take('run-a', 4), events.take('run-b', 4)]);
+  const ids = [...a!, ...b!].map((e) => e._id);
+  expect(ids).toHaveLength(6);
+  expect(new Set(ids).size).toBe(6);
+  // Run a dispatched its events; run b failed and let go: its events are taken again, by whichever run comes next.
+  await events.dispatched(
+    a!.map((e) => e._id),
+    'run-a',
+  );
+  await events.release('run-b');
+  expect((await events.take('run-c', 10)).map((e) => e._id).sort()).toEqual(b!.map((e) => e._id).sort());
 });

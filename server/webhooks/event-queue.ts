@@ -1,71 +1,85 @@
-// Review events on their way to the webhooks: a small queue collection (`events`), one document per review version
-// that caused an event, written right after the review (the review store calls `follow` for every write) and
-// deleted once the event's deliveries exist (delivery.ts). It holds only what is not dispatched yet, so the worker
-// reads all of it instead of searching the reviews; and each entry carries the review as that version was written,
-// so dispatching reads no review either (on FerretDB every filter but an exact `_id` scans the collection).
+// Review events on their way to the webhooks: a work queue (server/queue/work-queue.ts: `webhook_events` and
+// `webhook_events_claims`), one item per review version that caused an event, keyed `<review id>:<version>`, written
+// right after the review (the review store calls `follow` for every write) and finished once the event's deliveries
+// exist (delivery.ts). It holds only what is not dispatched yet, so the worker reads that instead of searching the
+// reviews; and each item carries the review as that version was written, so dispatching reads no review either (on
+// FerretDB every filter but an exact `_id` scans the collection).
 //
-// Versions before this queue kept every event here with a `dispatched` flag and cleared the review's
-// `pendingEvent` once the event was recorded: the start-up migration (migratePendingEvents) queues what those left
-// undispatched, once.
-import { isDuplicateKey, onlyDuplicateKeys, type Collection, type Db } from '../db/index.js';
+// The full run takes its batch under a claim, so two workers split the queue instead of both dispatching all of it.
+// Dispatching is idempotent anyway (a delivery's `_id` is the event's and the subscription's): the fast paths, which
+// dispatch events this process just wrote or was told of, finish them without a claim, and a run that died after
+// creating the deliveries leaves items that the next run dispatches again, creating nothing new.
+//
+// Versions before the work queue kept the events in `events` (server/migrations/webhook-events.ts moves them);
+// versions before that cleared the review's `pendingEvent` once the event was recorded, and reviews an older version
+// crashed on are swept once (migrate).
+import { isDuplicateKey, type Db } from '../db/index.js';
+import { WorkQueue } from '../queue/work-queue.js';
 import type { Review, ReviewEvent, WriteFollower } from '../reviews/model.js';
 
+export const WEBHOOK_EVENT_QUEUE = 'webhook_events';
 const MIGRATION = 'events.queue';
-/** Up to this many events are read one `_id` look-up each; more, with one read of the queue. */
-const BY_ID_LOOKUPS = 20;
+/**
+ * How long a full run holds its batch: dispatching 500 events takes well under that. A run that dies lets go when it
+ * runs out, and the next run dispatches the batch again (creating nothing twice).
+ */
+const LEASE_MS = 60_000;
 
-/** An event queued by an older version: no review snapshot, and a flag instead of being deleted. */
-type LegacyEvent = Omit<ReviewEvent, 'review'> & { review?: Review; dispatched?: boolean };
+/** What an item holds: the event without its key and queue time. */
+export type QueuedEvent = Omit<ReviewEvent, '_id' | 'created'>;
+
+const eventId = (review: Pick<Review, 'id' | 'version'>): string => `${review.id}:${review.version}`;
 
 export class EventQueue implements WriteFollower {
-  private readonly collection: Collection<LegacyEvent>;
+  private readonly work: WorkQueue<QueuedEvent>;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.collection = db.collection<LegacyEvent>('events');
+    this.work = new WorkQueue<QueuedEvent>(db, WEBHOOK_EVENT_QUEUE, now);
   }
 
-  async ensureIndexes(): Promise<void> {
-    await this.collection.createIndex({ created: 1 }, { name: 'created' });
+  ensureIndexes(): Promise<void> {
+    return this.work.ensureIndexes();
   }
 
-  /** The review store's follower: records the event this version caused, if any (a repeat is harmless). */
+  /** The review store's follower: queues the event this version caused, if any (a repeat is harmless). */
   async follow(_before: Review | undefined, review: Review): Promise<void> {
     if (!review.pendingEvent) return;
-    try {
-      await this.collection.insertOne(eventOf(review, this.now()));
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await this.work.enqueue(eventId(review), queuedEvent(review));
   }
 
-  /** The oldest events not dispatched yet (the whole queue: it holds nothing else). */
+  /** A look at the oldest queued events, held or not (tests, the crash checks): dispatching takes them (`take`). */
   async pending(limit: number): Promise<ReviewEvent[]> {
-    const found = await this.collection.find({}).sort({ created: 1 }).limit(limit).toArray();
-    return found.filter((e): e is ReviewEvent => e.review !== undefined);
+    return ordered((await this.work.peek(limit)).map(eventOf));
   }
 
   /**
-   * The events among these ids that are still queued (others were dispatched already). A look-up by `_id` each,
-   * which FerretDB answers without a scan; a long list reads the queue once instead (it holds only what is pending).
+   * The full run: up to `limit` events due now, claimed for `holder` (events another run holds are left to it), oldest
+   * first and, within one moment, by review and version. The run finishes them (`dispatched`) or lets go (`release`).
    */
-  async byIds(ids: readonly string[]): Promise<ReviewEvent[]> {
-    const found =
-      ids.length <= BY_ID_LOOKUPS
-        ? await Promise.all(ids.map((_id) => this.collection.findOne({ _id })))
-        : await this.collection.find({ _id: { $in: [...ids] } }).toArray();
-    return found.filter((e): e is ReviewEvent => e !== null && e.review !== undefined);
+  async take(holder: string, limit: number): Promise<ReviewEvent[]> {
+    return ordered((await this.work.take(holder, limit, LEASE_MS)).map(eventOf));
   }
 
-  /** Events whose deliveries exist: gone from the queue (one delete by `_id` each: no scan on FerretDB). */
-  async dispatched(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.collection.bulkWrite(
-      ids.map((_id) => ({ deleteOne: { filter: { _id } } })),
-      { ordered: false },
-    );
+  /** The events among these ids that are still queued (others were dispatched already): a read by `_id` each. */
+  async byIds(ids: readonly string[]): Promise<ReviewEvent[]> {
+    return ordered((await this.work.getMany(ids)).map(eventOf));
+  }
+
+  /**
+   * Events whose deliveries exist: gone from the queue, then `holder`'s claims on them. Without a holder (the fast
+   * paths, which claim nothing) a claim a full run holds on one of them is released by that run when it finishes.
+   */
+  async dispatched(ids: readonly string[], holder?: string): Promise<void> {
+    if (holder) await this.work.finishAll(holder, ids);
+    else await this.work.cancel(ids);
+  }
+
+  /** Lets go of what `holder` still holds (a run that failed part-way): those events stay due. */
+  release(holder: string): Promise<void> {
+    return this.work.release(holder);
   }
 
   /**
@@ -75,50 +89,43 @@ export class EventQueue implements WriteFollower {
   async rewrite(reviews: readonly Review[]): Promise<number> {
     if (reviews.length === 0) return 0;
     const byId = new Map(reviews.map((r) => [r.id, r]));
-    const queued = await this.collection
-      .find({ reviewId: { $in: [...byId.keys()] } }, { projection: { _id: 1, reviewId: 1 } })
-      .toArray();
-    for (const e of queued)
-      await this.collection.updateOne({ _id: e._id }, { $set: { review: byId.get(e.reviewId)! } });
-    return queued.length;
+    return this.work.rewrite({ reviewId: { $in: [...byId.keys()] } }, (event) => ({
+      ...event,
+      review: byId.get(event.reviewId) ?? event.review,
+    }));
+  }
+
+  /** How many events wait (tests, health). */
+  size(): Promise<number> {
+    return this.work.size();
+  }
+
+  /** Claims of runs that died before `before` (no TTL indexes on FerretDB). */
+  prune(before: Date): Promise<number> {
+    return this.work.prune(before);
   }
 
   /**
-   * Start-up migration, once (a marker in `migrations`; a repeat queues nothing twice): events an older version
-   * recorded but did not dispatch get their review; dispatched ones are dropped; reviews whose `pendingEvent` an
-   * older version did not clear (a crash before the event was recorded) get their event.
+   * Queues an event an older version recorded (server/migrations/webhook-events.ts), due when it was recorded; false
+   * when it is queued already.
    */
-  async migrate(reviews: {
-    byIds(ids: readonly number[]): Promise<Review[]>;
-    needingFollowUp(): AsyncGenerator<Review[]>;
-  }): Promise<number> {
+  adopt(event: ReviewEvent): Promise<boolean> {
+    const { _id, created, ...queued } = event;
+    return this.work.enqueue(_id, queued, created);
+  }
+
+  /**
+   * Start-up migration, once (a marker in `migrations`; a repeat queues nothing twice): reviews whose `pendingEvent`
+   * an older version did not clear (a crash before the event was recorded) get their event.
+   */
+  async migrate(reviews: { needingFollowUp(): AsyncGenerator<Review[]> }): Promise<number> {
     const migrations = this.db.collection<{ _id: string; done: Date }>('migrations');
     if (await migrations.findOne({ _id: MIGRATION })) return 0;
     let queued = 0;
-    const legacy = await this.collection.find({ review: { $exists: false } }).toArray();
-    const undispatched = legacy.filter((e) => e.dispatched === false);
-    const current = new Map(
-      (await reviews.byIds([...new Set(undispatched.map((e) => e.reviewId))])).map((r) => [r.id, r]),
-    );
-    for (const e of undispatched) {
-      const review = current.get(e.reviewId);
-      // The review as it is now: what the full run of the older version would have sent too.
-      if (review) {
-        await this.collection.updateOne({ _id: e._id }, { $set: { review }, $unset: { dispatched: '' } });
-        queued++;
-      } else await this.collection.deleteOne({ _id: e._id });
-    }
-    const done = legacy.filter((e) => e.dispatched !== false).map((e) => e._id);
-    if (done.length) await this.collection.deleteMany({ _id: { $in: done } });
     for await (const batch of reviews.needingFollowUp()) {
-      const events = batch.filter((r) => r.pendingEvent).map((r) => eventOf(r, this.now()));
-      if (events.length === 0) continue;
-      try {
-        await this.collection.insertMany(events, { ordered: false });
-      } catch (err) {
-        if (!onlyDuplicateKeys(err)) throw err;
-      }
-      queued += events.length;
+      const due = batch.filter((r) => r.pendingEvent);
+      await Promise.all(due.map((r) => this.work.enqueue(eventId(r), queuedEvent(r))));
+      queued += due.length;
     }
     try {
       await migrations.insertOne({ _id: MIGRATION, done: this.now() });
@@ -129,14 +136,27 @@ export class EventQueue implements WriteFollower {
   }
 }
 
-function eventOf(review: Review, now: Date): ReviewEvent {
+function queuedEvent(review: Review): QueuedEvent {
   return {
-    _id: `${review.id}:${review.version}`,
     shopId: review.shopId,
     reviewId: review.id,
     version: review.version,
     topic: review.pendingEvent!,
-    created: now,
     review,
   };
+}
+
+/** An item as the dispatchers read it: `created` is its due time, which is when it was recorded (never moved). */
+function eventOf(item: { _id: string; due: Date; payload: QueuedEvent }): ReviewEvent {
+  return { _id: item._id, ...item.payload, created: item.due };
+}
+
+/**
+ * Oldest first; events recorded in the same millisecond by review and version, so that a review's versions are
+ * dispatched (and their deliveries made) in the order they were written.
+ */
+function ordered(events: ReviewEvent[]): ReviewEvent[] {
+  return events.sort(
+    (a, b) => a.created.getTime() - b.created.getTime() || a.reviewId - b.reviewId || a.version - b.version,
+  );
 }

@@ -8,7 +8,8 @@
 //   when an API-only process wrote an event and could not push its id.
 // - `reviews.repair` finishes review writes that a crash interrupted before their event and e-mails were queued
 //   (it reads the few unfinished-write markers), every minute;
-// - `webhooks.prune` deletes history older than 30 days, every hour: a search of the history, so not more often.
+// - `webhooks.prune` deletes history older than 30 days, and the claims runs that died left, every hour: a search
+//   of the history, so not more often.
 // Both sending drains only queue their attempts in the process's lanes (lanes.ts), which send them fairly between
 // shops; a drain that waited for the requests would hold up the next one behind one shop's slow receivers.
 import type { Services } from '../services.js';
@@ -139,11 +140,14 @@ export function registerWebhookJobs(services: Services): void {
 
   scheduler.define(
     PRUNE_JOB,
-    () =>
-      webhookDeliveries.prune(
+    async () => {
+      await webhookDeliveries.prune(
         new Date(now().getTime() - HISTORY_DAYS * 86_400_000),
         new Date(now().getTime() - 86_400_000),
-      ),
+      );
+      // Claims on events left by runs that died (a live run's lease is a minute).
+      await services.reviewEvents.prune(new Date(now().getTime() - 86_400_000));
+    },
     PRUNE_EVERY_MS,
   );
 
