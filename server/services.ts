@@ -50,6 +50,7 @@ import type { ProductIndex } from './products/read-model.js';
 import type { FeedKeyStore } from './feed/key-store.js';
 import type { GoogleFeedFiles } from './feed/google-build.js';
 import type { ComplianceStore } from './compliance/store.js';
+import type { Episode } from './jobs/transient.js';
 
 export interface Services {
   config: Config;
@@ -136,4 +137,6 @@ export interface Services {
   googleFeeds: GoogleFeedFiles;
   /** The compliance counters per shop and day, kept as things happen (server/compliance/). */
   compliance: ComplianceStore;
+  /** Transient errors while recording how invitation e-mails went: one episode (one warning) for the process. */
+  mailRecording: Episode;
 }

@@ -60,7 +60,7 @@ export function hasConsent(order: { signed: boolean; unsigned: number }, require
 }
 
 /** The fields of a review that decide whether it is the invitation customer's own. */
-interface WrittenReview {
+export interface WrittenReview {
   email: string;
   verified: boolean;
   confirmToken: string | null;
