@@ -6,7 +6,7 @@
 import type { AuditActor } from '../audit/store.js';
 import type { Services } from '../services.js';
 import { createDemoShop, findDemoShop } from '../webshops/demo.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { createSignInLink } from './service.js';
 
 export const DEMO_OWNER_EMAIL = 'demo-owner@example.com';

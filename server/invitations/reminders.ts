@@ -4,7 +4,7 @@
 // entries of that small work queue (server/queue/work-queue.ts) and decides each with `reminderDecision`.
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { reminderDays } from '../webshops/rules.js';
 import { messageIdFor } from '../mail/message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure } from '../mail/retry.js';

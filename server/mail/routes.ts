@@ -8,7 +8,6 @@ import type { Context } from 'koa';
 import type { Services } from '../services.js';
 import { sendError } from '../http/errors.js';
 import { isLoopbackRequest } from '../http/local.js';
-import type { Invitation } from '../invitations/store.js';
 import type { Language } from '../languages.js';
 import { MAIL_STRINGS, fill } from './strings.js';
 import { escapeHtml } from '../http/html.js';
@@ -62,7 +61,7 @@ export function registerMailRoutes(router: Router, services: Services): void {
       page(ctx, 404, 'en', s.unsubscribeTitle, `<p>${escapeHtml(s.unsubscribeInvalid)}</p>`);
       return undefined;
     }
-    return { invitation: invitation as Invitation, shop };
+    return { invitation, shop };
   };
 
   router.get('/unsubscribe/:token', async (ctx) => {
