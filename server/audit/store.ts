@@ -7,13 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from '../db/index.js';
 import { sha256Hex } from '../hash.js';
+import type { AuditActor } from './model.js';
 
-type AuditActorKind = 'operator' | 'user' | 'writer' | 'system';
-
-export interface AuditActor {
-  kind: AuditActorKind;
-  id?: string;
-}
+// AuditActor is model.ts's (types only: a feature that records an action names no store); re-exported from here.
+export type { AuditActor } from './model.js';
 
 interface NewAuditEntry {
   shopId: number | null;
