@@ -210,29 +210,16 @@ function stronglyConnected(nodes: string[], edges: Map<string, Map<string, strin
  * counted since issue 18: a store's type (its class for a parameter, or a model type declared beside the store)
  * imported by another feature. The fix is the one invitations/, webshops/ and consents/ made: the model types in a
  * module of types only (model.ts, rules.ts) and, for a parameter, the methods used declared by the consumer. Left
- * here: folders this change left alone (dashboard, exports, feed, imports, pages, policy, products, widget,
- * embed, migrations), and stores with no model module yet (reviews, webhooks, moderation; audit's has AuditActor only). The test fails once
- * an entry no longer occurs, so the list only shrinks.
+ * here: folders other work was changing at the time (feed, imports, pages, policy, products, widget, moderation),
+ * the migrations, and stores with no model module yet (reviews, webhooks, moderation; audit's has AuditActor only).
+ * The test fails once an entry no longer occurs, so the list only shrinks.
  */
 const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing', string[]> = {
   collections: [],
   otherStores: [
-    'server/dashboard/audit.ts imports server/audit/store.ts',
-    'server/dashboard/google.ts imports server/webshops/store.ts',
     'server/dashboard/integration.ts imports server/webhooks/store.ts',
-    'server/dashboard/integration.ts imports server/webshops/store.ts',
     'server/dashboard/invitation-view.ts imports server/invitations/store.ts',
-    'server/dashboard/invitations.ts imports server/webshops/store.ts',
     'server/dashboard/review-view.ts imports server/reviews/store.ts',
-    'server/dashboard/reviews.ts imports server/audit/store.ts',
-    'server/dashboard/reviews.ts imports server/webshops/store.ts',
-    'server/dashboard/widget.ts imports server/webshops/store.ts',
-    'server/embed/preview.ts imports server/webshops/store.ts',
-    'server/embed/routes.ts imports server/webshops/store.ts',
-    'server/exports/records.ts imports server/invitations/store.ts',
-    'server/exports/routes.ts imports server/webshops/store.ts',
-    'server/exports/service.ts imports server/audit/store.ts',
-    'server/exports/service.ts imports server/webshops/store.ts',
     'server/feed/admin.ts imports server/webshops/store.ts',
     'server/feed/feed.ts imports server/webshops/store.ts',
     'server/feed/google-build.ts imports server/reviews/store.ts',
@@ -254,9 +241,7 @@ const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing', string[]> = {
     'server/products/read-model.ts imports server/reviews/store.ts',
     'server/products/rules.ts imports server/imports/product-review-store.ts',
     'server/ratings/read-model.ts imports server/reviews/store.ts',
-    'server/reviews/popup-token-store.ts imports server/consents/store.ts',
     'server/reviews/publication.ts imports server/consents/store.ts',
-    'server/reviews/publication.ts imports server/invitations/store.ts',
     'server/widget/routes.ts imports server/webshops/store.ts',
   ],
   // The configuration names the fake-review signals it reads from the environment (signals/rules.ts's SignalName).

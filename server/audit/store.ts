@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from '../db/index.js';
 import { sha256Hex } from '../hash.js';
-import type { AuditActor } from './model.js';
+import type { AuditActor, AuditEntry } from './model.js';
 
-// AuditActor is model.ts's (types only: a feature that records an action names no store); re-exported from here.
-export type { AuditActor } from './model.js';
+// The model is model.ts's (types only: a feature that records or shows an action names no store); re-exported here.
+export type { AuditActor, AuditEntry } from './model.js';
 
 interface NewAuditEntry {
   shopId: number | null;
@@ -18,16 +18,6 @@ interface NewAuditEntry {
   action: string;
   target?: string;
   details?: Record<string, unknown>;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: Date;
-  shopId: number | null;
-  actor: AuditActor;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown>;
 }
 
 interface AuditDoc {

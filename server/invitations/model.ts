@@ -1,6 +1,6 @@
 // An invitation and its sending records as stored (store.ts, queue.ts keep them): types only, so the route, the
 // intake and the sender name what they handle without importing the stores and the database behind them.
-import type { ObjectId } from 'mongodb';
+import type { ObjectId, WithId } from 'mongodb';
 import type { Language } from '../languages.js';
 
 /**
@@ -47,6 +47,24 @@ export interface Invitation {
 
 /** An invitation as listed: with when it was sent (from its outcome), null while not sent. */
 export type ListedInvitation = Invitation & { sent: Date | null };
+
+/** An invitation as the dashboard lists it (InvitationStore.onChange, allOfShops, createdSince): no link secrets. */
+export type ListedRecord = WithId<
+  Pick<
+    Invitation,
+    | 'shopId'
+    | 'email'
+    | 'order'
+    | 'dedupe'
+    | 'language'
+    | 'customer_name'
+    | 'client'
+    | 'platform_version'
+    | 'plugin_version'
+    | 'created'
+    | 'scheduled'
+  >
+>;
 
 /** What an invitation e-mail is made of. */
 export type Sendable = Pick<

@@ -12,14 +12,14 @@ import { bumpShopCounters, inBatches, isDuplicateKey } from '../db/index.js';
 import { CountedSteps } from '../db/counted-steps.js';
 import { addDays } from '../time.js';
 import type { InvitationInput } from './input.js';
-import type { Invitation, ListedInvitation, Sendable } from './model.js';
+import type { Invitation, ListedInvitation, ListedRecord, Sendable } from './model.js';
 import { sameAddress } from '../email.js';
 import { InvitationQueue } from './queue.js';
 import { ReminderQueue } from './reminder-queue.js';
 import { dedupeKey } from './rules.js';
 
 // The model is model.ts's (types only); re-exported for the modules that import it from here.
-export type { Invitation } from './model.js';
+export type { Invitation, ListedRecord } from './model.js';
 
 /** What erasure needs to know of an invitation: its id (for its sending records), order, and the name it used. */
 type ErasedInvitation = Pick<Invitation, 'shopId' | 'order' | 'customer_name'> & { _id: ObjectId };
@@ -39,23 +39,6 @@ interface InvitationPlace {
   created: Date;
 }
 
-/** An invitation as the dashboard lists it (InvitationStore.onChange, allOfShops, createdSince): no link secrets. */
-export type ListedRecord = WithId<
-  Pick<
-    Invitation,
-    | 'shopId'
-    | 'email'
-    | 'order'
-    | 'dedupe'
-    | 'language'
-    | 'customer_name'
-    | 'client'
-    | 'platform_version'
-    | 'plugin_version'
-    | 'created'
-    | 'scheduled'
-  >
->;
 const LISTED_FIELDS = {
   _id: 1,
   shopId: 1,
