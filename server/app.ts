@@ -49,6 +49,7 @@ import { PhotoStore } from './photos/store.js';
 import { createPhotoStorage } from './photos/storage.js';
 import { PhotoFollower } from './photos/service.js';
 import { JOB } from './jobs/names.js';
+import { Episode } from './jobs/transient.js';
 import { HelpfulStore } from './helpful/store.js';
 import { ProductIndex } from './products/read-model.js';
 import { join } from 'node:path';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     compliance: new ComplianceStore(db, now, (err) => log.error({ err }, 'compliance counters not written')),
     importPhotos: new ImportPhotoQueue(db, now),
+    mailRecording: new Episode(log, 'recording e-mail outcomes'),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();

@@ -51,6 +51,7 @@ import type { ProductIndex } from './products/read-model.js';
 import type { FeedKeyStore } from './feed/key-store.js';
 import type { GoogleFeedFiles } from './feed/google-build.js';
 import type { ComplianceStore } from './compliance/store.js';
+import type { Episode } from './jobs/transient.js';
 
 export interface Services {
   config: Config;
@@ -139,4 +140,6 @@ export interface Services {
   compliance: ComplianceStore;
   /** Photo URLs of imported files still to fetch (server/imports/photo-queue.ts). */
   importPhotos: ImportPhotoQueue;
+  /** Transient errors while recording how invitation e-mails went: one episode (one warning) for the process. */
+  mailRecording: Episode;
 }

@@ -1,6 +1,8 @@
 // The layer rules of docs/architecture.md, checked over the server's imports (TypeScript's own parser, no
 // type-checking): stores alone touch collections, a feature uses another feature's service (never its store),
-// shared plumbing depends on no feature, and feature folders form no cycle. Each failure lists the violations.
+// shared plumbing depends on no feature, and feature folders form no cycle. Type imports count as much as value
+// imports (issue 18): a store's type named in a signature sends the reader to the store, and a type-only cycle
+// between folders is a cycle to the reader. Each failure lists the violations.
 // ALLOWED holds the violations that existed when the rules were written, each to be removed as the code moves;
 // an entry that no longer occurs fails the test too, so the list only shrinks.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { flowFiles } from '../scripts/count-flow.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -36,7 +39,7 @@ const isStore = (file: string) =>
 interface Import {
   from: string;
   to: string;
-  /** `import type …`, or every name imported is marked `type`: no dependency at run time. */
+  /** `import type …`, or every name imported is marked `type`: no dependency at run time, one to the reader. */
   typeOnly: boolean;
 }
 
@@ -101,7 +104,7 @@ interface Violations {
   otherStores: string[];
   plumbing: string[];
   cycles: string[];
-  /** Every import between feature folders at run time (`from → to`), allowed edges left out. */
+  /** Every import between feature folders, type imports too (`from → to`), allowed edges left out. */
   edges: string[];
 }
 
@@ -128,14 +131,16 @@ function findViolations(allowedEdges: string[] = [], root = ROOT): Violations {
     }
   }
 
-  const runtime = imports.filter((i) => !i.typeOnly && i.to.startsWith('server/'));
-  const otherStores = runtime
+  // Type imports too: the rules are about what a reader of a module meets, not only what runs.
+  const used = imports.filter((i) => i.to.startsWith('server/'));
+  const types = (i: Import) => (i.typeOnly ? ' (types only)' : '');
+  const otherStores = used
     .filter((i) => {
       const [from, to] = [featureOf(i.from), featureOf(i.to)];
       return from !== undefined && to !== undefined && from !== to && isStore(i.to);
     })
-    .map((i) => `${i.from} imports ${i.to} (use ${dirname(i.to)}'s service)`);
-  const plumbing = runtime
+    .map((i) => `${i.from} imports ${i.to}${types(i)} (use ${dirname(i.to)}'s service, or a model module)`);
+  const plumbing = used
     .filter(
       (i) =>
         i.from.startsWith('server/') &&
@@ -143,11 +148,11 @@ function findViolations(allowedEdges: string[] = [], root = ROOT): Violations {
         !COMPOSITION.has(i.from) &&
         featureOf(i.to) !== undefined,
     )
-    .map((i) => `${i.from} (shared plumbing) imports ${i.to}`);
+    .map((i) => `${i.from} (shared plumbing) imports ${i.to}${types(i)}`);
 
   // Feature folders as a graph; every strongly connected group of more than one folder is a cycle.
   const edges = new Map<string, Map<string, string>>();
-  for (const i of runtime) {
+  for (const i of used) {
     const [from, to] = [featureOf(i.from), featureOf(i.to)];
     if (!from || !to || from === to || allowedEdges.includes(`${from} → ${to}`)) continue;
     if (!edges.has(from)) edges.set(from, new Map());
@@ -201,20 +206,62 @@ function stronglyConnected(nodes: string[], edges: Map<string, Map<string, strin
 }
 
 /**
- * Violations allowed while the code moved (issue 9); none remain. An entry added here must say why, and the test
- * fails once it no longer occurs.
+ * Violations allowed while the code moves. Those of issue 9 (value imports) are gone; what is left are type imports,
+ * counted since issue 18: a store's type (its class for a parameter, or a model type declared beside the store)
+ * imported by another feature. The fix is the one invitations/, webshops/ and consents/ made: the model types in a
+ * module of types only (model.ts, rules.ts) and, for a parameter, the methods used declared by the consumer. Left
+ * here: folders other work was changing at the time (feed, imports, pages, policy, products, widget, moderation),
+ * the migrations, and stores with no model module yet (reviews, webhooks, moderation; audit's has AuditActor only).
+ * The test fails once an entry no longer occurs, so the list only shrinks.
  */
 const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing', string[]> = {
   collections: [],
-  otherStores: [],
-  plumbing: [],
+  otherStores: [
+    'server/dashboard/integration.ts imports server/webhooks/store.ts',
+    'server/dashboard/invitation-view.ts imports server/invitations/store.ts',
+    'server/dashboard/review-view.ts imports server/reviews/store.ts',
+    'server/feed/admin.ts imports server/webshops/store.ts',
+    'server/feed/feed.ts imports server/webshops/store.ts',
+    'server/feed/google-build.ts imports server/reviews/store.ts',
+    'server/feed/google-build.ts imports server/webshops/store.ts',
+    'server/feed/google-feed.ts imports server/webshops/store.ts',
+    'server/feed/google-service.ts imports server/webshops/store.ts',
+    'server/feed/routes.ts imports server/reviews/store.ts',
+    'server/imports/routes.ts imports server/webshops/store.ts',
+    'server/imports/service.ts imports server/audit/store.ts',
+    'server/imports/service.ts imports server/reviews/store.ts',
+    'server/imports/service.ts imports server/webshops/store.ts',
+    'server/mail/outbox-mail.ts imports server/moderation/store.ts',
+    'server/migrations/review-mails.ts imports server/mail/review-queue.ts',
+    'server/migrations/webhook-log-names.ts imports server/webhooks/delivery-store.ts',
+    'server/moderation/service.ts imports server/audit/store.ts',
+    'server/pages/routes.ts imports server/invitations/store.ts',
+    'server/policy/routes.ts imports server/webshops/store.ts',
+    'server/products/read-model.ts imports server/imports/product-review-store.ts',
+    'server/products/read-model.ts imports server/reviews/store.ts',
+    'server/products/rules.ts imports server/imports/product-review-store.ts',
+    'server/ratings/read-model.ts imports server/reviews/store.ts',
+    'server/reviews/publication.ts imports server/consents/store.ts',
+    'server/widget/routes.ts imports server/webshops/store.ts',
+  ],
+  // The configuration names the fake-review signals it reads from the environment (signals/rules.ts's SignalName).
+  plumbing: ['server/config.ts (shared plumbing) imports server/signals/rules.ts'],
 };
 
 /**
  * Imports between feature folders that would close a cycle today; the cycle check leaves them out. (The e-mail
- * address rule is shared plumbing, server/email.ts; the review release lives in reviews/.)
+ * address rule is shared plumbing, server/email.ts; the review release lives in reviews/.) All are type imports
+ * (issue 18): the outbox's mail kinds name the team role and the moderation notices they carry (mail/outbox-mail.ts),
+ * the moderation service names the compliance event and signal it records, and the pop-up release takes an
+ * invitation (reviews/publication.ts).
  */
-const ALLOWED_EDGES: string[] = [];
+const ALLOWED_EDGES: string[] = [
+  'mail → accounts',
+  'mail → moderation',
+  'moderation → compliance',
+  'moderation → signals',
+  'reviews → invitations',
+];
 
 describe('the layers of docs/architecture.md', () => {
   const found = findViolations(ALLOWED_EDGES);
@@ -245,6 +292,12 @@ describe('the layers of docs/architecture.md', () => {
       ALLOWED_EDGES.filter((e) => !all.includes(e)),
       'gone: remove from ALLOWED_EDGES',
     ).toEqual([]);
+  });
+
+  it('one Add invitation, from the route to the e-mail sent, takes at most 35 files to read, type imports counted', () => {
+    // Issue 18: 155 files while the route, the intake and the sender took the whole Services bag; each now declares
+    // the methods it uses (scripts/count-flow.ts lists them).
+    expect(flowFiles().length).toBeLessThanOrEqual(35);
   });
 
   it('routes are declared in routes.ts (public) or admin.ts (operator) of a feature, or in the route table', () => {
@@ -282,9 +335,10 @@ describe('the layer check itself', () => {
       }
       const found = findViolations([], root);
       expect(found.collections).toEqual(['server/orders/routes.ts reads collections directly (line 2)']);
-      // The type-only import of the store in orders/service.ts is no dependency; the value import in routes.ts is.
+      // The type-only import of the store in orders/service.ts counts as much as the value import in routes.ts.
       expect(found.otherStores).toEqual([
-        "server/orders/routes.ts imports server/shops/store.ts (use server/shops's service)",
+        "server/orders/routes.ts imports server/shops/store.ts (use server/shops's service, or a model module)",
+        "server/orders/service.ts imports server/shops/store.ts (types only) (use server/shops's service, or a model module)",
       ]);
       expect(found.plumbing).toEqual(['server/http/limit.ts (shared plumbing) imports server/shops/rules.ts']);
       expect(found.cycles).toEqual([

@@ -5,7 +5,7 @@
 //   DELETE /admin/api/webshops/{id}/users/{userId}                 remove from the team (409 last_owner) → 204
 import type Router from '@koa/router';
 import { requireAdmin } from '../admin/auth.js';
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import { readFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { idParam, validate } from '../http/validate.js';

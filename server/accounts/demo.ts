@@ -3,10 +3,10 @@
 // a fresh sign-in link for them while they are in its team, so the dashboard is one click away. Later starts change
 // nobody's access: a demo owner removed stays removed. Development only (main.ts checks): in production nobody is
 // made owner of anything.
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import type { Services } from '../services.js';
 import { createDemoShop, findDemoShop } from '../webshops/demo.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { createSignInLink } from './service.js';
 
 export const DEMO_OWNER_EMAIL = 'demo-owner@example.com';

@@ -10,7 +10,7 @@ import { safeEqual } from '../http/credentials.js';
 import { routedPath } from '../http/route-path.js';
 import { idParam } from '../http/validate.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { can, type DashboardAction, type Role } from './roles.js';
 import { cookieName, readCookie } from './rules.js';
 import { sessionOf } from './service.js';

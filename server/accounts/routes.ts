@@ -16,7 +16,7 @@ import { enforceLimit, RateLimiter } from '../http/rate-limit.js';
 import { idParam } from '../http/validate.js';
 import { normalizeLanguage } from '../languages.js';
 import type { Services } from '../services.js';
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import {
   addUserSchema,
   newLinkFormSchema,

@@ -2,7 +2,7 @@
 // ended) and teams (users added, re-roled, removed; a shop keeps an owner), with every team change in the audit
 // trail. Used by the dashboard's routes (routes.ts), the operator's (admin.ts), the demo link at start and tests.
 import { randomBytes } from 'node:crypto';
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import { HttpError } from '../http/errors.js';
 import { tooManyRequests } from '../http/rate-limit.js';
 import type { Language } from '../languages.js';

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Cache } from '../cache.js';
 import { Claims } from '../db/claims.js';
 import { insertNumbered, isDuplicateKey, type Collection, type Db } from '../db/index.js';
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import { UserRemovalQueue } from './removal-queue.js';
 import { addressKey, UNUSED_USER_MS } from './rules.js';
 import type { Role } from './roles.js';

@@ -7,13 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from '../db/index.js';
 import { sha256Hex } from '../hash.js';
+import type { AuditActor, AuditEntry } from './model.js';
 
-type AuditActorKind = 'operator' | 'user' | 'writer' | 'system';
-
-export interface AuditActor {
-  kind: AuditActorKind;
-  id?: string;
-}
+// The model is model.ts's (types only: a feature that records or shows an action names no store); re-exported here.
+export type { AuditActor, AuditEntry } from './model.js';
 
 interface NewAuditEntry {
   shopId: number | null;
@@ -21,16 +18,6 @@ interface NewAuditEntry {
   action: string;
   target?: string;
   details?: Record<string, unknown>;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: Date;
-  shopId: number | null;
-  actor: AuditActor;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown>;
 }
 
 interface AuditDoc {

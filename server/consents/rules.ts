@@ -14,6 +14,12 @@ const ANONYMOUS_MAX_DELAY_DAYS = 14;
 /** The key of an unsigned receipt recorded without an address. */
 export const NO_ADDRESS = 'none';
 
+/** One order of one shop. */
+export interface ShopOrder {
+  shopId: number;
+  order: string;
+}
+
 /** What identifies an address among an order's unsigned receipts: a hash, so no address is part of a key. */
 export function addressKey(email: string): string {
   const address = normalizeEmail(email).toLowerCase();
@@ -60,7 +66,7 @@ export function hasConsent(order: { signed: boolean; unsigned: number }, require
 }
 
 /** The fields of a review that decide whether it is the invitation customer's own. */
-interface WrittenReview {
+export interface WrittenReview {
   email: string;
   verified: boolean;
   confirmToken: string | null;

@@ -18,7 +18,7 @@ import type { Db, Collection } from '../db/index.js';
 import { isDuplicateKey, onlyDuplicateKeys, updateBatches } from '../db/index.js';
 import type { Language } from '../languages.js';
 import { normalizeEmail, sameAddress } from '../email.js';
-import { addressKey, NO_ADDRESS, type InvitationReceipts } from './rules.js';
+import { addressKey, NO_ADDRESS, type InvitationReceipts, type ShopOrder } from './rules.js';
 
 type ConsentChoice = 'write_now' | 'ask_later';
 
@@ -41,11 +41,8 @@ interface Consent {
 
 export type NewConsent = Omit<Consent, 'created'>;
 
-/** One order of one shop. */
-export interface ShopOrder {
-  shopId: number;
-  order: string;
-}
+// ShopOrder is rules.ts's (no store to import for it); re-exported for the modules that import it from here.
+export type { ShopOrder } from './rules.js';
 
 /** An unsigned receipt also carries its address key and the review written under it (null: none yet). */
 type StoredConsent = Consent & { _id: string; key?: string; reviewId?: number | null };

@@ -15,7 +15,7 @@
 // action that is rare.
 import { sameAddress } from '../email.js';
 import type { Language } from '../languages.js';
-import type { ShopOrder } from '../consents/store.js';
+import type { ShopOrder } from '../consents/rules.js';
 import { messageIdFor, type MailPurpose } from '../mail/message-id.js';
 import { deleteOutboxMessages } from '../mail/outbox.js';
 import { forgetReviewMails } from '../mail/reviews.js';

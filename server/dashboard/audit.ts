@@ -6,7 +6,7 @@ import type { DashboardAuditEntry } from './contract.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { accountOf } from '../accounts/middleware.js';
-import type { AuditEntry } from '../audit/store.js';
+import type { AuditEntry } from '../audit/model.js';
 import type { Services } from '../services.js';
 import { listOf, pageQuery, parseInput, shopGuard } from './input.js';
 

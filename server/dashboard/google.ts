@@ -6,7 +6,7 @@
 import type Router from '@koa/router';
 import { googleSection, rotateFeedKey } from '../feed/google-service.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { recordMerchantAction } from './audit.js';
 import { shopGuard } from './input.js';
 

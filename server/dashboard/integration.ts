@@ -32,7 +32,7 @@ import {
 } from '../webhooks/service.js';
 import type { WebhookSubscription } from '../webhooks/store.js';
 import { requiresSignedOrderData } from '../webshops/rules.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { recordMerchantAction } from './audit.js';
 import { listOf, pageQuery, parseInput, readBody, shopGuard } from './input.js';
 import type { InvitationRow } from './invitation-view.js';

@@ -18,7 +18,7 @@ import { dedupeKey } from '../invitations/rules.js';
 import { normalizeLanguage, type Language } from '../languages.js';
 import type { Services } from '../services.js';
 import { mainLanguage, reminderDays } from '../webshops/rules.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { recordMerchantAction } from './audit.js';
 import { CsvByteReader, CsvFileError, type CsvRecord } from './csv.js';
 import { listOf, pageQuery, parseInput, readBody, shopGuard } from './input.js';

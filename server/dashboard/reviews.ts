@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { accountOf } from '../accounts/middleware.js';
 import { can, type Role } from '../accounts/roles.js';
 import { changesOf } from '../audit/changes.js';
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import { parseJsonObject, readRawBody, type Fields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { enforceLimit, RateLimiter } from '../http/rate-limit.js';
@@ -26,7 +26,7 @@ import { replyRequestSchema } from '../replies/reply.js';
 import { editReply, removeReply, replyToReview } from '../replies/service.js';
 import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { parseInput, shopGuard } from './input.js';
 import { REVIEW_STATUSES, searchable, toRow, type ReviewFilter, type ViewRow } from './review-view.js';
 

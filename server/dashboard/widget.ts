@@ -12,7 +12,7 @@ import { snippetJs } from '../embed/demo.js';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { sidebarSchema } from '../webshops/admin.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { DEFAULTS, mergeSettings, type Settings } from '../../embed/shared/settings.js';
 import { changesOf } from '../audit/changes.js';
 import { recordMerchantAction } from './audit.js';

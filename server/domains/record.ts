@@ -2,7 +2,7 @@
 import type { RatingsSummary } from '../reviews/rating.js';
 import { publicPageUrl } from '../links.js';
 import { formatTimestamp } from '../time.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import type { domainRecordSchema } from './openapi.js';
 import type { z } from 'zod';
 

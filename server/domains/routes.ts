@@ -3,7 +3,7 @@
 import type Router from '@koa/router';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { hostOf } from '../webshops/rules.js';
 import { isTrueFlag, toDomainRecord } from './record.js';
 

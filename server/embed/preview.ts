@@ -7,7 +7,7 @@
 import type { Config } from '../config.js';
 import { cspHash, escapeHtml } from '../http/html.js';
 import { mainLanguage } from '../webshops/rules.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { brandClass } from '../../embed/shared/brand.js';
 import { coerce, TABLE } from '../../embed/shared/settings.js';
 import { snippetJs } from './demo.js';

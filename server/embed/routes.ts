@@ -24,7 +24,7 @@ import type {
   VerifyAnswer,
 } from '../../embed/shared/api-types.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { enabledLanguages, mainLanguage, requiresSignedOrderData } from '../webshops/rules.js';
 import {
   consentSchema,

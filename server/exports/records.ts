@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Review } from '../reviews/model.js';
 import { ORIGINS, originFields } from '../reviews/origin.js';
 import { SUB_RATINGS, type SubRatingKey } from '../reviews/rules.js';
-import type { ListedRecord } from '../invitations/store.js';
+import type { ListedRecord } from '../invitations/model.js';
 import { REVIEW_STATUSES, statusOf } from '../dashboard/review-view.js';
 
 /** Whether the export carries e-mail addresses (operator and owners) or leaves them empty (managers). */

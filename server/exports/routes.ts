@@ -13,7 +13,7 @@ import type { Role } from '../accounts/roles.js';
 import { shopGuard } from '../dashboard/input.js';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { answerExport, formatOf } from './answer.js';
 import type { Addresses } from './records.js';
 import type { ExportKind } from './service.js';

@@ -5,12 +5,12 @@
 // recorded in the audit trail with who asked, what, in which format and how many records went out.
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import { stateOf } from '../dashboard/invitations.js';
 import { historyOf } from '../invitations/admin.js';
 import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { BOM, csvLine } from '../spreadsheet-csv.js';
 import { type Addresses, INVITATION_COLUMNS, invitationRecord, REVIEW_COLUMNS, reviewRecord } from './records.js';
 import type { ExportSlots } from './slot-store.js';

@@ -4,7 +4,6 @@
 import type { Context, Middleware } from 'koa';
 import { ClassicError, sendError, type Envelope } from './errors.js';
 import { parseId, safeEqualDigest, secretDigest } from './credentials.js';
-import type { Webshop, WebshopStore } from '../webshops/store.js';
 import { enforceLimit, TOO_MANY_REQUESTS, type RateLimiter } from './rate-limit.js';
 import { XML_CONTENT_TYPE, XmlDocument } from './xml.js';
 import { readFields, type Fields } from './body.js';
@@ -17,19 +16,28 @@ export const MESSAGES = {
   unexpected: (brandName: string) => `Unexpected error while processing. Please contact ${brandName}.`,
 } as const;
 
-interface ClassicDeps {
-  webshops: WebshopStore;
+/**
+ * What classic() reads of a shop. The shop's type is the caller's (webshops/model.ts): plumbing names no feature,
+ * and a reader of this frame meets no store.
+ */
+interface ShopCredentials {
+  id: number;
+  code: string;
+}
+
+export interface ClassicDeps<S extends ShopCredentials> {
+  webshops: { get(id: number): Promise<S | null> };
   shopLimiter: RateLimiter;
 }
 
-type AuthOutcome = { ok: true; shop: Webshop } | { ok: false; reason: 'missing' | 'invalid' };
+type AuthOutcome<S> = { ok: true; shop: S } | { ok: false; reason: 'missing' | 'invalid' };
 
 // A code to compare against when the shop does not exist, so both paths take the same time.
 const NO_SHOP_DIGEST = secretDigest('0'.repeat(32));
 // The digest of each cached shop's code, kept with the cached object (a rotated code comes with a new object).
-const codeDigests = new WeakMap<Webshop, Buffer>();
+const codeDigests = new WeakMap<ShopCredentials, Buffer>();
 
-function codeDigest(shop: Webshop): Buffer {
+function codeDigest(shop: ShopCredentials): Buffer {
   let digest = codeDigests.get(shop);
   if (!digest) {
     digest = secretDigest(shop.code);
@@ -41,7 +49,10 @@ function codeDigest(shop: Webshop): Buffer {
 const given = (value: unknown) => value !== undefined && value !== '';
 
 /** Checks `id` + `code` from a parameter source (query, or query merged with body). */
-async function authenticate(webshops: WebshopStore, params: Fields): Promise<AuthOutcome> {
+async function authenticate<S extends ShopCredentials>(
+  webshops: ClassicDeps<S>['webshops'],
+  params: Fields,
+): Promise<AuthOutcome<S>> {
   const rawId = params.id;
   const code = params.code;
   if (!given(rawId) || !given(code)) return { ok: false, reason: 'missing' };
@@ -67,8 +78,8 @@ interface ClassicOptions {
   unauthorized?: { status: number; missingStatus?: number; message?: string };
 }
 
-interface ClassicRequest {
-  shop: Webshop;
+interface ClassicRequest<S> {
+  shop: S;
   /** Query parameters, merged with body fields when the endpoint reads a body. */
   params: Fields;
 }
@@ -78,15 +89,15 @@ interface ClassicRequest {
  * JsonText, `status` included, when it is served from a cache, or an XmlDocument for an XML endpoint); it throws
  * ClassicError for application errors and HttpError for transport-level ones.
  */
-export function classic(
-  deps: ClassicDeps,
+export function classic<S extends ShopCredentials>(
+  deps: ClassicDeps<S>,
   options: ClassicOptions,
-  handler: (ctx: Context, req: ClassicRequest) => Promise<Record<string, unknown> | JsonText | XmlDocument>,
+  handler: (ctx: Context, req: ClassicRequest<S>) => Promise<Record<string, unknown> | JsonText | XmlDocument>,
 ): Middleware {
   const envelope: Envelope = options.xml ? { style: 'xml' } : { style: 'classic', empty: options.empty };
 
   /** Authenticates and counts the request against its shop's limit; answers a failure itself (undefined). */
-  const admit = async (ctx: Context, params: Fields): Promise<Webshop | undefined> => {
+  const admit = async (ctx: Context, params: Fields): Promise<S | undefined> => {
     const auth = await authenticate(deps.webshops, params);
     if (!auth.ok) {
       const message =
@@ -105,7 +116,7 @@ export function classic(
   return async (ctx) => {
     ctx.state.envelope = envelope;
     const params = queryFields(ctx);
-    let shop: Webshop | undefined;
+    let shop: S | undefined;
     if (options.bodyLimit !== undefined) {
       // Credentials in the query are checked (and the shop's limit applied) before a large body is read, so a
       // stranger's body is never parsed. Credentials in the body need the (capped) parser to run first.

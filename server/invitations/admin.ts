@@ -7,7 +7,7 @@ import type { ObjectId } from 'mongodb';
 import { requireAdmin } from '../admin/auth.js';
 import { HttpError } from '../http/errors.js';
 import { idParam, validate } from '../http/validate.js';
-import type { Services } from '../services.js';
+import type { InvitationStore } from './store.js';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import type { InvitationOutcome } from './queue.js';
 import type { DueReminder, ReminderOutcome } from './reminder-queue.js';
@@ -53,14 +53,24 @@ export function historyOf(
   return events;
 }
 
-export function registerInvitationAdminRoutes(router: Router, services: Services): void {
-  const admin = requireAdmin(services.config.adminToken);
-  const { invitations } = services;
+/**
+ * What the operator's invitation history uses: the operator token, the invitation store (its own feature's) and
+ * whether the shop exists (any shop look-up: app.ts passes the webshop store).
+ */
+export interface InvitationAdminDeps {
+  config: { adminToken: string | undefined };
+  webshops: { get(id: number): Promise<object | null> };
+  invitations: Pick<InvitationStore, 'search' | 'queue' | 'reminders'>;
+}
+
+export function registerInvitationAdminRoutes(router: Router, deps: InvitationAdminDeps): void {
+  const admin = requireAdmin(deps.config.adminToken);
+  const { invitations } = deps;
 
   router.get('/admin/api/webshops/:id/invitations', admin, async (ctx) => {
     const shopId = idParam(ctx.params.id, 'webshop');
     const q = validate(historyQuery, { email: ctx.query.email, order: ctx.query.order, limit: ctx.query.limit });
-    if (!(await services.webshops.get(shopId))) throw new HttpError(404, 'No such webshop.');
+    if (!(await deps.webshops.get(shopId))) throw new HttpError(404, 'No such webshop.');
     const found = await invitations.search(shopId, q, q.limit);
     const ids: ObjectId[] = found.map((i) => i._id);
     const [outcomes, reminderOutcomes, due] = await Promise.all([

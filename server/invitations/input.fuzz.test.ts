@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClassicError } from '../http/errors.js';
 import { fastestMs, fuzzOptions, repeated, textOf } from '../../test/fuzz.js';
-import { MAX_PRODUCTS, parseInvitationInput, parseOrderData, text, type InvitationProduct } from './input.js';
+import { MAX_PRODUCTS, parseInvitationInput, parseOrderData, text } from './input.js';
+import type { InvitationProduct } from './model.js';
 
 /** For values of about 1 MB: tens of ms when linear; the margin is for a machine busy with other work. */
 const LINEAR_MS = 1000;

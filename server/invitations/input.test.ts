@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import { httpUrl, parseInvitationInput, parseOrderData, MAX_PRODUCTS } from './input.js';
+import type { ReviewProduct } from '../reviews/model.js';
+import type { InvitationProduct } from './model.js';
+import type { z } from 'zod';
+import type { listedInvitation } from './openapi.js';
+import type { ListedInvitationBody } from './routes.js';
 
 describe('e-mail addresses', () => {
   it.each([
@@ -144,5 +149,17 @@ describe('order_data', () => {
     expect(httpUrl('https://shop.example/p/1')).toBe('https://shop.example/p/1');
     expect(httpUrl('data:text/html,x')).toBe('');
     expect(httpUrl('not a url')).toBe('');
+  });
+});
+
+describe('the invitation model and its listing', () => {
+  it("declares an order's product as the review's product starts out (checked by the type-check)", () => {
+    // model.ts declares it on its own so the invitation's path does not pass through reviews/model.ts.
+    expectTypeOf<InvitationProduct>().toEqualTypeOf<Omit<ReviewProduct, 'rating' | 'content'>>();
+  });
+
+  it('lists an invitation as the documented schema describes it (checked by the type-check)', () => {
+    // routes.ts declares the body itself so that the route's path does not pass through the OpenAPI module.
+    expectTypeOf<ListedInvitationBody>().toEqualTypeOf<z.infer<typeof listedInvitation>>();
   });
 });

@@ -4,13 +4,11 @@ import { asList, type Fields } from '../http/body.js';
 import { ClassicError } from '../http/errors.js';
 import { intParam, stringParam } from '../http/params.js';
 import { normalizeLanguage, type Language } from '../languages.js';
-import type { ReviewProduct } from '../reviews/model.js';
+import type { InvitationProduct } from './model.js';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import { productsJson } from './order-data.js';
 import { MESSAGES } from '../http/classic.js';
 import { INVITE_DELAY_MAX_DAYS, ORDER_NUMBER_MAX } from '../../embed/shared/limits.js';
-
-export type InvitationProduct = Omit<ReviewProduct, 'rating' | 'content'>;
 
 export interface InvitationInput {
   email: string;

@@ -17,21 +17,15 @@ import { GroupInsert } from '../db/group-insert.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { mentionsAddress } from '../email.js';
 import { type WorkItem, WorkQueue } from '../queue/work-queue.js';
+import type { InvitationOutcome, QueuedInvitation } from './model.js';
+
+// The model is model.ts's (types only); re-exported for the modules that import it from here.
+export type { InvitationOutcome } from './model.js';
 
 export const INVITATION_MAIL_QUEUE = 'invitation_mail';
 
 /** The invitation e-mail's work item: the key is the invitation, nothing else is needed to send it. */
 type InvitationMail = Record<string, never>;
-
-export interface QueuedInvitation {
-  /** The invitation's `_id`. */
-  _id: ObjectId;
-  /** When to try next: the invitation's `scheduled`, later a retry time. */
-  due: Date;
-  /** Failed attempts so far. */
-  attempts: number;
-  lastError: string | null;
-}
 
 /** A work item as the invitations' code knows it (keyed by the invitation's ObjectId). */
 export const asQueued = ({ _id, due, attempts, lastError }: WorkItem<unknown>): QueuedInvitation => ({
@@ -42,17 +36,6 @@ export const asQueued = ({ _id, due, attempts, lastError }: WorkItem<unknown>): 
 });
 
 const hex = (ids: readonly ObjectId[]): string[] => ids.map((id) => id.toHexString());
-
-type OutcomeStatus = 'sent' | 'failed' | 'suppressed';
-
-export interface InvitationOutcome {
-  _id: ObjectId;
-  status: OutcomeStatus;
-  at: Date;
-  messageId: string | null;
-  /** Why it failed or was not sent (`unsubscribed`); null when sent. */
-  reason: string | null;
-}
 
 export class InvitationQueue {
   private readonly work: WorkQueue<InvitationMail>;

@@ -3,8 +3,9 @@
 // not sent. Only invitations queued since reminders exist have one (reminder-queue.ts): the drain takes the due
 // entries of that small work queue (server/queue/work-queue.ts) and decides each with `reminderDecision`.
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Logger } from '../log.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Webshop } from '../webshops/model.js';
 import { reminderDays } from '../webshops/rules.js';
 import { messageIdFor } from '../mail/message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure } from '../mail/retry.js';
@@ -14,6 +15,7 @@ import { JOB } from '../jobs/names.js';
 import { composeInvitationMail } from './send.js';
 import type { InvitationOutcome } from './queue.js';
 import type { DueReminder } from './reminder-queue.js';
+import type { InvitationStore } from './store.js';
 
 /** Reminders are due days apart: a sweep every few minutes is on time, and reads only the due entries. */
 const SWEEP_MS = 5 * 60_000;
@@ -48,12 +50,39 @@ export function reminderDecision(f: ReminderFacts): ReminderDecision {
   return due > f.now ? { later: due } : { send: true };
 }
 
-export function defineReminderMail(services: Services): void {
+/**
+ * What the reminders use: the invitation store (its own feature's: the invitation, its first e-mail's outcome, the
+ * reminder queue), and, through the methods app.ts passes, the shops, the reviews written for an order, the
+ * unsubscribed addresses and the mailer.
+ */
+export interface ReminderDeps {
+  config: {
+    baseUrl: string;
+    brandName: string;
+    mail: { retryScheduleMs: readonly number[] };
+    scheduler: { lockLifetimeMs: number };
+  };
+  log: Logger;
+  now: () => Date;
+  invitations: Pick<InvitationStore, 'get' | 'queue' | 'reminders'>;
+  webshops: { get(id: number): Promise<Webshop | null> };
+  reviews: { byOrder(shopId: number, order: string): Promise<readonly unknown[]> };
+  suppressions: { unsubscribedIn(shopIds: number[]): Promise<(shopId: number, email: string) => boolean> };
+  mailer: Pick<Mailer, 'domain' | 'send'>;
+}
+
+export function defineReminderMail(
+  services: ReminderDeps & {
+    scheduler: {
+      define(name: string, drain: (signal: { touch: () => Promise<void> }) => Promise<void>, everyMs: number): void;
+    };
+  },
+): void {
   services.scheduler.define(JOB.reminderMail, (signal) => drainReminders(services, signal), SWEEP_MS);
 }
 
 /** Decides (and sends) every due reminder, batch by batch; stops early when the mail server itself fails. */
-export async function drainReminders(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
+export async function drainReminders(services: ReminderDeps, signal: { touch: () => Promise<void> }): Promise<void> {
   const { reminders } = services.invitations;
   const lease = services.config.scheduler.lockLifetimeMs;
   let tried = false;
@@ -89,7 +118,7 @@ interface BatchContext {
 
 /** Decides one reminder and acts on it; returns the send error, if any. */
 async function remindOne(
-  services: Services,
+  services: ReminderDeps,
   holder: string,
   entry: DueReminder,
   context: BatchContext,

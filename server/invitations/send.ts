@@ -8,14 +8,14 @@
 // See queue.ts for why all of this lives beside the invitations and not in them.
 import { randomUUID } from 'node:crypto';
 import type { ObjectId } from 'mongodb';
-import type { Services } from '../services.js';
+import type { Logger } from '../log.js';
+import type { Mailer } from '../mail/mailer.js';
 import { messageIdFor } from '../mail/message-id.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure, mailSweepMs } from '../mail/retry.js';
 import { invitationMail } from '../mail/templates.js';
-import type { Webshop } from '../webshops/store.js';
-import type { Sendable } from './store.js';
-import type { QueuedInvitation } from './queue.js';
-import { Episode, isTransient, withRetry } from '../jobs/transient.js';
+import type { Webshop } from '../webshops/model.js';
+import type { InvitationOutcome, QueuedInvitation, Sendable } from './model.js';
+import { type Episode, isTransient, withRetry } from '../jobs/transient.js';
 import { JOB } from '../jobs/names.js';
 
 const INVITATION_MAIL_JOB = JOB.invitationMail;
@@ -36,23 +36,64 @@ const BURST_SPACING_MS = 250;
 
 type Signal = { touch: () => Promise<void> };
 
-const recordingEpisodes = new WeakMap<Services, Episode>();
+/**
+ * What the sender uses, and nothing else: app.ts passes the invitation store and its queue (store.ts, queue.ts), the
+ * shops, the unsubscribed addresses, the mailer and the compliance counters. Declared here as the methods called, so
+ * a reader of the sender meets none of those modules.
+ */
+export interface InvitationMailDeps {
+  config: {
+    baseUrl: string;
+    brandName: string;
+    mail: { connections: number; retryScheduleMs: readonly number[] };
+    scheduler: { lockLifetimeMs: number };
+  };
+  log: Logger;
+  now: () => Date;
+  invitations: {
+    forSending(ids: readonly ObjectId[]): Promise<Map<string, Sendable>>;
+    queue: {
+      claimDue(holder: string, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<QueuedInvitation[]>;
+      renew(holder: string, leaseMs: number): Promise<Set<string>>;
+      release(holder: string): Promise<void>;
+      finish(outcome: InvitationOutcome): Promise<void>;
+      finishAll(holder: string, ids: readonly ObjectId[]): Promise<void>;
+      retryAt(id: ObjectId, due: Date, attempts: number, lastError: string): Promise<void>;
+      prune(before: Date): Promise<unknown>;
+    };
+  };
+  webshops: { get(id: number): Promise<Webshop | null> };
+  suppressions: { unsubscribedIn(shopIds: number[]): Promise<(shopId: number, email: string) => boolean> };
+  mailer: Pick<Mailer, 'domain' | 'send'>;
+  compliance: { count(shopId: number, event: { kind: 'invitation_sent' }): void };
+  /**
+   * The process's one episode of transient errors while recording e-mail outcomes (app.ts makes it): one warning
+   * for a run of failures, whichever batch met them.
+   */
+  mailRecording: Episode;
+}
 
 /**
  * The writes after an e-mail went out (its outcome, its retry time, the batch's clean-up) are retried through a
  * transient database error rather than failing the batch: a failed outcome write would leave the e-mail to be sent
  * again once the claim runs out. Each of them can be repeated safely (a second outcome keeps the first).
  */
-function recorded(services: Services, write: () => Promise<unknown>): Promise<unknown> {
-  let episode = recordingEpisodes.get(services);
-  if (!episode) {
-    episode = new Episode(services.log, 'recording e-mail outcomes');
-    recordingEpisodes.set(services, episode);
-  }
-  return withRetry(write, { episode, retryable: isTransient, givingUp: () => false });
+function recorded(services: InvitationMailDeps, write: () => Promise<unknown>): Promise<unknown> {
+  return withRetry(write, { episode: services.mailRecording, retryable: isTransient, givingUp: () => false });
 }
 
-export function defineInvitationMail(services: Services): void {
+export function defineInvitationMail(
+  services: InvitationMailDeps & {
+    scheduler: {
+      define(
+        name: string,
+        drain: (signal: Signal) => Promise<void>,
+        everyMs: number,
+        options: { spacingMs: number },
+      ): void;
+    };
+  },
+): void {
   // Runs in a burst are spaced: each one reads the batch's invitations, a search of the collection on FerretDB.
   services.scheduler.define(
     INVITATION_MAIL_JOB,
@@ -65,7 +106,7 @@ export function defineInvitationMail(services: Services): void {
 }
 
 /** Sends what is due, batch by batch, until nothing is due (or the mail server is failing). */
-export async function drainInvitations(services: Services, signal: Signal): Promise<void> {
+export async function drainInvitations(services: InvitationMailDeps, signal: Signal): Promise<void> {
   /** Entries whose invitation is not written yet: left for a later run. */
   const notYet = new Set<string>();
   let next = claimBatch(services, notYet);
@@ -96,7 +137,7 @@ interface Batch {
   context: Context;
 }
 
-async function claimBatch(services: Services, notYet: Set<string>): Promise<Batch | undefined> {
+async function claimBatch(services: InvitationMailDeps, notYet: Set<string>): Promise<Batch | undefined> {
   const lease = services.config.scheduler.lockLifetimeMs;
   const now = services.now();
   const claim = randomUUID();
@@ -109,7 +150,12 @@ async function claimBatch(services: Services, notYet: Set<string>): Promise<Batc
  * Sends a claimed batch, a few at a time over the SMTP pool, renewing the claims (and the job's lock) while it runs.
  * Returns true when the mail server itself failed.
  */
-async function sendBatch(services: Services, batch: Batch, signal: Signal, notYet: Set<string>): Promise<boolean> {
+async function sendBatch(
+  services: InvitationMailDeps,
+  batch: Batch,
+  signal: Signal,
+  notYet: Set<string>,
+): Promise<boolean> {
   const { queue: q } = services.invitations;
   const lease = services.config.scheduler.lockLifetimeMs;
   const { context } = batch;
@@ -160,7 +206,7 @@ interface Context {
 }
 
 /** What the batch's e-mails need, read once per batch rather than once per e-mail. */
-async function loadContext(services: Services, entries: QueuedInvitation[]): Promise<Context> {
+async function loadContext(services: InvitationMailDeps, entries: QueuedInvitation[]): Promise<Context> {
   const invitations = await services.invitations.forSending(entries.map((e) => e._id));
   const shopIds = [...new Set([...invitations.values()].map((i) => i.shopId))];
   const shops = await Promise.all(shopIds.map((id) => services.webshops.get(id)));
@@ -173,7 +219,7 @@ async function loadContext(services: Services, entries: QueuedInvitation[]): Pro
 
 /** Sends one invitation and records how it went; returns the send error, if any. */
 async function sendOne(
-  services: Services,
+  services: InvitationMailDeps,
   context: Context,
   entry: QueuedInvitation,
   finished: ObjectId[],
@@ -208,7 +254,7 @@ async function sendOne(
 
 /** The invitation e-mail, or with `template` its reminder: same links, same one-click unsubscribe. */
 export function composeInvitationMail(
-  services: Pick<Services, 'config'>,
+  services: { config: { baseUrl: string; brandName: string } },
   invitation: Sendable,
   shop: Pick<Webshop, 'name'>,
   messageId: string,
@@ -234,7 +280,7 @@ export function composeInvitationMail(
 }
 
 async function finish(
-  services: Services,
+  services: InvitationMailDeps,
   entry: QueuedInvitation,
   finished: ObjectId[],
   status: 'sent' | 'failed' | 'suppressed',
@@ -249,7 +295,7 @@ async function finish(
 
 /** A failed attempt: due again later on the retry schedule, or finished as failed (permanent, or out of retries). */
 async function retryLater(
-  services: Services,
+  services: InvitationMailDeps,
   entry: QueuedInvitation,
   err: unknown,
   finished: ObjectId[],

@@ -10,41 +10,16 @@ import { GroupInsert } from '../db/group-insert.js';
 import { newLinkSecret } from '../links.js';
 import { bumpShopCounters, inBatches, isDuplicateKey } from '../db/index.js';
 import { CountedSteps } from '../db/counted-steps.js';
-import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
-import type { InvitationInput, InvitationProduct } from './input.js';
+import type { InvitationInput } from './input.js';
+import type { Invitation, ListedInvitation, ListedRecord, Sendable } from './model.js';
 import { sameAddress } from '../email.js';
 import { InvitationQueue } from './queue.js';
 import { ReminderQueue } from './reminder-queue.js';
 import { dedupeKey } from './rules.js';
 
-export interface Invitation {
-  shopId: number;
-  /** Normalised (see normalizeEmail). */
-  email: string;
-  order: string;
-  dedupe: string;
-  language: Language;
-  delay: number;
-  customer_name: string;
-  products: InvitationProduct[];
-  client: string | null;
-  platform_version: string | null;
-  plugin_version: string | null;
-  created: Date;
-  scheduled: Date;
-  /** The review link's secret (`/review/{token}`); made when queued, so every copy of the e-mail has the same link. */
-  token: string;
-  /** When the customer wrote their review through the invitation's link (single use); null before. */
-  used: Date | null;
-  /** Secret of the unsubscribe link: a separate token, so that each link can do one thing only. */
-  unsubscribeToken: string;
-  /** The shop offers something for the review (Add invitation's `incentivised=1`); absent on older ones: false. */
-  incentivised?: boolean;
-}
-
-/** An invitation as listed: with when it was sent (from its outcome), null while not sent. */
-export type ListedInvitation = Invitation & { sent: Date | null };
+// The model is model.ts's (types only); re-exported for the modules that import it from here.
+export type { Invitation, ListedRecord } from './model.js';
 
 /** What erasure needs to know of an invitation: its id (for its sending records), order, and the name it used. */
 type ErasedInvitation = Pick<Invitation, 'shopId' | 'order' | 'customer_name'> & { _id: ObjectId };
@@ -64,23 +39,6 @@ interface InvitationPlace {
   created: Date;
 }
 
-/** An invitation as the dashboard lists it (InvitationStore.onChange, allOfShops, createdSince): no link secrets. */
-export type ListedRecord = WithId<
-  Pick<
-    Invitation,
-    | 'shopId'
-    | 'email'
-    | 'order'
-    | 'dedupe'
-    | 'language'
-    | 'customer_name'
-    | 'client'
-    | 'platform_version'
-    | 'plugin_version'
-    | 'created'
-    | 'scheduled'
-  >
->;
 const LISTED_FIELDS = {
   _id: 1,
   shopId: 1,
@@ -115,11 +73,6 @@ interface ShopCounter {
 /** How often this process writes the counter steps of invitations added (other processes' lists lag by that much). */
 const COUNTER_WRITE_MS = 250;
 
-/** What an invitation e-mail is made of. */
-export type Sendable = Pick<
-  Invitation,
-  'shopId' | 'email' | 'language' | 'customer_name' | 'token' | 'unsubscribeToken'
->;
 const MAIL_FIELDS = { shopId: 1, email: 1, language: 1, customer_name: 1, token: 1, unsubscribeToken: 1 } as const;
 
 export class InvitationStore {

@@ -8,7 +8,7 @@
 // bookkeeping (ReviewStore.markMailSent): no new version, no webhook.
 import type { Services } from '../services.js';
 import type { Review } from '../reviews/model.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { randomUUID } from 'node:crypto';
 import { JOB } from '../jobs/names.js';
 import type { TakenItem } from '../queue/work-queue.js';

@@ -5,16 +5,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Services } from '../services.js';
 import { sendError } from '../http/errors.js';
 import { isLoopbackRequest } from '../http/local.js';
-import type { Invitation } from '../invitations/store.js';
 import type { Language } from '../languages.js';
 import { MAIL_STRINGS, fill } from './strings.js';
 import { escapeHtml } from '../http/html.js';
 import { LINK_SECRET_FORMAT } from '../links.js';
 import { listOutbox, OUTBOX_FILE } from './outbox.js';
 import { outboxDir } from './transport.js';
+import { unsubscribe, unsubscribeTarget, type UnsubscribeDeps } from './unsubscribe.js';
+import type { Mailer } from './mailer.js';
 
 const PAGE_HEADERS = {
   'Content-Security-Policy':
@@ -48,21 +48,26 @@ function page(ctx: Context, status: number, language: Language, title: string, b
   ].join('');
 }
 
-export function registerMailRoutes(router: Router, services: Services): void {
-  const { invitations, webshops, suppressions, config } = services;
+/** What the mail pages use: the unsubscribe service's deps, and whether e-mails go to the development outbox. */
+export type MailRouteDeps = UnsubscribeDeps & {
+  config: { production: boolean; baseUrl: string; dataDir: string };
+  mailer: Pick<Mailer, 'kind'>;
+};
+
+export function registerMailRoutes(router: Router, deps: MailRouteDeps): void {
+  const { config } = deps;
 
   /** The invitation and shop behind an unsubscribe link, or undefined (after answering with a 404 page). */
   const lookUp = async (ctx: Context) => {
     const token = ctx.params.token;
-    const invitation =
-      typeof token === 'string' && LINK_SECRET_FORMAT.test(token) ? await invitations.byUnsubscribeToken(token) : null;
-    const shop = invitation ? await webshops.get(invitation.shopId) : null;
-    if (!invitation || !shop) {
+    const found =
+      typeof token === 'string' && LINK_SECRET_FORMAT.test(token) ? await unsubscribeTarget(deps, token) : null;
+    if (!found) {
       const s = MAIL_STRINGS.en;
       page(ctx, 404, 'en', s.unsubscribeTitle, `<p>${escapeHtml(s.unsubscribeInvalid)}</p>`);
       return undefined;
     }
-    return { invitation: invitation as Invitation, shop };
+    return found;
   };
 
   router.get('/unsubscribe/:token', async (ctx) => {
@@ -85,15 +90,14 @@ export function registerMailRoutes(router: Router, services: Services): void {
     const found = await lookUp(ctx);
     if (!found) return;
     const { invitation, shop } = found;
-    // Invitations already queued for the address are not sent either: the sender checks before each one.
-    await suppressions.add(shop.id, invitation.email);
+    await unsubscribe(deps, found);
     const s = MAIL_STRINGS[invitation.language];
     const done = fill(s.unsubscribeDone, { shop: shop.name, email: maskEmail(invitation.email) });
     page(ctx, 200, invitation.language, s.unsubscribeTitle, `<p>${escapeHtml(done)}</p>`);
   });
 
   const outboxAllowed = (ctx: Context) =>
-    services.mailer.kind === 'outbox' && !config.production && isLoopbackRequest(ctx, config.baseUrl);
+    deps.mailer.kind === 'outbox' && !config.production && isLoopbackRequest(ctx, config.baseUrl);
 
   router.get('/dev/outbox', async (ctx) => {
     if (!outboxAllowed(ctx)) return sendError(ctx, 404, 'Not found.');

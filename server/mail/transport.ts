@@ -7,27 +7,10 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { domainOf } from './message-id.js';
+import type { Mailer, OutgoingMail } from './mailer.js';
 
-export interface OutgoingMail {
-  /** Display name of the sender (the shop); the address is MAIL_FROM's. */
-  fromName: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** From messageIdFor(): the same for every attempt at the same message. */
-  messageId: string;
-  headers?: Record<string, string>;
-}
-
-export interface Mailer {
-  readonly kind: 'smtp' | 'outbox';
-  /** The domain of MAIL_FROM, which Message-IDs use. */
-  readonly domain: string;
-  /** Resolves once the SMTP server accepted the message (or the file is written); rejects with nodemailer's error. */
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
-}
+// The interface is mailer.ts's (types only: a module that sends names no transport); re-exported from here.
+export type { Mailer, OutgoingMail } from './mailer.js';
 
 /** The signed headers: nodemailer's defaults plus List-Unsubscribe-Post, which RFC 8058 wants covered by DKIM. */
 const DKIM_HEADERS =

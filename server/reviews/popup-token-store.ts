@@ -6,7 +6,7 @@ import { LINK_SECRET_FORMAT, newLinkSecret } from '../links.js';
 import type { Db, Collection } from '../db/index.js';
 import { sameAddress } from '../email.js';
 import type { Language } from '../languages.js';
-import type { ShopOrder } from '../consents/store.js';
+import type { ShopOrder } from '../consents/rules.js';
 
 /** The shopper writes on the thank-you page; a day leaves room for a tab left open overnight. */
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;

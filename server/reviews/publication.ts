@@ -8,7 +8,7 @@
 // Reviews nobody confirms are removed CONFIRMATION_DAYS after they were written.
 import type { Review, NewReview } from './model.js';
 import type { NewConsent } from '../consents/store.js';
-import type { Invitation } from '../invitations/store.js';
+import type { Invitation } from '../invitations/model.js';
 import type { Services } from '../services.js';
 import { addDays, formatDate } from '../time.js';
 import { currentMonth } from './experience.js';

@@ -1,7 +1,7 @@
 // The shop settings' pure rules: what a stored shop's fields mean, including the defaults of fields that older
 // shops lack. Features read these rules, never the webshop store's module (which owns the collection).
 import { isLanguage, type Language } from '../languages.js';
-import type { Webshop } from './store.js';
+import type { Webshop } from './model.js';
 
 export function mainLanguage(shop: Pick<Webshop, 'languages'>): Language {
   const main = shop.languages.find((l) => l.main) ?? shop.languages[0];

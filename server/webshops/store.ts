@@ -5,53 +5,11 @@ import { insertNumbered, isDuplicateKey } from '../db/index.js';
 import type { Cache } from '../cache.js';
 import { LANGUAGE_NAMES, type Language } from '../languages.js';
 import { hostOf } from './rules.js';
-import type { Settings } from '../../embed/shared/settings.js';
+import type { Address, ShopLanguage, Webshop } from './model.js';
 
-interface Address {
-  street: string;
-  housenumber: string;
-  postalcode: string;
-  city: string;
-  country: string;
-}
-
-interface ShopLanguage {
-  name: string;
-  url: string;
-  iso: string;
-  all: boolean;
-  main: boolean;
-}
-
-/** The sidebar's dashboard configuration: the `_service_*` globals on a shop's page win over these. */
-type SidebarSettings = Partial<Settings>;
-
-export interface Webshop {
-  id: number;
-  code: string;
-  name: string;
-  url: string;
-  /** The URL's host without `www.` and port, lower case: what fetch_domain.json matches. */
-  host: string;
-  logo: string;
-  address: Address;
-  languages: ShopLanguage[];
-  hero_color: string;
-  hero_image: string;
-  reply_access: boolean;
-  approved_date: string | null;
-  partner_assurances: Record<string, boolean>;
-  sidebar: SidebarSettings;
-  /**
-   * Only signed order data may record consent: unsigned order-data elements show no dialog, unsigned consents are
-   * refused, and order_permissions.json ignores unsigned receipts (requiresSignedOrderData).
-   */
-  require_signed_order_data?: boolean;
-  /** Days after the invitation e-mail to send one reminder if its link was not used; 0: none. Absent: the default. */
-  reminder_days?: number;
-  created: Date;
-  updated: Date;
-}
+// The model lives in model.ts, a module of types only, so that a reader of a module that takes a shop does not
+// meet the store and the database behind it; re-exported for the modules that still import it from here.
+export type { Webshop } from './model.js';
 
 const emptyAddress = (): Address => ({ street: '', housenumber: '', postalcode: '', city: '', country: '' });
 
