@@ -15,6 +15,7 @@ import { bumpShopCounters, inBatches, insertNumbered, onlyDuplicateKeys, updateB
 import { versionedUpdate } from '../db/versioned.js';
 import type { Language } from '../languages.js';
 import { noSubRatings, removedPhotos } from './rules.js';
+import { givenBackPhotos, withheldPhotos, withheldPhotosRemoved } from './rules.js';
 import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
 import { formatDate } from '../time.js';
@@ -451,7 +452,11 @@ export class ReviewStore {
    * Soft delete: gone from ratings and summary, kept in the product feed as deleted. Only the ids, `deleted`,
    * `modified` and products remain; name, e-mail, text and reply are blanked.
    */
-  async softDelete(id: number, removalGround: string | null = null): Promise<Review | null> {
+  async softDelete(
+    id: number,
+    removalGround: string | null = null,
+    { withholdPhotos = false }: { withholdPhotos?: boolean } = {},
+  ): Promise<Review | null> {
     return this.writeVersion(id, (before) => {
       const after: Review = {
         ...before,
@@ -464,8 +469,11 @@ export class ReviewStore {
         reply: null,
         // The products stay (the feed reports the deletion per product), the customer's words about them do not.
         products: before.products.map((p) => ({ ...p, content: '' })),
-        // Photos go with the review: their files are queued for deletion by the photos' write follower.
-        ...(before.photos ? { photos: removedPhotos(before.photos) } : {}),
+        // Photos go with the review: their files are queued for deletion by the photos' write follower. A removal
+        // that can be contested withholds them instead (files kept until it is final: server/moderation).
+        ...(before.photos
+          ? { photos: withholdPhotos ? withheldPhotos(before.photos) : removedPhotos(before.photos) }
+          : {}),
         modified: this.now(),
         version: before.version + 1,
       };
@@ -479,7 +487,11 @@ export class ReviewStore {
    * which moderation kept apart. A new version, `reviews.updated` once it had been announced; null when the review
    * is not deleted (or gone).
    */
-  async restore(id: number, texts: Pick<Review, 'name' | 'email' | 'comment' | 'reply'> & { products: string[] }) {
+  async restore(
+    id: number,
+    texts: Pick<Review, 'name' | 'email' | 'comment' | 'reply'> & { products: string[] },
+    photos: readonly string[] = [],
+  ) {
     return this.writeVersion(
       id,
       (before) => {
@@ -492,6 +504,8 @@ export class ReviewStore {
           comment: texts.comment,
           reply: texts.reply,
           products: before.products.map((p, i) => ({ ...p, content: texts.products[i] ?? '' })),
+          // The photos the removal withheld, as they were.
+          ...(before.photos && photos.length ? { photos: givenBackPhotos(before.photos, photos) } : {}),
           modified: this.now(),
           version: before.version + 1,
         };
@@ -501,6 +515,31 @@ export class ReviewStore {
         return after;
       },
       { deleted: true },
+    );
+  }
+
+  /**
+   * Withheld photos go for good (a decision's six months are over, or its writer was erased), on a live or a deleted
+   * review alike: their files are then deleted by the photos' write follower. `only` limits it to those photos.
+   * Null when there was nothing to take off.
+   */
+  async removeWithheldPhotos(id: number, only?: readonly string[]): Promise<Review | null> {
+    const current = await this.get(id);
+    if (!current?.photos?.some((p) => p.state === 'withheld' && (!only || only.includes(p.id)))) return null;
+    return this.writeVersion(
+      id,
+      (before) => {
+        const after: Review = {
+          ...before,
+          photos: withheldPhotosRemoved(before.photos ?? [], only),
+          modified: this.now(),
+          version: before.version + 1,
+        };
+        // A deleted review was announced as deleted once: hidden photos going changes nothing anyone was told.
+        after.pendingEvent = before.deleted ? null : (topicFor(before, after) ?? null);
+        return after;
+      },
+      { deleted: current.deleted },
     );
   }
 
