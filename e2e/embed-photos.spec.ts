@@ -1,8 +1,10 @@
 // Photos in the pop-up's review form (issue 20), on a demo thank-you page of another site: a shopper reaches the
-// picker (in form.js, the lazily loaded second bundle) and adds two photos with the keyboard alone, sends the review
-// (signed order data: published at once), and the photos appear once the worker has encoded them. axe-core on the
-// picker's states (two photos picked; a refused file's message) at 1280 and 390 px.
+// picker (in form.js, the lazily loaded second bundle) and adds two photos with the keyboard alone, sends the review,
+// and the photos appear once the worker has encoded them and the review is public: at once with signed order data
+// (1280 px), only after the writer's confirmation with unsigned data (390 px). axe-core on the picker's states (two
+// photos picked; a refused file's message) at both widths.
 import { expect, test, type Page } from '@playwright/test';
+import { MongoClient } from 'mongodb';
 import { photoWithMetadata, heicHeader } from '../test/photo-fixtures.js';
 import { expectAccessible, hostUrl, open, service, shopId, uniqueOrder } from './embed-helpers.js';
 import { catchFileChoosers, type FileChoosers } from './file-chooser.js';
@@ -32,8 +34,26 @@ async function pickByKeyboard(page: Page, choosers: FileChoosers, file: Paramete
 }
 type FileChooserSetFiles = Awaited<ReturnType<FileChoosers['next']>>['setFiles'];
 
+/** The review's confirmation token (what the e-mail to the writer carries) and its photos' states, as stored. */
+async function stored(comment: string): Promise<{ token: string; states: string[]; ids: string[] } | null> {
+  const client = new MongoClient(process.env.E2E_MONGODB_URI!);
+  try {
+    await client.connect();
+    const review = await client
+      .db(process.env.E2E_MONGODB_DB!)
+      .collection('reviews')
+      .findOne({ comment }, { projection: { confirmToken: 1, photos: 1 } });
+    if (!review) return null;
+    const photos = (review.photos ?? []) as { id: string; state: string }[];
+    return { token: review.confirmToken, states: photos.map((p) => p.state), ids: photos.map((p) => p.id) };
+  } finally {
+    await client.close();
+  }
+}
+
 for (const width of [1280, 390]) {
-  test(`at ${width} px: two photos added in the pop-up with the keyboard alone appear once encoded`, async ({
+  const signed = width === 1280;
+  test(`at ${width} px: two photos added in the pop-up with the keyboard alone appear once encoded and public (${signed ? 'signed' : 'confirmed'})`, async ({
     page,
   }) => {
     test.setTimeout(150_000);
@@ -42,7 +62,16 @@ for (const width of [1280, 390]) {
     const order = uniqueOrder(`photo-popup-${width}`);
     await open(
       page,
-      hostUrl('thankyou.html', { language: 'eng', sidebar_theme: 'light' }, { shape: 'signed', order, name: 'Jane' }),
+      hostUrl(
+        'thankyou.html',
+        { language: 'eng', sidebar_theme: 'light' },
+        {
+          shape: signed ? 'signed' : 'typed',
+          order,
+          name: 'Jane',
+          email: `jane-${order}@example.com`,
+        },
+      ),
       {
         waitFor: 'dialog[open]',
       },
@@ -68,7 +97,7 @@ for (const width of [1280, 390]) {
       await pickByKeyboard(page, choosers, { name: 'phone.heic', mimeType: 'image/heic', buffer: heicHeader() });
       await form.getByRole('button', { name: 'Send review' }).focus();
       await page.keyboard.press('Enter');
-      await expect(form.locator('#f-photos-err')).toBeVisible();
+      await expect(form.locator('#f-photos-err')).toBeVisible({ timeout: 30_000 });
       await expect(form.locator('#f-photos')).toBeFocused();
       await expect(form.getByLabel('Your review', { exact: true })).toHaveValue(comment);
       await expectAccessible(page, `picker with a refused file at ${width}`);
@@ -90,7 +119,23 @@ for (const width of [1280, 390]) {
 
     await form.getByRole('button', { name: 'Send review' }).focus();
     await page.keyboard.press('Enter');
-    await expect(form.getByRole('status')).toHaveText('Thank you! Your review has been published.');
+    if (signed) {
+      // The photos are uploaded first, one request each: on a busy machine that takes a while.
+      await expect(form.getByRole('status')).toHaveText('Thank you! Your review has been published.', {
+        timeout: 30_000,
+      });
+    } else {
+      // Unsigned order data: nothing is public before the writer confirms, photos included, encoded or not.
+      await expect(form.getByRole('status')).toContainText('confirm your review with the link', { timeout: 30_000 });
+      await expect
+        .poll(async () => (await stored(comment))?.states.join(','), { timeout: 90_000, intervals: [1000] })
+        .toBe('shown,shown');
+      expect((await publicReviews()).some((r) => r.comment === comment)).toBe(false);
+      const waiting = (await stored(comment))!;
+      for (const id of waiting.ids) expect((await fetch(`${service()}/photos/${id}-320.webp`)).status).toBe(404);
+      const confirmed = await fetch(`${service()}/confirm/${waiting.token}`, { method: 'POST' });
+      expect(confirmed.status).toBe(200);
+    }
 
     // The review is public at once (signed order data); its photos once the worker has encoded them.
     await expect
