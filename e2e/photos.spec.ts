@@ -8,6 +8,7 @@ import { InvitationStore } from '../server/invitations/store.js';
 import { WebshopStore, type Webshop } from '../server/webshops/store.js';
 import { Caches } from '../server/cache.js';
 import { photoWithMetadata } from '../test/photo-fixtures.js';
+import { catchFileChoosers } from './file-chooser.js';
 
 const base = () => process.env.WIDGET_BASE!;
 const AXE = readFileSync(join('node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -57,6 +58,7 @@ test('a shopper adds two photos with the keyboard and opens one on the shop page
     { name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: await photoWithMetadata('jpeg') },
     { name: 'shade.png', mimeType: 'image/png', buffer: await photoWithMetadata('png') },
   ];
+  const choosers = await catchFileChoosers(page);
   await page.goto(`${base()}/review/${added.invitation.token}`);
   await page.getByLabel('5 stars').first().focus();
   await page.keyboard.press('Space');
@@ -65,12 +67,14 @@ test('a shopper adds two photos with the keyboard and opens one on the shop page
   // The photo picker: opened from its summary with Enter, each file input picked with Space.
   await page.locator('details.photos summary').focus();
   await page.keyboard.press('Enter');
+  await expect(page.locator('details.photos')).toHaveAttribute('open', '');
   await expectAccessible(page, 'review form with the photo picker open');
   for (const [i, file] of files.entries()) {
-    await page.getByLabel(`Photo ${i + 1}`, { exact: true }).focus();
-    const chooser = page.waitForEvent('filechooser');
+    const input = page.getByLabel(`Photo ${i + 1}`, { exact: true });
+    await input.focus();
+    await expect(input).toBeFocused();
     await page.keyboard.press('Space');
-    await (await chooser).setFiles(file);
+    await (await choosers.next()).setFiles(file);
   }
   await page.getByLabel('Description of photo 1 (optional)').focus();
   await page.keyboard.type('The lamp on the desk');

@@ -302,6 +302,30 @@ test.describe('configurator', () => {
   });
 });
 
+test.describe('configurator photos option', () => {
+  test('ticked with the keyboard: the documented height is proposed, the snippet and the preview ask for photos', async ({
+    page,
+  }) => {
+    await page.goto(`${base()}/webshops/widget?id=${shopId()}&layout=new_default&view=list&amount=3`);
+    const height = page.locator('#f-height');
+    await expect(height).toHaveValue(String(recommendedHeight('new_default', { show: true, view: 'list', amount: 3 })));
+    const box = page.getByRole('checkbox', { name: 'Show reviews’ photos' });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    const withPhotos = recommendedHeight('new_default', { show: true, view: 'list', amount: 3, photos: true });
+    await expect(height).toHaveValue(String(withPhotos));
+    await expect(page.locator('#snippet')).toHaveValue(
+      new RegExp(`amount=3&amp;photos=yes&amp;width=auto&amp;height=${withPhotos}&amp;.* height="${withPhotos}" `),
+    );
+    await expect.poll(() => page.locator('#preview').getAttribute('src')).toContain('photos=yes');
+    // A layout that lists no reviews takes no photos: the option goes, and so does the parameter.
+    await page.locator('#f-layout').selectOption('new_badges');
+    await expect(box).toBeHidden();
+    await expect(page.locator('#snippet')).not.toHaveValue(/photos=/);
+  });
+});
+
 test('contact sheet of every layout', async ({ page }) => {
   test.skip(shots.size === 0 && !existsSync(SHOTS), 'the layout tests did not run: no screenshots to put on the sheet');
   if (shots.size === 0) {

@@ -112,6 +112,11 @@ function layoutTable() {
         none: recommendedHeight(l, { show: false, view: 'list', amount: 1 }),
         slider: recommendedHeight(l, { show: true, view: 'slider', amount: 1 }),
         list: [1, 2, 3, 4, 5, 6].map((amount) => recommendedHeight(l, { show: true, view: 'list', amount })),
+        // With `photos=yes`: a row of thumbnails under each review shown (docs/widget.md).
+        photoSlider: recommendedHeight(l, { show: true, view: 'slider', amount: 1, photos: true }),
+        photoList: [1, 2, 3, 4, 5, 6].map((amount) =>
+          recommendedHeight(l, { show: true, view: 'list', amount, photos: true }),
+        ),
       },
     ]),
   );
@@ -237,6 +242,22 @@ export function renderConfigurator(model: ConfiguratorModel): { html: string; cs
               step="500"
               value={String(o.interval)}
             />
+          </Field>
+          <Field param="photos" options={o} when="show">
+            <label class="f">
+              <input
+                type="checkbox"
+                name="photos"
+                value="yes"
+                checked={o.photos === true}
+                aria-describedby="f-photos-hint"
+              />{' '}
+              Show reviews’ photos
+            </label>
+            <p class="hint" id="f-photos-hint">
+              Small thumbnails under each review that open the review on your review page in a new tab. The proposed
+              height grows by 62 pixels for each review in a list of the default layout, by 62 pixels otherwise.
+            </p>
           </Field>
           <Field param="width" options={o}>
             <Choice

@@ -15,6 +15,8 @@ export function widgetQuery(shopId: number, o: WidgetOptions): URLSearchParams {
       q.set('view', o.view);
       q.set('amount', String(o.amount));
       if (o.view === 'slider') q.set('interval', String(o.interval));
+      // Issue 20: only when asked (without it, a snippet keeps its documented height and content).
+      if (takes(o.layout, 'photos') && o.photos) q.set('photos', 'yes');
     }
   }
   q.set('width', o.width.mode);

@@ -163,6 +163,11 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
   const reviewMails = await forgetReviewMails(services, reviewIds, everywhere ? email : undefined);
   const consentsDeleted = await services.consents.erase(email, shopId, orders);
   const tokensDeleted = await services.popupTokens.erase(email, shopId, orders);
+  // Photos a removal withheld with the customer's review (deleted, so not among `reviews`): they go for good
+  // before the texts kept for a complaint do, and their files with them.
+  for (const id of await services.moderation.withheldReviewsOf(email, shopId)) {
+    await services.reviews.removeWithheldPhotos(id);
+  }
   const moderationDeleted =
     (await services.moderation.erase(email, shopId, reviewIds)) +
     // Decision notices still queued in the outbox keep the address the removed review (or the report) had.

@@ -4,8 +4,9 @@
 import type { AuditActor } from '../audit/store.js';
 import { OPERATOR } from '../audit/changes.js';
 import { HttpError } from '../http/errors.js';
-import type { Review, ReviewChanges, ReviewPhoto } from '../reviews/model.js';
-import { removedPhotos } from '../reviews/rules.js';
+import type { Review, ReviewChanges } from '../reviews/model.js';
+import { givenBackPhotos, photoIsOn, withheldPhotos } from '../reviews/rules.js';
+import { JOB } from '../jobs/names.js';
 import type { Services } from '../services.js';
 import { queueMail } from '../mail/outbox-mail.js';
 import { decisionRemovalKey } from './jobs.js';
@@ -49,14 +50,14 @@ export function redacted(
   };
   const taken = review.photos?.find((p) => p.id === photo && isOn(p));
   // Hidden, not deleted: a complaint may give it back (restoreTexts); its files go when the six months are over.
-  if (taken) changes.photos = review.photos!.map((p) => (p === taken ? { ...p, state: 'withheld' as const } : p));
+  if (taken) changes.photos = withheldPhotos(review.photos!, [taken.id]);
   if (passage && chars === 0) return null;
   if (photo && !taken) return null;
   return chars > 0 || taken ? { changes, chars } : null;
 }
 
 /** A photo still on the review (shown, held or being encoded): one a redaction can take. */
-const isOn = (p: ReviewPhoto) => p.state !== 'removed' && p.state !== 'withheld';
+const isOn = photoIsOn;
 
 /**
  * A report from the public form, on a published review, or from the shop's dashboard (`actor` the signed-in user,
@@ -179,12 +180,12 @@ export async function decideReport(
 
   let written: Review | null = review;
   if (decision.action === 'remove') {
-    await withhold(services, review!, reportId, services.now());
+    await withhold(services, review!, reportId, services.now(), photosOn(review!));
     written = await remove(services, review!, decision.ground, report, record);
   }
   if (decision.action === 'redact') {
     const { passage, replacement, photo } = decision;
-    await withhold(services, review!, reportId, services.now(), photo);
+    await withhold(services, review!, reportId, services.now(), photo ? [photo] : []);
     // Applied to the version written, so a change made meanwhile is redacted too.
     written = await reviews.update(
       review!.id,
@@ -261,13 +262,19 @@ export async function removeByOperator(
   return decideReport(services, check._id.toHexString(), { action: 'remove', ...removal }, OPERATOR);
 }
 
-/** The texts a removal or redaction takes, kept apart by decision for as long as it can be contested. */
+/** The photos a removal withholds with its review (the ones still on it). */
+const photosOn = (review: Review): string[] => (review.photos ?? []).filter(photoIsOn).map((p) => p.id);
+
+/**
+ * The texts a removal or redaction takes, kept apart by decision for as long as it can be contested; and the photos
+ * it withholds (their files kept as long, then deleted: removeExpiredPhotos).
+ */
 async function withhold(
   services: Services,
   review: Review,
   reportId: string,
   now: Date,
-  photo?: string,
+  photos: readonly string[],
 ): Promise<void> {
   await services.moderation.withhold({
     _id: reportId,
@@ -279,7 +286,7 @@ async function withhold(
     reply: review.reply,
     products: review.products.map((p) => p.content),
     expires: addDays(now, APPEAL_DAYS),
-    ...(photo ? { photos: [photo] } : {}),
+    ...(photos.length ? { photos: [...photos] } : {}),
   });
   await services.audit.record({
     shopId: review.shopId,
@@ -400,7 +407,7 @@ async function answerAppeal(
     if (was === 'keep') {
       if (!review || review.deleted)
         throw new HttpError(409, 'The review was deleted already; nothing to reverse.', 'conflict');
-      await withhold(services, review, complaintId, services.now());
+      await withhold(services, review, complaintId, services.now(), photosOn(review));
       review = await remove(services, review, record.ground!, complaint, record, complaintId);
     } else {
       review = await restoreTexts(services, contested, was, complaintId, actor);
@@ -451,13 +458,14 @@ async function restoreTexts(
     throw new HttpError(409, 'The removed text is no longer kept (six months are over, or erased).', 'conflict');
   const restored =
     was === 'remove'
-      ? await reviews.restore(texts.reviewId, texts)
+      ? await reviews.restore(texts.reviewId, texts, texts.photos ?? [])
       : await reviews.update(texts.reviewId, (before) => ({
           comment: texts.comment,
           reply: texts.reply,
           products: before.products.map((p, i) => ({ ...p, content: texts.products[i] ?? p.content })),
-          ...(texts.photos?.length && before.photos ? { photos: givenBack(before.photos, texts.photos) } : {}),
+          ...(texts.photos?.length && before.photos ? { photos: givenBackPhotos(before.photos, texts.photos) } : {}),
         }));
+  if (restored) await resumePhotos(services, restored, texts.photos ?? []);
   if (was === 'remove') {
     await moderation.forgetRemoval(texts.reviewId);
     if (restored && contested.decision?.ground)
@@ -478,9 +486,19 @@ async function restoreTexts(
   return restored;
 }
 
-/** The photos a reversed redaction took are shown again (an erasure meanwhile removed them for good). */
-const givenBack = (photos: ReviewPhoto[], taken: readonly string[]): ReviewPhoto[] =>
-  photos.map((p) => (p.state === 'withheld' && taken.includes(p.id) ? { ...p, state: 'shown' } : p));
+/**
+ * Photos given back where they were: one withheld while the worker had not encoded it yet is encoded now (its
+ * encoding was skipped while withheld), one held for the operator's look is on the operator's list again.
+ */
+async function resumePhotos(services: Services, review: Review, given: readonly string[]): Promise<void> {
+  const back = (review.photos ?? []).filter((p) => given.includes(p.id));
+  const pending = back.filter((p) => p.state === 'pending').map((p) => p.id);
+  for (const p of back) if (p.state === 'held') await services.photos.hold(p.id, review.id, review.shopId);
+  if (pending.length) {
+    await services.photos.addTasks('encode', pending);
+    services.scheduler.trigger(JOB.photos);
+  }
+}
 
 /**
  * The six months of a redaction are over: the photos it took are removed for good (the review's write queues their
@@ -489,11 +507,10 @@ const givenBack = (photos: ReviewPhoto[], taken: readonly string[]): ReviewPhoto
 export async function removeExpiredPhotos(services: Services, now: Date): Promise<number> {
   let removed = 0;
   for (const { reviewId, photos } of await services.moderation.expiredPhotos(now)) {
-    await services.reviews.update(reviewId, (before) => {
-      const due = (before.photos ?? []).filter((p) => p.state === 'withheld' && photos.includes(p.id));
-      removed += due.length;
-      return due.length ? { photos: before.photos!.map((p) => (due.includes(p) ? removedPhotos([p])[0]! : p)) } : {};
-    });
+    // The review live (a redaction) or deleted (a removal) alike.
+    const before = await services.reviews.get(reviewId);
+    const due = (before?.photos ?? []).filter((p) => p.state === 'withheld' && photos.includes(p.id));
+    if (due.length && (await services.reviews.removeWithheldPhotos(reviewId, photos))) removed += due.length;
   }
   return removed;
 }
@@ -507,7 +524,8 @@ async function remove(
   decided: string = report._id.toHexString(),
 ): Promise<Review | null> {
   const { moderation } = services;
-  const removed = await services.reviews.softDelete(review.id, ground);
+  // Its photos withheld, not deleted: a complaint may give them back (restoreTexts) for six months.
+  const removed = await services.reviews.softDelete(review.id, ground, { withholdPhotos: true });
   await moderation.recordRemoval({ _id: review.id, shopId: review.shopId, ground, at: record.at });
   await moderation.closeOthers(review.id, report._id, record);
   // The address is blank once deleted: the notice keeps the one the review had.

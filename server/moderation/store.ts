@@ -105,7 +105,7 @@ export interface WithheldTexts {
   /** The product texts, in the review's product order. */
   products: string[];
   expires: Date;
-  /** Issue 20: photos a redaction took (their files are kept until `expires`, then deleted). */
+  /** Issue 20: photos a redaction or a removal withheld (their files are kept until `expires`, then deleted). */
   photos?: string[];
 }
 
@@ -284,6 +284,18 @@ export class ModerationStore {
     return this.withheld.findOne({ _id: report });
   }
 
+  /**
+   * Erasure: the reviews whose withheld texts are this address's (a removed review has no address of its own any
+   * more), so that the photos withheld with them go before the texts do.
+   */
+  async withheldReviewsOf(email: string, shopId: number | undefined): Promise<number[]> {
+    const scope = shopId === undefined ? {} : { shopId };
+    const found = await this.withheld
+      .find({ ...scope, email: sameAddress(email) }, { projection: { reviewId: 1 } })
+      .toArray();
+    return [...new Set(found.map((w) => w.reviewId))];
+  }
+
   async dropWithheld(report: string): Promise<void> {
     await this.withheld.deleteOne({ _id: report });
   }
@@ -292,7 +304,7 @@ export class ModerationStore {
    * The six months are over: the kept texts and the complaint links go. Both collections hold only what is younger
    * than six months (each entry is its own due date), so this reads no history.
    */
-  /** Photos taken by redactions whose six months are over (read before dropExpired, which forgets them). */
+  /** Photos withheld by decisions whose six months are over (read before dropExpired, which forgets them). */
   async expiredPhotos(now: Date): Promise<{ reviewId: number; photos: string[] }[]> {
     const due = await this.withheld
       .find({ expires: { $lte: now }, photos: { $exists: true } }, { projection: { reviewId: 1, photos: 1 } })

@@ -64,6 +64,9 @@ const LISTING_MAX = 50_000;
 
 export function registerPageRoutes(router: Router, services: Services): void {
   const { config, invitations, reviews, webshops, ratings } = services;
+  // The shop page's sorts and filters from the database's indexes only on MongoDB: FerretDB (the embedded database)
+  // scans for every filter, where the shop's reviews in memory answer at once.
+  const listingFromDatabase = config.mongodbUri !== undefined;
 
   const frameFor = (lang: Language): PageFrame => ({ t: stringsFor(lang), lang, brandName: config.brandName });
   const send = (ctx: Context, status: number, html: string, secret = true) =>
@@ -415,22 +418,27 @@ export function registerPageRoutes(router: Router, services: Services): void {
     const rawPage = typeof ctx.query.page === 'string' && /^\d{1,9}$/.test(ctx.query.page) ? Number(ctx.query.page) : 1;
 
     const summary = await ratings.summary(shop.id);
-    // The shopper's order and filter (listing.ts), from the shop's reviews held in memory. A shop too large to hold
-    // (over 50,000 reviews) is paged in the database, newest first, and offers no choice.
     const asked = readListing(ctx.query);
-    const all = isDefaultListing(asked) ? null : await ratings.allPublished(shop.id);
-    const listing = all ? asked : DEFAULT_LISTING;
+    // The shopper's order and filter (listing.ts). On the embedded database, from the shop's reviews held in memory;
+    // a shop too large to hold (over 50,000 reviews) is then paged in the database, newest first, and offers no
+    // choice. On MongoDB (MONGODB_URI), a query its indexes answer, for a shop of any size.
+    const fromDatabase = listingFromDatabase && !isDefaultListing(asked);
+    const all = isDefaultListing(asked) || fromDatabase ? null : await ratings.allPublished(shop.id);
+    const listing = all || fromDatabase ? asked : DEFAULT_LISTING;
     const chosen = all ? applyListing(all.reviews, listing) : null;
+    const matching = chosen ? chosen.length : fromDatabase ? await ratings.chosenCount(shop.id, listing) : null;
     // The summary's amount counts only the reviews in the score (INCENTIVISED_IN_SCORE): pages count them all.
     const published = all ? all.reviews.length : await ratings.publishedCount(shop.id);
-    const total = chosen ? chosen.length : published;
+    const total = matching ?? published;
     const pages = Math.max(1, Math.ceil(total / REVIEWS_PER_PAGE));
     const page = Math.min(Math.max(1, rawPage), pages);
     const from = (page - 1) * REVIEWS_PER_PAGE;
     const listed =
       all && chosen
         ? { reviews: chosen.slice(from, from + REVIEWS_PER_PAGE), total: all.reviews.length, verified: all.verified }
-        : await ratings.publishedPage(shop.id, from, REVIEWS_PER_PAGE);
+        : fromDatabase
+          ? await ratings.chosenPage(shop.id, listing, from, REVIEWS_PER_PAGE)
+          : await ratings.publishedPage(shop.id, from, REVIEWS_PER_PAGE);
     const hrefFor = (p: number) =>
       `/webshops/${shop.id}?${new URLSearchParams({ ...(askedLanguage ? { lang: askedLanguage } : {}), ...listingQuery(listing), page: String(p) })}`;
     const resetHref = `/webshops/${shop.id}${askedLanguage ? `?lang=${askedLanguage}` : ''}`;
@@ -448,10 +456,10 @@ export function registerPageRoutes(router: Router, services: Services): void {
       selfHref: hrefFor(page),
       listing: {
         chosen: listing,
-        matching: chosen ? chosen.length : null,
+        matching,
         resetHref,
         lang: askedLanguage,
-        offered: all !== null || published <= LISTING_MAX,
+        offered: listingFromDatabase || all !== null || published <= LISTING_MAX,
       },
     });
     send(ctx, 200, html, false);

@@ -386,6 +386,123 @@ describe('photos follow their review', () => {
     expect(filesOnDisk().filter((f) => f.startsWith(id))).toEqual([]);
   });
 
+  /** A photo stored and attached to the review, not encoded yet (the worker has not run). */
+  async function addPendingPhoto(review: Review): Promise<string> {
+    const id = newPhotoId();
+    await t.services.photos.recordUpload(id, shop.id);
+    await t.services.photoStorage.write(`${id}.upload`, await photoWithMetadata('png'));
+    await t.services.reviews.update(review.id, (before) => ({
+      photos: [...(before.photos ?? []), ...pendingPhotos([{ id, alt: 'Second one' }])],
+    }));
+    await t.services.photos.attach([id], review.id);
+    return id;
+  }
+
+  /** The operator removes the review with a statement (issue 21): a decision that can be contested. */
+  async function removeByOperator(review: Review): Promise<string> {
+    const res = await t.admin(`/admin/api/reviews/${review.id}`, {
+      method: 'DELETE',
+      json: { ground: 'offensive', statement: 'The review insults the shop staff by name.' },
+    });
+    expect(res.status).toBe(204);
+    const check = await t.db.collection('reports').findOne({ reviewId: review.id, source: 'check', status: 'removed' });
+    return check!._id.toHexString();
+  }
+
+  const filesOf = (id: string) => filesOnDisk().filter((f) => f.startsWith(id));
+
+  it('a removal withholds the photos: reversed on appeal they come back as they were; uncontested, six months delete them', async () => {
+    const { review, id: shown } = await reviewWithPhoto(false);
+    await t.services.reviews.update(review.id, {
+      photos: [{ ...(await t.services.reviews.get(review.id))!.photos![0]!, alt: 'The lamp' }],
+    });
+    const pending = await addPendingPhoto(review);
+    const contested = await removeByOperator(review);
+    const removed = (await t.services.reviews.get(review.id))!;
+    expect(removed.deleted).toBe(true);
+    expect(removed.photos!.map((p) => [p.state, p.withheldFrom])).toEqual([
+      ['withheld', 'shown'],
+      ['withheld', 'pending'],
+    ]);
+    expect((await t.fetch(`/photos/${shown}.webp`)).status).toBe(404);
+    // Kept while the removal can be contested: no deletion queued, and the pending one is not encoded meanwhile.
+    await drainPhotoTasks(t.services);
+    expect(filesOf(shown)).toEqual([`${shown}-320.webp`, `${shown}.webp`]);
+    expect(filesOf(pending)).toEqual([`${pending}.upload`]);
+
+    // The writer's complaint is reversed: the review comes back with its photos as they were.
+    const complaint = await t.services.moderation.add({
+      reviewId: review.id,
+      shopId: shop.id,
+      ground: 'offensive',
+      text: 'It is a fair account of my visit',
+      email: '',
+      source: 'appeal',
+      appeal: { report: contested, role: 'writer', language: 'en' },
+    });
+    const reversed = await t.admin(`/admin/api/reports/${complaint._id.toHexString()}/decision`, {
+      method: 'POST',
+      json: { action: 'reverse' },
+    });
+    expect(reversed.status).toBe(200);
+    const restored = (await t.services.reviews.get(review.id))!;
+    expect(restored.deleted).toBe(false);
+    expect(restored.photos!.map((p) => [p.state, p.alt, p.withheldFrom])).toEqual([
+      ['shown', 'The lamp', undefined],
+      ['pending', 'Second one', undefined],
+    ]);
+    expect((await t.fetch(`/photos/${shown}.webp`)).status).toBe(200);
+    // The one not encoded before the removal is encoded now, and shown.
+    await drainPhotoTasks(t.services);
+    expect((await t.services.reviews.get(review.id))!.photos!.map((p) => p.state)).toEqual(['shown', 'shown']);
+    expect((await t.fetch(`/photos/${pending}-320.webp`)).status).toBe(200);
+    const listed = (await ratingsJson()).ratings.find((r: { id: number }) => r.id === review.id);
+    expect(listed.photos.map((p: { alt: string }) => p.alt)).toEqual(['The lamp', 'Second one']);
+
+    // Removed again and not contested: when the six months are over the photos go for good, their files deleted.
+    await removeByOperator((await t.services.reviews.get(review.id))!);
+    await drainPhotoTasks(t.services);
+    expect(filesOf(shown)).toHaveLength(2);
+    expect(filesOf(pending)).toHaveLength(2);
+    const sixMonthsOn = new Date(Date.now() + 200 * 86_400_000);
+    expect(await removeExpiredPhotos(t.services, new Date())).toBe(0);
+    expect(await removeExpiredPhotos(t.services, sixMonthsOn)).toBe(2);
+    await t.services.moderation.dropExpired(sixMonthsOn);
+    const gone = (await t.services.reviews.get(review.id))!;
+    expect(gone.deleted).toBe(true);
+    expect(gone.photos!.map((p) => [p.state, p.alt])).toEqual([
+      ['removed', ''],
+      ['removed', ''],
+    ]);
+    await drainPhotoTasks(t.services);
+    expect(filesOf(shown)).toEqual([]);
+    expect(filesOf(pending)).toEqual([]);
+    expect(await removeExpiredPhotos(t.services, sixMonthsOn)).toBe(0);
+  });
+
+  it("a removed review's withheld photos are erased with the writer at once", async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    await removeByOperator(review);
+    await drainPhotoTasks(t.services);
+    expect(filesOf(id)).toHaveLength(2);
+    const erased = await t.fetch(`/admin/api/customers?email=${encodeURIComponent(review.email)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(erased.status).toBe(200);
+    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('removed');
+    await drainPhotoTasks(t.services);
+    expect(filesOf(id)).toEqual([]);
+  });
+
+  it('a removal without a statement (nobody told, nothing to contest) deletes the files at once', async () => {
+    const { review, id } = await reviewWithPhoto(false);
+    expect((await t.admin(`/admin/api/reviews/${review.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('removed');
+    await drainPhotoTasks(t.services);
+    expect(filesOf(id)).toEqual([]);
+  });
+
   it("the writer's edit page adds, describes and removes photos, up to 5 in all, without JavaScript", async () => {
     const { review, id } = await reviewWithPhoto(false);
     const editToken = 'e'.repeat(10) + String(review.id).padStart(33, '0');

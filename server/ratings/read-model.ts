@@ -9,7 +9,7 @@
 // A shop whose list is too large for the cache is paged in the database instead.
 import type { Cache } from '../cache.js';
 import { forgetJson } from '../http/json-text.js';
-import type { ReviewStore } from '../reviews/store.js';
+import type { ChosenFilter, ChosenSort, ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
 import { experienceDateOf } from '../reviews/experience.js';
@@ -255,6 +255,61 @@ export class RatingsReadModel {
       counts,
     );
     return { reviews: ratings.map((rating, i) => ({ rating, verified: docs[i]!.verified })), total, verified };
+  }
+
+  /**
+   * Issue 20 on MongoDB: a page of the published reviews as the shopper filtered and ordered them, read from the
+   * database's indexes (ReviewStore.publishedChosen) rather than from the shop's list in memory; the same reviews in
+   * the same order as pages/listing.ts's applyListing gives from memory. The "Helpful" counts are no field of the
+   * reviews (a vote never rewrites one): the voted reviews, few, are read by id and put first by their counts (the
+   * read model's), then the others follow newest first, one indexed query.
+   */
+  async chosenPage(
+    shopId: number,
+    choice: { sort: ChosenSort | 'helpful'; stars: readonly number[]; photos: boolean },
+    offset: number,
+    limit: number,
+  ): Promise<PublicPage> {
+    const filter: ChosenFilter = { stars: choice.stars, photos: choice.photos };
+    const [counts, { total, verified }] = await Promise.all([
+      this.helpfulCounts(shopId),
+      this.reviews.publishedCounts(shopId),
+    ]);
+    let docs: Review[];
+    if (choice.sort !== 'helpful') {
+      docs = await this.reviews.publishedChosen(shopId, filter, choice.sort, offset, limit);
+    } else {
+      const voted = [...counts].filter(([, n]) => n > 0).map(([id]) => id);
+      const first = await this.reviews.publishedChosen(shopId, { ...filter, only: voted }, 'newest', 0, voted.length);
+      // Stable: equal counts stay newest first.
+      first.sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0));
+      const head = first.slice(offset, offset + limit);
+      const rest = { ...filter, except: voted };
+      docs = [
+        ...head,
+        ...(await this.reviews.publishedChosen(
+          shopId,
+          rest,
+          'newest',
+          Math.max(0, offset - first.length),
+          limit - head.length,
+        )),
+      ];
+    }
+    const ratings = withCounts(
+      docs.map((d) => toRating(d, this.baseUrl)),
+      counts,
+    );
+    return {
+      reviews: ratings.map((rating, i) => ({ rating, verified: docs[i]!.verified === true })),
+      total,
+      verified,
+    };
+  }
+
+  /** How many published reviews the shopper's filter keeps, counted in the database (MongoDB: chosenPage). */
+  async chosenCount(shopId: number, choice: { stars: readonly number[]; photos: boolean }): Promise<number> {
+    return this.reviews.publishedChosenCount(shopId, { stars: choice.stars, photos: choice.photos });
   }
 
   /** One part of the shop's lists from the cache, loading it when missing; null when the shop is too large to hold. */

@@ -37,7 +37,7 @@ export type ReviewSource = 'invitation' | 'popup' | 'form' | 'import';
  * A photo of the review (server/photos/): its files are named by `id`. `pending` until the worker has re-encoded
  * it; then `shown` (public while the review is), or `held` for the operator's look (PHOTO_REVIEW=operator);
  * `removed` once taken off (its files are queued for deletion) or unreadable; `withheld` when a redaction took it
- * (hidden, its files kept while the decision can be contested: server/moderation).
+ * or a removal took its review (hidden, its files kept while the decision can be contested: server/moderation).
  */
 export interface ReviewPhoto {
   id: string;
@@ -49,6 +49,8 @@ export interface ReviewPhoto {
   height: number;
   thumbWidth: number;
   thumbHeight: number;
+  /** While `withheld`: the state it had, given back when the decision is reversed on appeal. */
+  withheldFrom?: 'pending' | 'held' | 'shown';
 }
 
 export interface Review {

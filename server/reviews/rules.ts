@@ -103,3 +103,35 @@ export function sameEmail(a: string, b: string): boolean {
 export function removedPhotos(photos: readonly ReviewPhoto[]): ReviewPhoto[] {
   return photos.map((p) => ({ ...p, state: 'removed', alt: '' }));
 }
+
+/** A photo still on the review (shown, held or being encoded): one a removal or redaction can withhold. */
+export const photoIsOn = (p: ReviewPhoto): p is ReviewPhoto & { state: 'pending' | 'held' | 'shown' } =>
+  p.state === 'pending' || p.state === 'held' || p.state === 'shown';
+
+/**
+ * Photos a decision takes while it can be contested: hidden, their files kept, their state remembered so that a
+ * reversal gives them back as they were. Those withheld or removed already stay so.
+ */
+export function withheldPhotos(photos: readonly ReviewPhoto[], only?: readonly string[]): ReviewPhoto[] {
+  return photos.map((p) =>
+    photoIsOn(p) && (!only || only.includes(p.id)) ? { ...p, state: 'withheld', withheldFrom: p.state } : p,
+  );
+}
+
+/** A reversed decision gives back the photos it withheld, in the state they had (older records: shown). */
+export function givenBackPhotos(photos: readonly ReviewPhoto[], taken: readonly string[]): ReviewPhoto[] {
+  return photos.map((p) => {
+    if (p.state !== 'withheld' || !taken.includes(p.id)) return p;
+    const { withheldFrom, ...rest } = p;
+    return { ...rest, state: withheldFrom ?? 'shown' };
+  });
+}
+
+/** The decision's six months are over (or its writer erased): withheld photos go for good, their files deleted. */
+export function withheldPhotosRemoved(photos: readonly ReviewPhoto[], only?: readonly string[]): ReviewPhoto[] {
+  return photos.map((p) => {
+    if (p.state !== 'withheld' || (only && !only.includes(p.id))) return p;
+    const { withheldFrom: _, ...rest } = p;
+    return { ...rest, state: 'removed', alt: '' };
+  });
+}

@@ -15,6 +15,7 @@ import { bumpShopCounters, inBatches, insertNumbered, onlyDuplicateKeys, updateB
 import { versionedUpdate } from '../db/versioned.js';
 import type { Language } from '../languages.js';
 import { noSubRatings, removedPhotos } from './rules.js';
+import { givenBackPhotos, withheldPhotos, withheldPhotosRemoved } from './rules.js';
 import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
 import { formatDate } from '../time.js';
@@ -50,6 +51,39 @@ function topicFor(before: Pick<Review, 'announced'> | undefined, after: Review):
   if (!wasAnnounced) return after.published ? 'reviews.created' : undefined;
   return after.deleted ? 'reviews.deleted' : 'reviews.updated';
 }
+
+/** The shop page's orders (pages/listing.ts) as database sorts: ties broken newest first, as in memory. */
+export type ChosenSort = 'newest' | 'oldest' | 'highest' | 'lowest';
+const CHOSEN_SORTS: Record<ChosenSort, Record<string, 1 | -1>> = {
+  newest: { created: -1, id: -1 },
+  oldest: { created: 1, id: 1 },
+  highest: { rating: -1, created: -1, id: -1 },
+  lowest: { rating: 1, created: -1, id: -1 },
+};
+/** The indexes that serve them (ensureIndexes). */
+const LISTING_INDEXES: [string, Record<string, 1 | -1>][] = [
+  ['shop_published_created_id', { shopId: 1, published: 1, created: -1, id: -1 }],
+  ['shop_published_rating_up', { shopId: 1, published: 1, rating: 1, created: -1, id: -1 }],
+  ['shop_published_rating_down', { shopId: 1, published: 1, rating: -1, created: -1, id: -1 }],
+  ['shop_published_photos_created_id', { shopId: 1, published: 1, 'photos.state': 1, created: -1, id: -1 }],
+];
+
+/** A shopper's filter on the shop page: the star ratings shown (empty: all), only reviews with shown photos. */
+export interface ChosenFilter {
+  stars: readonly number[];
+  photos: boolean;
+  /** Only these reviews, or all but these (the "helpful" order reads the voted ones apart). */
+  only?: readonly number[];
+  except?: readonly number[];
+}
+
+const chosenFilter = (shopId: number, f: ChosenFilter): Filter<Review> => ({
+  shopId,
+  published: true,
+  ...(f.stars.length ? { rating: { $in: [...f.stars] } } : {}),
+  ...(f.photos ? { 'photos.state': 'shown' } : {}),
+  ...(f.only ? { id: { $in: [...f.only] } } : f.except?.length ? { id: { $nin: [...f.except] } } : {}),
+});
 
 /** Gets the shop whose reviews changed and the review as written (webhooks build payloads from it). */
 type Listener = (shopId: number, review: Review) => void;
@@ -127,16 +161,14 @@ export class ReviewStore {
     // A shop too large for its product index in memory is asked per product (products/read-model.ts).
     for (const field of ['external_id', 'sku', 'gtin'])
       await this.collection.createIndex({ shopId: 1, [`products.${field}`]: 1 }, { name: `shop_product_${field}` });
-    // Issue 20, the shop page's choices read from the database (MongoDB; FerretDB scans whatever the index): by
-    // score (highest/lowest, and a star filter), oldest first (shop_published_created read backwards), with photos.
-    await this.collection.createIndex(
-      { shopId: 1, published: 1, rating: 1, created: -1 },
-      { name: 'shop_published_rating_created' },
-    );
-    await this.collection.createIndex(
-      { shopId: 1, published: 1, 'photos.state': 1, created: -1 },
-      { name: 'shop_published_photos_created' },
-    );
+    // Issue 20, the shop page's choices read from the database (MongoDB; FerretDB scans whatever the index): each
+    // order the page offers is one of these read forwards or backwards, `id` last as the page's tie-break (equal
+    // times are common in imports), so a sort with skip/limit stops after the page instead of sorting the shop:
+    // newest/oldest (and a star filter, merged per star), lowest and highest score, and with photos.
+    for (const [name, keys] of LISTING_INDEXES) await this.collection.createIndex(keys, { name });
+    // Their first versions, without the tie-break (never in a release; dropped where a development database has them).
+    for (const name of ['shop_published_rating_created', 'shop_published_photos_created'])
+      await this.collection.dropIndex(name).catch(() => undefined);
   }
 
   /** Called after every write with the shop whose reviews changed (caches invalidate themselves here). */
@@ -456,7 +488,11 @@ export class ReviewStore {
    * Soft delete: gone from ratings and summary, kept in the product feed as deleted. Only the ids, `deleted`,
    * `modified` and products remain; name, e-mail, text and reply are blanked.
    */
-  async softDelete(id: number, removalGround: string | null = null): Promise<Review | null> {
+  async softDelete(
+    id: number,
+    removalGround: string | null = null,
+    { withholdPhotos = false }: { withholdPhotos?: boolean } = {},
+  ): Promise<Review | null> {
     return this.writeVersion(id, (before) => {
       const after: Review = {
         ...before,
@@ -469,8 +505,11 @@ export class ReviewStore {
         reply: null,
         // The products stay (the feed reports the deletion per product), the customer's words about them do not.
         products: before.products.map((p) => ({ ...p, content: '' })),
-        // Photos go with the review: their files are queued for deletion by the photos' write follower.
-        ...(before.photos ? { photos: removedPhotos(before.photos) } : {}),
+        // Photos go with the review: their files are queued for deletion by the photos' write follower. A removal
+        // that can be contested withholds them instead (files kept until it is final: server/moderation).
+        ...(before.photos
+          ? { photos: withholdPhotos ? withheldPhotos(before.photos) : removedPhotos(before.photos) }
+          : {}),
         modified: this.now(),
         version: before.version + 1,
       };
@@ -484,7 +523,11 @@ export class ReviewStore {
    * which moderation kept apart. A new version, `reviews.updated` once it had been announced; null when the review
    * is not deleted (or gone).
    */
-  async restore(id: number, texts: Pick<Review, 'name' | 'email' | 'comment' | 'reply'> & { products: string[] }) {
+  async restore(
+    id: number,
+    texts: Pick<Review, 'name' | 'email' | 'comment' | 'reply'> & { products: string[] },
+    photos: readonly string[] = [],
+  ) {
     return this.writeVersion(
       id,
       (before) => {
@@ -497,6 +540,8 @@ export class ReviewStore {
           comment: texts.comment,
           reply: texts.reply,
           products: before.products.map((p, i) => ({ ...p, content: texts.products[i] ?? '' })),
+          // The photos the removal withheld, as they were.
+          ...(before.photos && photos.length ? { photos: givenBackPhotos(before.photos, photos) } : {}),
           modified: this.now(),
           version: before.version + 1,
         };
@@ -506,6 +551,31 @@ export class ReviewStore {
         return after;
       },
       { deleted: true },
+    );
+  }
+
+  /**
+   * Withheld photos go for good (a decision's six months are over, or its writer was erased), on a live or a deleted
+   * review alike: their files are then deleted by the photos' write follower. `only` limits it to those photos.
+   * Null when there was nothing to take off.
+   */
+  async removeWithheldPhotos(id: number, only?: readonly string[]): Promise<Review | null> {
+    const current = await this.get(id);
+    if (!current?.photos?.some((p) => p.state === 'withheld' && (!only || only.includes(p.id)))) return null;
+    return this.writeVersion(
+      id,
+      (before) => {
+        const after: Review = {
+          ...before,
+          photos: withheldPhotosRemoved(before.photos ?? [], only),
+          modified: this.now(),
+          version: before.version + 1,
+        };
+        // A deleted review was announced as deleted once: hidden photos going changes nothing anyone was told.
+        after.pendingEvent = before.deleted ? null : (topicFor(before, after) ?? null);
+        return after;
+      },
+      { deleted: current.deleted },
     );
   }
 
@@ -898,5 +968,30 @@ export class ReviewStore {
   async *publishedForFeed(shopId: number, batchSize: number): AsyncGenerator<Review[]> {
     const projection = Object.fromEntries([['_id', 0], ...FEED_FIELDS.map((f) => [f, 1])]);
     yield* inBatches(this.collection.find({ shopId, published: true }, { projection }).batchSize(batchSize), batchSize);
+  }
+
+  /**
+   * Issue 20 on MongoDB: a page of the shop's published reviews as the shopper filtered and ordered them, one
+   * indexed query (LISTING_INDEXES) with skip and limit.
+   */
+  async publishedChosen(
+    shopId: number,
+    filter: ChosenFilter,
+    sort: ChosenSort,
+    offset: number,
+    limit: number,
+  ): Promise<Review[]> {
+    if (limit <= 0 || filter.only?.length === 0) return [];
+    return this.collection
+      .find(chosenFilter(shopId, filter), { projection: { _id: 0 } })
+      .sort(CHOSEN_SORTS[sort])
+      .skip(offset)
+      .limit(limit)
+      .toArray();
+  }
+
+  /** How many of the shop's published reviews the shopper's filter keeps (counted on the same indexes). */
+  async publishedChosenCount(shopId: number, filter: ChosenFilter): Promise<number> {
+    return this.collection.countDocuments(chosenFilter(shopId, filter));
   }
 }

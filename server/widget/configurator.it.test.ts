@@ -56,6 +56,42 @@ describe('GET /webshops/widget (configurator)', () => {
     expect(rowHidden(modern, 'amount')).toBe(false);
   });
 
+  it('offers photos=yes for the layouts that list reviews, with the height documented for it', async () => {
+    const plain = (await open(`id=${shop.id}&layout=new_default&view=list&amount=3`)).html;
+    expect(plain).toMatch(/<input type="checkbox" name="photos" value="yes" aria-describedby="f-photos-hint"\/?>/);
+    expect(rowHidden(plain, 'photos')).toBe(false);
+    // Unasked, the snippet stays as it was (no parameter, the documented height).
+    expect(plain).not.toContain('photos=yes');
+    expect(plain).toContain('height=&quot;534&quot;');
+    const list = (await open(`id=${shop.id}&layout=new_default&view=list&amount=3&photos=yes`)).html;
+    expect(list).toMatch(/name="photos" value="yes" checked/);
+    // 62 px a review in the list of new_default (three here), once in the slider and in modern.
+    expect(list).toContain('amount=3&amp;amp;photos=yes&amp;amp;width=auto&amp;amp;height=720&amp;amp;');
+    expect(list).toContain('height=&quot;720&quot;');
+    const slider = (await open(`id=${shop.id}&layout=new_default&view=slider&photos=yes`)).html;
+    expect(slider).toContain('interval=5000&amp;amp;photos=yes&amp;amp;width=auto&amp;amp;height=322&amp;amp;');
+    const modern = (await open(`id=${shop.id}&layout=modern&view=list&photos=yes`)).html;
+    expect(modern).toContain('photos=yes&amp;amp;width=auto&amp;amp;height=312&amp;amp;');
+    // The score only, or a layout without reviews: no photos, whatever the query says.
+    const none = (await open(`id=${shop.id}&layout=new_default&show=no&photos=yes`)).html;
+    expect(rowHidden(none, 'photos')).toBe(true);
+    expect(none).not.toContain('photos=yes');
+    const badge = (await open(`id=${shop.id}&layout=new_badges&photos=yes`)).html;
+    expect(rowHidden(badge, 'photos')).toBe(true);
+    expect(badge).not.toContain('photos=yes');
+    // The browser script gets the heights with photos too.
+    const config = JSON.parse(
+      /data-config="([^"]+)"/
+        .exec(list)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    ) as { layouts: Record<string, { photoSlider: number; photoList: number[]; list: number[] }> };
+    expect(config.layouts.new_default!.photoList).toEqual(
+      config.layouts.new_default!.list.map((h, i) => h + 62 * (i + 1)),
+    );
+    expect(config.layouts.modern!.photoSlider).toBe(332);
+  });
+
   it('writes a snippet with a fixed width when the width is manual', async () => {
     const { html } = await open(`id=${shop.id}&layout=new_button-text&width=manual&width_amount=240px&height=44`);
     expect(html).toContain('width=manual&amp;amp;width_amount=240px&amp;amp;height=44');

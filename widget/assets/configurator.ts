@@ -7,7 +7,18 @@
 /** What the server puts in the form's data-config attribute (see widget/configurator.tsx). */
 interface ConfiguratorData {
   base: string;
-  layouts: Record<string, { params: string[]; width: number; none: number; slider: number; list: number[] }>;
+  layouts: Record<
+    string,
+    {
+      params: string[];
+      width: number;
+      none: number;
+      slider: number;
+      list: number[];
+      photoSlider: number;
+      photoList: number[];
+    }
+  >;
   titles: Record<string, string>;
 }
 
@@ -26,6 +37,8 @@ function start(form: HTMLFormElement): void {
   };
   const layout = () => config.layouts[value('layout')] ?? config.layouts.new_default!;
   const takes = (param: string) => layout().params.includes(param);
+  /** `photos=yes` asked (a checkbox: its value is 'yes' whether checked or not). */
+  const photos = () => takes('photos') && (field('photos')?.checked ?? false);
 
   const holds = (condition: string | null) => {
     if (condition === 'show') return value('show') === 'yes';
@@ -47,8 +60,10 @@ function start(form: HTMLFormElement): void {
       !takes('show') || value('show') !== 'yes'
         ? info.none
         : value('view') === 'slider'
-          ? info.slider
-          : info.list[amount - 1];
+          ? photos()
+            ? info.photoSlider
+            : info.slider
+          : (photos() ? info.photoList : info.list)[amount - 1];
     field('height')!.value = String(height);
   };
 
@@ -75,6 +90,7 @@ function start(form: HTMLFormElement): void {
         q.set('view', value('view'));
         q.set('amount', value('amount'));
         if (value('view') === 'slider') q.set('interval', value('interval'));
+        if (photos()) q.set('photos', 'yes');
       }
     }
     q.set('width', value('width'));
@@ -106,7 +122,8 @@ function start(form: HTMLFormElement): void {
 
   form.addEventListener('input', (event) => {
     const name = (event.target as HTMLInputElement).name;
-    if (name === 'layout' || name === 'show' || name === 'view' || name === 'amount') proposeHeight();
+    if (name === 'layout' || name === 'show' || name === 'view' || name === 'amount' || name === 'photos')
+      proposeHeight();
     if (name === 'width' && value('width') === 'manual' && !value('width_amount')) {
       field('width_amount')!.value = `${layout().width}px`;
     }
