@@ -495,10 +495,17 @@ describe('photos follow their review', () => {
     expect(filesOf(id)).toEqual([]);
   });
 
-  it('a removal without a statement (nobody told, nothing to contest) deletes the files at once', async () => {
+  // The spec's bare DELETE is a decision too (docs/decisions/integrity-delete.md): the writer is told and may
+  // contest it, so its photos are withheld like any removal's, not deleted at once.
+  it('a removal without a body (a generic statement, contestable) withholds the files like any decision', async () => {
     const { review, id } = await reviewWithPhoto(false);
     expect((await t.admin(`/admin/api/reviews/${review.id}`, { method: 'DELETE' })).status).toBe(204);
-    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('removed');
+    expect((await t.services.reviews.get(review.id))!.photos![0]!.state).toBe('withheld');
+    expect((await t.fetch(`/photos/${id}.webp`)).status).toBe(404);
+    await drainPhotoTasks(t.services);
+    expect(filesOf(id)).toHaveLength(2);
+    const sixMonthsOn = new Date(Date.now() + 200 * 86_400_000);
+    expect(await removeExpiredPhotos(t.services, sixMonthsOn)).toBe(1);
     await drainPhotoTasks(t.services);
     expect(filesOf(id)).toEqual([]);
   });
