@@ -112,8 +112,9 @@ describe('the shop page on MongoDB: sorts and filters from the indexes', () => {
       const expected = applyListing(all.reviews, listing).map((r) => r.rating.id);
       expect(await t.services.ratings.chosenCount(shop.id, listing), JSON.stringify(listing)).toBe(expected.length);
       const pages = Math.max(1, Math.ceil(expected.length / PER_PAGE));
-      // Every page, and one past the end (empty).
-      for (let page = 0; page <= pages; page++) {
+      // The first two pages, the last, and one past the end (empty): skip and limit are the same query for every
+      // page between, and each query scans on FerretDB, so every page of all 70 listings would cost a minute in CI.
+      for (const page of [...new Set([0, 1, pages - 1, pages])].filter((p) => p <= pages)) {
         const got = await t.services.ratings.chosenPage(shop.id, listing, page * PER_PAGE, PER_PAGE);
         expect(
           got.reviews.map((r) => r.rating.id),
