@@ -22,7 +22,7 @@ import type { Review, WriteFollower } from '../reviews/model.js';
 import { productReviewsOf, productReviewXml } from './google-feed.js';
 import type { FeedKey, FeedKeyStore } from './key-store.js';
 
-export const FEED_REBUILD_QUEUE = 'google_feed_rebuilds';
+const FEED_REBUILD_QUEUE = 'google_feed_rebuilds';
 /** A change's rebuild waits this long, so that the changes of a burst (bulk moderation) make one build. */
 export const FEED_REBUILD_DEBOUNCE_MS = 60_000;
 /** A shop whose feed was not fetched with its key for this long is not using it: its changes queue nothing. */
@@ -42,7 +42,7 @@ export const isRunningKey = (key: string): boolean => key.endsWith(RUNNING);
 const COMPARE_CTX = { shop: { id: 0, name: '', url: '', logo: '' }, brandName: '', baseUrl: '' };
 
 /** What the feed sends of a review: its product entries as rendered, '' when none. */
-export function sentOf(review: Review): string {
+function sentOf(review: Review): string {
   return productReviewsOf(review)
     .filter((p) => p.leftOut === null)
     .map((p) => productReviewXml(p.entry, COMPARE_CTX))

@@ -16,8 +16,8 @@ import type { Webshop } from '../webshops/store.js';
 import { eraseCustomer } from '../customers/erase.js';
 import { product } from './feed-fixtures.js';
 import { GoogleFeedFiles } from './google-build.js';
-import { drainFeedRebuilds } from './rebuild-jobs.js';
-import { FEED_IN_USE_DAYS, FEED_REBUILD_DEBOUNCE_MS, runningKey } from './rebuild-queue.js';
+import { drainFeedRebuilds, FEED_REBUILD_JOB } from './rebuild-jobs.js';
+import { FEED_IN_USE_DAYS, FEED_REBUILD_DEBOUNCE_MS, FEED_REBUILD_LEASE_MS, runningKey } from './rebuild-queue.js';
 
 const XMLLINT = '/usr/bin/xmllint';
 const XSD = fileURLToPath(new URL('./product_reviews-2.4.xsd', import.meta.url));
@@ -198,11 +198,32 @@ describe('a review change queues the rebuild of a used feed', () => {
     await t.services.feedRebuilds.release('test-holder');
     // The crashed "worker" left its running item: the next run builds, and the new change's debounce too.
     later(FEED_REBUILD_DEBOUNCE_MS + 1000);
-    later(15 * 60_000);
+    later(FEED_REBUILD_LEASE_MS);
     await drainFeedRebuilds(t.services);
     expect(await queuedFor(shop)).toEqual([]);
     const sent = reviewIds(await fetchFeed(shop));
     expect(sent).toEqual([`${ids[2]}-1`]);
+  });
+  it('tries a failed build again later, and builds then', async () => {
+    const { shop, ids } = await shopInUse('Fout', 2);
+    await t.services.reviews.softDelete(ids[0]!);
+    later(FEED_REBUILD_DEBOUNCE_MS + 1000);
+    const feeds = t.services.googleFeeds;
+    const refresh = feeds.refresh;
+    feeds.refresh = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      await drainFeedRebuilds(t.services);
+    } finally {
+      feeds.refresh = refresh;
+    }
+    const [left] = (await t.services.feedRebuilds.peek(1000)).filter((i) => i._id === runningKey(shop.id));
+    expect(left).toMatchObject({ attempts: 1, lastError: 'Error: disk full' });
+    later(2 * 60_000);
+    await drainFeedRebuilds(t.services);
+    expect(await queuedFor(shop)).toEqual([]);
+    expect(reviewIds(await fetchFeed(shop))).toEqual([`${ids[1]}-1`]);
   });
 });
 
@@ -232,5 +253,24 @@ describe('what queues nothing', () => {
     await t.services.reviews.softDelete(ratingOnly);
     await t.services.reviews.update(ids[0]!, { read: false });
     expect(await queuedFor(shop)).toEqual([]);
+  });
+});
+
+describe('the worker', () => {
+  it('runs the rebuilds as its job feeds.google.rebuild', async () => {
+    const { shop, ids } = await shopInUse('Werker', 2);
+    const before = buildsOf(shop);
+    await t.services.reviews.softDelete(ids[0]!);
+    later(FEED_REBUILD_DEBOUNCE_MS + 1000);
+    await t.services.scheduler.start();
+    try {
+      t.services.scheduler.trigger(FEED_REBUILD_JOB);
+      for (let i = 0; i < 600 && (await queuedFor(shop)).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await queuedFor(shop)).toEqual([]);
+    } finally {
+      await t.services.scheduler.stop();
+    }
+    expect(buildsOf(shop)).toBe(before + 1);
+    expect(reviewIds(await fetchFeed(shop))).toEqual([`${ids[1]}-1`]);
   });
 });
