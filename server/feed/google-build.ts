@@ -8,7 +8,8 @@
 // kept fresh while the build runs, taken over when a crashed builder left it). Files are written to a temporary name
 // and renamed, the metadata last, so a reader never sees half a file. The previous version's files stay until the
 // next build: an answer that read its metadata just before a build ended still finds its file
-// (docs/decisions/feed.md, docs/google.md).
+// (docs/decisions/feed.md, docs/google.md). A change to what the feed sends also queues a rebuild for the worker
+// (rebuild-queue.ts), which builds here through `refresh`, so that the next fetch finds the file built.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
