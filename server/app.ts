@@ -57,6 +57,7 @@ import { FeedKeyStore } from './feed/key-store.js';
 import { GoogleFeedFiles } from './feed/google-build.js';
 import { ComplianceStore } from './compliance/store.js';
 import { ComplianceFollower } from './compliance/follower.js';
+import { FeedRebuildQueue } from './feed/rebuild-queue.js';
 
 interface AppDeps {
   config: Config;
@@ -175,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     compliance: new ComplianceStore(db, now, (err) => log.error({ err }, 'compliance counters not written')),
     importPhotos: new ImportPhotoQueue(db, now),
     mailRecording: new Episode(log, 'recording e-mail outcomes'),
+    // Its own key store reads the same collection (the store keeps nothing in memory).
+    feedRebuilds: new FeedRebuildQueue(db, new FeedKeyStore(db, now), now),
   };
   await webshops.ensureIndexes();
   await reviews.ensureIndexes();
@@ -207,6 +210,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   reviews.beforeRemoval((removed) => photoFollower.removing(removed));
   // Reviews received and first published, for the compliance counters (server/compliance/).
   reviews.follow(new ComplianceFollower(services.compliance, now));
+  // A change to what a shop's Google feed sends queues its rebuild for the worker (server/feed/rebuild-queue.ts).
+  await services.feedRebuilds.ensureIndexes();
+  reviews.follow(services.feedRebuilds);
   // Data stored by older versions, brought to this one's shape once: server/migrations/registry.ts.
   await runMigrations(services);
   // Every scheduled job, from each feature's job module (started by main.ts or a test, never here).

@@ -52,6 +52,7 @@ import type { FeedKeyStore } from './feed/key-store.js';
 import type { GoogleFeedFiles } from './feed/google-build.js';
 import type { ComplianceStore } from './compliance/store.js';
 import type { Episode } from './jobs/transient.js';
+import type { FeedRebuildQueue } from './feed/rebuild-queue.js';
 
 export interface Services {
   config: Config;
@@ -142,4 +143,6 @@ export interface Services {
   importPhotos: ImportPhotoQueue;
   /** Transient errors while recording how invitation e-mails went: one episode (one warning) for the process. */
   mailRecording: Episode;
+  /** Google feed rebuilds queued by review changes, for the worker (server/feed/rebuild-queue.ts). */
+  feedRebuilds: FeedRebuildQueue;
 }

@@ -8,7 +8,8 @@
 // kept fresh while the build runs, taken over when a crashed builder left it). Files are written to a temporary name
 // and renamed, the metadata last, so a reader never sees half a file. The previous version's files stay until the
 // next build: an answer that read its metadata just before a build ended still finds its file
-// (docs/decisions/feed.md, docs/google.md).
+// (docs/decisions/feed.md, docs/google.md). A change to what the feed sends also queues a rebuild for the worker
+// (rebuild-queue.ts), which builds here through `refresh`, so that the next fetch finds the file built.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { setTimeout as pause } from 'node:timers/promises';
@@ -80,9 +81,7 @@ export class GoogleFeedFiles {
    * the shop's previous build, once the rebuild took longer than the wait. The first build is always waited for.
    */
   async current(shop: FeedShop, key: FeedKey): Promise<BuiltFeed> {
-    const version = (await this.deps.reviews.versionsOf(shop.id)).public;
-    const prefix = `${shop.id}-${key.files}-`;
-    const base = `${prefix}${version}-${new Date(shop.updated).getTime()}`;
+    const { base, prefix } = await this.names(shop, key);
     const built = await this.read(base);
     if (built) return built;
     const rebuild = this.rebuild(shop, base, prefix);
@@ -92,6 +91,23 @@ export class GoogleFeedFiles {
     const done = rebuild.catch(() => previous);
     const waitMs = this.deps.rebuildWaitMs ?? REBUILD_WAIT_MS;
     return waitMs <= 0 ? previous : Promise.race([done, pause(waitMs, previous, { ref: false })]);
+  }
+
+  /**
+   * The feed as the shop's public data stands now, built (and waited for) when it is not yet: the worker's queued
+   * rebuild after a change (feed/rebuild-jobs.ts), so that the next fetch finds it built. Same build and lock as a
+   * fetch's: a rebuild a fetch started meanwhile is joined, not repeated.
+   */
+  async refresh(shop: FeedShop, key: FeedKey): Promise<BuiltFeed> {
+    const { base, prefix } = await this.names(shop, key);
+    return (await this.read(base)) ?? this.rebuild(shop, base, prefix);
+  }
+
+  /** The names of the shop's files: `prefix` for all its builds under this key record, `base` for the current one. */
+  private async names(shop: FeedShop, key: FeedKey): Promise<{ base: string; prefix: string }> {
+    const version = (await this.deps.reviews.versionsOf(shop.id)).public;
+    const prefix = `${shop.id}-${key.files}-`;
+    return { prefix, base: `${prefix}${version}-${new Date(shop.updated).getTime()}` };
   }
 
   /** Resolves when the build this process runs for the shop (if any) has ended: for tests and the bench. */

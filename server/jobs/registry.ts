@@ -14,6 +14,7 @@ import { defineAccountJobs } from '../accounts/jobs.js';
 import { defineImportJobs } from '../imports/jobs.js';
 import { definePhotoJobs } from '../photos/jobs.js';
 import { defineSignalJobs } from '../signals/jobs.js';
+import { defineFeedJobs } from '../feed/rebuild-jobs.js';
 
 export async function registerJobs(services: Services): Promise<void> {
   defineInvitationMail(services);
@@ -33,4 +34,5 @@ export async function registerJobs(services: Services): Promise<void> {
   definePhotoJobs(services);
   defineSignalJobs(services);
   defineModerationJobs(services);
+  defineFeedJobs(services);
 }
