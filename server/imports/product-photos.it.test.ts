@@ -189,6 +189,21 @@ describe('photos of imported product reviews', () => {
     expect(await fragment.text()).not.toContain('/photos/');
   });
 
+  it("fetches a Yotpo product row's Published Image Url onto its product review", async () => {
+    const other = await t.createShop();
+    const header =
+      'Review ID,Review Creation Date,Review Type,Review Status,Review Score,Review Title,Review Content,Published Image Url,Reviewer Display Name,Reviewer Email,Product ID,Product Title';
+    const row = `Y1,2024-03-05 10:20:30 UTC,product,Published,4,Nice,Yotpo kettle,"${base}/photo-y.jpg",Yara,yara@example.com,K-9,Kettle`;
+    await importFile(t, other, new TextEncoder().encode(`${header}\n${row}\n`));
+    await runWorkers(t);
+    const review = await productReviewOf(t, other, 'Yotpo kettle');
+    expect(review.photos?.map((p) => p.state)).toEqual(['shown']);
+    const html = await (await t.fetch(`/webshops/${other.id}/products/reviews.html?product=K-9&lang=en`)).text();
+    expect(html).toContain(`/photos/${review.photos![0]!.id}-320.webp`);
+    expect(html).toContain('alt="Photo 1 of 1 by Yara"');
+    expect((await t.fetch(`/photos/${review.photos![0]!.id}.webp`)).status).toBe(200);
+  });
+
   it("erasure takes the writer's photos, fetched or not yet", async () => {
     const other = await t.createShop();
     await importFile(
