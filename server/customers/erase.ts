@@ -16,6 +16,7 @@
 import { sameAddress } from '../email.js';
 import type { Language } from '../languages.js';
 import type { ShopOrder } from '../consents/rules.js';
+import { JOB } from '../jobs/names.js';
 import { messageIdFor, type MailPurpose } from '../mail/message-id.js';
 import { deleteOutboxMessages } from '../mail/outbox.js';
 import { forgetReviewMails } from '../mail/reviews.js';
@@ -175,7 +176,11 @@ export async function eraseCustomer(services: Services, { email, shopId }: Erasu
     (await services.outbox.forget({ kind: 'decision', to: sameAddress(email), ...(everywhere ? {} : { shopId }) }));
   await services.reviews.forgetOrders(orders);
   // Imported reviews of products only (kept apart from the shop's reviews): name, address and words blanked.
-  const productReviews = await services.productReviews.erase(email, shopId);
+  // Their photos (fetched from the file's URLs) are the writer's data too: files deleted by the photo worker.
+  const productReviews = await services.productReviews.erase(email, shopId, async (ids) => {
+    await services.photos.addTasks('delete', ids);
+    services.scheduler.trigger(JOB.photos);
+  });
 
   let outboxDeleted = 0;
   if (services.mailer.kind === 'outbox') {

@@ -72,7 +72,7 @@ const importView = z.object({
   photos_queued: z
     .int()
     .describe(
-      'photo URLs of the file (at most 5 per store review) queued to be fetched once the import is done; they become photos of their reviews',
+      'photo URLs of the file (at most 5 per review, store or product review) queued to be fetched once the import is done; they become photos of their reviews',
     ),
   photos_fetched: z.int().describe('photos fetched and handed to the photo pipeline (re-encoded, metadata dropped)'),
   photos_failed: z

@@ -3,7 +3,8 @@
 // deadline), checked from their bytes like an upload and handed to the photo pipeline (photos/: the same record, file
 // and encoding task as an uploaded photo; the photo worker re-encodes it and drops every piece of metadata). A photo
 // that cannot be fetched or read is counted on the import (`photos.failed`, with the latest reason) and the review is
-// kept as it is. At most PHOTO_LIMITS.perReview photos per review, whatever the file names.
+// kept as it is. At most PHOTO_LIMITS.perReview photos per review, whatever the file names. Imported product-only
+// reviews (imported_product_reviews) get theirs the same way, on their own `photos` list (attachToProductReview).
 //
 // Photos of imported reviews follow their review like any other photo: a removal or erasure takes them off (their
 // files are deleted by the photo worker), undoing the import takes them with its reviews, and a URL is only ever
@@ -97,6 +98,23 @@ async function plan(services: Services, work: Extract<ImportPhotoWork, { kind: '
       queued += urls.length;
     }
   }
+  // Photos of the import's product-only reviews (Judge.me, Yotpo product rows, …): stored on those reviews.
+  for await (const batch of services.productReviews.withPhotoUrlsOf(work.importId, PLAN_BATCH)) {
+    for (const review of batch) {
+      const urls = review.status === 'removed' ? [] : [...new Set(review.photo_urls)].slice(0, PHOTO_LIMITS.perReview);
+      for (const [n, url] of urls.entries()) {
+        await services.importPhotos.fetchProduct(n, {
+          kind: 'fetch-product',
+          importId: work.importId,
+          shopId: work.shopId,
+          productReviewId: review._id,
+          url,
+          photoId: newPhotoId(),
+        });
+      }
+      queued += urls.length;
+    }
+  }
   // Set, not added: listing again after a crash counts the same URLs.
   await services.imports.countPhotos(work.importId, {}, { queued });
   return true;
@@ -106,20 +124,17 @@ async function plan(services: Services, work: Extract<ImportPhotoWork, { kind: '
 const photoUrlsOf = (review: Pick<Review, 'photo_urls' | 'deleted'>): string[] =>
   review.deleted ? [] : [...new Set(review.photo_urls ?? [])].slice(0, PHOTO_LIMITS.perReview);
 
-async function fetchOne(
-  services: Services,
-  holder: string,
-  item: ImportPhotoItem,
-  work: Extract<ImportPhotoWork, { kind: 'fetch' }>,
-): Promise<void> {
+type FetchWork = Extract<ImportPhotoWork, { kind: 'fetch' | 'fetch-product' }>;
+
+async function fetchOne(services: Services, holder: string, item: ImportPhotoItem, work: FetchWork): Promise<void> {
   const queue = services.importPhotos;
-  const review = await services.reviews.get(work.reviewId);
-  if (!stillWanted(review, work) || (await services.imports.get(work.shopId, work.importId))?.status !== 'done') {
-    await queue.finish(holder, item._id);
-    return;
+  const state = await ownerState(services, work);
+  if (state === 'attached' && work.kind === 'fetch-product') {
+    // A run that died between the product review's write and the record's: the record names its owner now.
+    await services.photos.attachToProductReview(work.photoId, work.productReviewId);
   }
-  if (review.photos?.some((p) => p.id === work.photoId)) {
-    // Attached by a run that died before it finished the item.
+  if (state !== 'wanted' || (await services.imports.get(work.shopId, work.importId))?.status !== 'done') {
+    // Not wanted any more, or attached by a run that died before it finished the item.
     await queue.finish(holder, item._id);
     return;
   }
@@ -139,7 +154,7 @@ async function fetchOne(
       { failed: 1 },
       { last_failure: `${work.url}: ${outcome.reason}` },
     );
-    services.log.info({ import: work.importId, review: work.reviewId, reason: outcome.reason }, 'import photo failed');
+    services.log.info({ import: work.importId, photo: work.photoId, reason: outcome.reason }, 'import photo failed');
     await queue.finish(holder, item._id);
     return;
   }
@@ -152,12 +167,29 @@ async function fetchOne(
     return;
   }
   try {
-    const attached = await attach(services, work, outcome.bytes);
+    const attached =
+      work.kind === 'fetch'
+        ? await attach(services, work, outcome.bytes)
+        : await attachToProductReview(services, work, outcome.bytes);
     if (attached) await services.imports.countPhotos(work.importId, { fetched: 1 });
   } finally {
     await claims.release(holder, [claim]);
   }
   await queue.finish(holder, item._id);
+}
+
+/** Whether the review (or product review) still wants the photo, or has it already. */
+async function ownerState(services: Services, work: FetchWork): Promise<'wanted' | 'attached' | 'unwanted'> {
+  if (work.kind === 'fetch') {
+    const review = await services.reviews.get(work.reviewId);
+    if (!stillWanted(review, work)) return 'unwanted';
+    return review.photos?.some((p) => p.id === work.photoId) ? 'attached' : 'wanted';
+  }
+  const review = await services.productReviews.get(work.productReviewId);
+  if (!review || review.status === 'removed' || review.import_id !== work.importId) return 'unwanted';
+  if (review.photos?.some((p) => p.id === work.photoId)) return 'attached';
+  if (!review.photo_urls.includes(work.url)) return 'unwanted';
+  return (review.photos ?? []).length < PHOTO_LIMITS.perReview ? 'wanted' : 'unwanted';
 }
 
 /** The bytes are a photo we read (format and size from the header, as for an upload), or why not. */
@@ -219,4 +251,43 @@ async function attach(
     await discardUploads(services, [id]);
     throw err;
   }
+}
+
+/**
+ * As attach, for an imported product review: the upload's record and file, then the photo on the product review
+ * (`pending`, while the review is not removed and still names the URL), then the record names its owner
+ * (photos/store.ts `productReviewId`) and the photo worker encodes it.
+ */
+async function attachToProductReview(
+  services: Services,
+  work: Extract<ImportPhotoWork, { kind: 'fetch-product' }>,
+  bytes: Buffer,
+): Promise<boolean> {
+  const { photos, photoStorage, productReviews } = services;
+  const id = work.photoId;
+  if (await photos.get(id)) await discardUploads(services, [id]);
+  if ((await services.imports.get(work.shopId, work.importId))?.status !== 'done') return false;
+  await photos.recordUpload(id, work.shopId);
+  try {
+    await photoStorage.write(`${id}.upload`, Readable.from([bytes]));
+    await photos.setSize(id, bytes.length);
+    const pending: ReviewPhoto = { id, state: 'pending', alt: '', width: 0, height: 0, thumbWidth: 0, thumbHeight: 0 };
+    if (!(await productReviews.addPhoto(work.productReviewId, work.url, pending, PHOTO_LIMITS.perReview))) {
+      await discardUploads(services, [id]);
+      return false;
+    }
+    await photos.attachToProductReview(id, work.productReviewId);
+    services.scheduler.trigger(JOB.photos);
+    return true;
+  } catch (err) {
+    await discardUploads(services, [id]);
+    throw err;
+  }
+}
+
+/** Photos of imported product reviews taken off (removed, undone, erased): their files go with the photo worker. */
+export async function dropProductReviewPhotos(services: Services, photoIds: readonly string[]): Promise<void> {
+  if (!photoIds.length) return;
+  await services.photos.addTasks('delete', photoIds);
+  services.scheduler.trigger(JOB.photos);
 }

@@ -3,14 +3,17 @@
 // - `plan:<import>`: queued when an import is done; the worker turns it into one item per photo URL of the import's
 //   reviews (a scan of the import's reviews, once) and then finishes it;
 // - `fetch:<review>:<n>`: the review's n-th photo URL, with the photo id it will have (drawn when queued, so that a
-//   repeat after a crash finds the photo it already attached instead of adding it twice).
+//   repeat after a crash finds the photo it already attached instead of adding it twice);
+// - `fetch-product:<product review>:<n>`: the same for an imported product review (product-review-store.ts).
 // Items are deleted once done or given up: the collection holds only the work in progress.
 import type { Db } from '../db/index.js';
 import { type TakenItem, WorkQueue } from '../queue/work-queue.js';
 
 export type ImportPhotoWork =
   | { kind: 'plan'; importId: string; shopId: number }
-  | { kind: 'fetch'; importId: string; shopId: number; reviewId: number; url: string; photoId: string };
+  | { kind: 'fetch'; importId: string; shopId: number; reviewId: number; url: string; photoId: string }
+  // A photo of an imported product review (`imported_product_reviews`, product-review-store.ts), keyed by its `_id`.
+  | { kind: 'fetch-product'; importId: string; shopId: number; productReviewId: string; url: string; photoId: string };
 
 export type ImportPhotoItem = TakenItem<ImportPhotoWork>;
 
@@ -35,6 +38,11 @@ export class ImportPhotoQueue {
   /** One photo to fetch: the review's `n`-th URL. */
   async fetch(n: number, work: Extract<ImportPhotoWork, { kind: 'fetch' }>): Promise<void> {
     await this.work.enqueue(`fetch:${work.reviewId}:${n}`, work);
+  }
+
+  /** One photo of an imported product review to fetch: its `n`-th URL. */
+  async fetchProduct(n: number, work: Extract<ImportPhotoWork, { kind: 'fetch-product' }>): Promise<void> {
+    await this.work.enqueue(`fetch-product:${work.productReviewId}:${n}`, work);
   }
 
   /** The next item due, claimed for `holder`; undefined when none is. */

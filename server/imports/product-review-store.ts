@@ -8,6 +8,7 @@
 import type { Collection, Db } from '../db/index.js';
 import { bumpShopCounters, onlyDuplicateKeys, updateBatches } from '../db/index.js';
 import { sameAddress } from '../email.js';
+import type { ReviewPhoto } from '../reviews/model.js';
 import type { ImportedProduct } from './rules.js';
 
 export interface ImportedProductReview {
@@ -29,8 +30,13 @@ export interface ImportedProductReview {
   incentivised: boolean;
   source_verified: boolean;
   reply: { text: string; date: Date } | null;
-  /** Kept as data only: never shown or hot-linked. */
+  /** Kept as data only: never shown or hot-linked; the worker fetches them into `photos` (photo-import.ts). */
   photo_urls: string[];
+  /**
+   * Its photos, fetched from `photo_urls` by the worker: the shape and states of a review's photos, keyed by the
+   * photo records' `productReviewId` (photos/store.ts). Absent on reviews imported before photos were fetched.
+   */
+  photos?: ReviewPhoto[];
   /** `held`: unpublished at the source, waiting for the operator; `removed`: by the operator, or the import undone. */
   status: 'published' | 'held' | 'removed';
   source_status: string;
@@ -38,6 +44,9 @@ export interface ImportedProductReview {
   created: Date;
   modified: Date;
 }
+
+/** Queues the deletion of the files of photos taken off (photos/: their worker deletes files and records). */
+export type PhotosOff = (photoIds: readonly string[]) => Promise<void>;
 
 export class ImportedProductReviewStore {
   private readonly collection: Collection<ImportedProductReview>;
@@ -87,7 +96,12 @@ export class ImportedProductReviewStore {
    * The decision on an import's reviews: held ones kept (published) or removed on a ground, or all of them removed
    * (undo). Removal blanks the writer's words and person. Returns how many changed.
    */
-  async decide(importId: string, which: 'held' | 'all', decision: 'keep' | { remove: string | null }): Promise<number> {
+  async decide(
+    importId: string,
+    which: 'held' | 'all',
+    decision: 'keep' | { remove: string | null },
+    photosOff?: PhotosOff,
+  ): Promise<number> {
     const filter = which === 'held' ? { import_id: importId, status: 'held' as const } : { import_id: importId };
     const found = await this.collection.find(filter, { projection: { _id: 1, shopId: 1 } }).toArray();
     const ids = found.map((r) => r._id);
@@ -113,22 +127,98 @@ export class ImportedProductReviewStore {
       );
       changed += result.modifiedCount;
     }
+    if (decision !== 'keep' && photosOff) await this.takePhotosOff(ids, photosOff);
     await this.changed(found.map((r) => r.shopId));
     return changed;
   }
 
   /** Erasure: blanks the writer's name, address and words wherever they wrote under this address. */
-  async erase(email: string, shopId?: number): Promise<number> {
+  async erase(email: string, shopId?: number, photosOff?: PhotosOff): Promise<number> {
     const scope = shopId === undefined ? {} : { shopId };
-    const shops = await this.collection
-      .find({ ...scope, email: sameAddress(email) }, { projection: { _id: 0, shopId: 1 } })
+    const found = await this.collection
+      .find({ ...scope, email: sameAddress(email) }, { projection: { _id: 1, shopId: 1 } })
       .toArray();
     const result = await this.collection.updateMany(
       { ...scope, email: sameAddress(email) },
       { $set: { name: '', email: '', text: '', title: '', photo_urls: [], modified: new Date() } },
     );
-    await this.changed(shops.map((r) => r.shopId));
+    if (photosOff)
+      await this.takePhotosOff(
+        found.map((r) => r._id),
+        photosOff,
+      );
+    await this.changed(found.map((r) => r.shopId));
     return result.modifiedCount;
+  }
+
+  /**
+   * Photos of reviews just removed or erased: no photo can be added to them any more (addPhoto wants the review not
+   * removed and still naming the URL, and both writes blank the URLs), so what they hold now is all they will hold.
+   * Their deletion is queued first (`photosOff`), then the list emptied: a crash in between leaves photos listed on a
+   * review that is not shown, whose files are deleted already.
+   */
+  private async takePhotosOff(ids: readonly string[], photosOff: PhotosOff): Promise<void> {
+    for (const part of updateBatches([...ids])) {
+      const withPhotos = await this.collection
+        .find({ _id: { $in: part }, 'photos.0': { $exists: true } }, { projection: { _id: 1, photos: 1 } })
+        .toArray();
+      if (!withPhotos.length) continue;
+      await photosOff(withPhotos.flatMap((r) => (r.photos ?? []).map((p) => p.id)));
+      await this.collection.updateMany({ _id: { $in: withPhotos.map((r) => r._id) } }, { $set: { photos: [] } });
+    }
+  }
+
+  async get(id: string): Promise<ImportedProductReview | null> {
+    return this.collection.findOne({ _id: id });
+  }
+
+  /** The import's product reviews naming photo URLs (the worker's listing of what to fetch), a batch at a time. */
+  async *withPhotoUrlsOf(importId: string, batch: number): AsyncGenerator<ImportedProductReview[]> {
+    let after = '';
+    for (;;) {
+      const docs = await this.collection
+        .find(
+          { import_id: importId, _id: { $gt: after }, 'photo_urls.0': { $exists: true } },
+          { projection: { _id: 1, shopId: 1, status: 1, photo_urls: 1, photos: 1 } },
+        )
+        .sort({ _id: 1 })
+        .limit(batch)
+        .toArray();
+      if (!docs.length) return;
+      yield docs;
+      after = docs[docs.length - 1]!._id;
+    }
+  }
+
+  /**
+   * Adds a photo (pending) to the review while it still wants it: not removed, still naming `url` (erasure blanks the
+   * URLs), fewer than `max` photos. False otherwise. A quiet write: the photo shows once encoded (setPhoto).
+   */
+  async addPhoto(id: string, url: string, photo: ReviewPhoto, max: number): Promise<boolean> {
+    const result = await this.collection.updateOne(
+      { _id: id, status: { $ne: 'removed' }, photo_urls: url, [`photos.${max - 1}`]: { $exists: false } },
+      { $push: { photos: photo } },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  /**
+   * The photo's encoding is done (or failed): its state and sizes, if it is still `pending` on the review. The
+   * review's state after the write (null: no such review, or the photo was no longer pending).
+   */
+  async setPhoto(id: string, photoId: string, changes: Partial<ReviewPhoto>): Promise<ImportedProductReview | null> {
+    const before = await this.collection.findOne({ _id: id });
+    const at = (before?.photos ?? []).findIndex((p) => p.id === photoId && p.state === 'pending');
+    if (!before || at < 0) return null;
+    // By position (photos are only appended, or all taken off at once), checked again by the filter.
+    const set = Object.fromEntries(Object.entries(changes).map(([k, v]) => [`photos.${at}.${k}`, v]));
+    const result = await this.collection.updateOne(
+      { _id: id, [`photos.${at}.id`]: photoId, [`photos.${at}.state`]: 'pending' },
+      { $set: set },
+    );
+    if (result.modifiedCount !== 1) return null;
+    await this.changed([before.shopId]);
+    return this.collection.findOne({ _id: id });
   }
 
   /** The shop's published product reviews, for its product index (products/read-model.ts); null past `max`. */

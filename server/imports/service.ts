@@ -27,7 +27,7 @@ import type { ImportedProductReview } from './product-review-store.js';
 import { analyse, importRows, MappingNeeded, type Analysis, type OpenBytes, type ReadOptions } from './read.js';
 import type { ImportItem, RowProblem } from './rules.js';
 import { countWrite } from '../compliance/follower.js';
-import { cancelImportPhotos, dropPhotosOfRemoved, queueImportPhotos } from './photo-import.js';
+import { cancelImportPhotos, dropPhotosOfRemoved, dropProductReviewPhotos, queueImportPhotos } from './photo-import.js';
 import {
   CHUNK_BYTES,
   emptyCounts,
@@ -332,6 +332,7 @@ export async function decideHeld(
     importId,
     'held',
     decision.action === 'keep' ? 'keep' : { remove: decision.ground },
+    (ids) => dropProductReviewPhotos(services, ids),
   );
   await services.imports.update(importId, {
     held: { action: decision.action, ground: decision.ground, at, reviews: decided },
@@ -622,7 +623,9 @@ async function removeImported(services: Services, queued: QueuedImport): Promise
     await dropPhotosOfRemoved(services, written);
     removed += written.length;
   }
-  removed += await services.productReviews.decide(queued._id, 'all', { remove: null });
+  removed += await services.productReviews.decide(queued._id, 'all', { remove: null }, (ids) =>
+    dropProductReviewPhotos(services, ids),
+  );
   await services.imports.forgetKeysOf(queued._id);
   await services.imports.update(queued._id, { undone: services.now() });
   await services.imports.dequeue(queued._id, 'undo');

@@ -57,6 +57,7 @@ async function encode(services: Services, task: PhotoTask): Promise<boolean> {
   const id = task.photoId;
   const record = await photos.get(id);
   if (!record) return true;
+  if (record.productReviewId !== undefined) return encodeProductPhoto(services, id, record.productReviewId);
   if (record.reviewId === null) {
     if (services.now().getTime() - record.created.getTime() < ORPHAN_AFTER_MS) return false;
     await photos.addTasks('delete', [id]);
@@ -103,5 +104,48 @@ async function encode(services: Services, task: PhotoTask): Promise<boolean> {
   await photoStorage.remove(`${id}.upload`);
   // The review was deleted or the photo taken off while encoding: nothing may keep the files.
   if (written?.photos?.find((p) => p.id === id)?.state !== shown.state) await photos.addTasks('delete', [id]);
+  return true;
+}
+
+/**
+ * A photo of an imported product review (imports/photo-import.ts): re-encoded as any other, then shown on that review
+ * (`imported_product_reviews`). Nobody confirms an import's photos one by one: with PHOTO_REVIEW=operator it stays
+ * `held` (not served) as the operator's screen lists reviews of the shop only (docs/decisions/imports-photos-json.md).
+ */
+async function encodeProductPhoto(services: Services, id: string, owner: string): Promise<boolean> {
+  const { photos, photoStorage, productReviews } = services;
+  const review = await productReviews.get(owner);
+  const photo = review?.photos?.find((p) => p.id === id);
+  if (!review || review.status === 'removed' || !photo) {
+    // Its review was removed or erased meanwhile (which queued the deletion already), or is gone.
+    await photos.addTasks('delete', [id]);
+    return true;
+  }
+  if (photo.state !== 'pending') return true;
+  const input = await photoStorage.readAll(`${id}.upload`);
+  let shown: Partial<ReviewPhoto>;
+  try {
+    if (!input) throw new Error('upload missing');
+    const encoded = await encodePhoto(input);
+    await photoStorage.write(`${id}.webp`, encoded.large);
+    await photoStorage.write(`${id}-320.webp`, encoded.thumb);
+    const { width, height, thumbWidth, thumbHeight } = encoded;
+    shown = {
+      state: services.config.photos.review === 'operator' ? 'held' : 'shown',
+      width,
+      height,
+      thumbWidth,
+      thumbHeight,
+    };
+  } catch (err) {
+    services.log.warn({ err, photo: id, productReview: owner }, 'photo could not be re-encoded; removed');
+    shown = { state: 'removed', alt: '' };
+  }
+  const written = await productReviews.setPhoto(owner, id, shown);
+  await photoStorage.remove(`${id}.upload`);
+  const now = written?.photos?.find((p) => p.id === id);
+  if (shown.state === 'removed' || !written || written.status === 'removed' || now?.state !== shown.state) {
+    await photos.addTasks('delete', [id]);
+  }
   return true;
 }

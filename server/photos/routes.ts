@@ -18,7 +18,9 @@ export function registerPhotoRoutes(router: Router, services: Services): void {
     const id = match[1]!;
     const record = await services.photos.get(id);
     const review = record?.reviewId == null ? null : await services.reviews.get(record.reviewId);
-    const shown = review?.published && review.photos?.some((p) => p.id === id && p.state === 'shown');
+    const shown =
+      (review?.published && review.photos?.some((p) => p.id === id && p.state === 'shown')) ||
+      (record?.productReviewId !== undefined && (await productPhotoShown(services, record.productReviewId, id)));
     const file = shown ? await services.photoStorage.read(ctx.params.file!) : null;
     if (!file) throw new HttpError(404, 'No such photo.');
     ctx.set('Cache-Control', 'public, max-age=86400');
@@ -26,4 +28,10 @@ export function registerPhotoRoutes(router: Router, services: Services): void {
     ctx.length = file.bytes;
     ctx.body = file.stream;
   });
+}
+
+/** A photo of an imported product review (photos/store.ts `productReviewId`): served while that review is published. */
+async function productPhotoShown(services: Services, owner: string, id: string): Promise<boolean> {
+  const review = await services.productReviews.get(owner);
+  return review?.status === 'published' && (review.photos ?? []).some((p) => p.id === id && p.state === 'shown');
 }

@@ -17,6 +17,11 @@ export interface PhotoRecord {
   _id: string;
   /** null from the upload until the review is written; such a record that stays so was left by a failed request. */
   reviewId: number | null;
+  /**
+   * Instead of `reviewId`: the imported product review it belongs to (`imported_product_reviews`, a string key;
+   * imports/photo-import.ts). Its photo is served while that review is published, encoded by the same worker.
+   */
+  productReviewId?: string;
   shopId: number;
   /** Bytes of the upload. */
   size: number;
@@ -107,6 +112,11 @@ export class PhotoStore {
   /** The review was written: its photos are its own from now on. */
   async attach(photoIds: readonly string[], reviewId: number): Promise<void> {
     for (const _id of photoIds) await this.records.updateOne({ _id }, { $set: { reviewId } });
+  }
+
+  /** The photo belongs to an imported product review (not to a review of the shop): see PhotoRecord. */
+  async attachToProductReview(photoId: string, productReviewId: string): Promise<void> {
+    await this.records.updateOne({ _id: photoId }, { $set: { productReviewId } });
   }
 
   async get(photoId: string): Promise<PhotoRecord | null> {

@@ -229,7 +229,7 @@ export class ProductIndex {
     const entries: ReviewEntry[] = [];
     for (const r of reviews) entries.push(...productReviewsOf(r, this.baseUrl));
     for (const r of imported) {
-      const entry = importedProductReviewOf(r);
+      const entry = importedProductReviewOf(r, this.baseUrl);
       if (entry) entries.push(entry);
     }
     return entries;

@@ -132,8 +132,15 @@ export function productReviewsOf(review: Review, baseUrl: string): { info: Produ
   return out;
 }
 
-/** An imported product review as shown (photos from the file are never shown or hot-linked); null unless published. */
-export function importedProductReviewOf(r: ImportedProductReview): { info: ProductInfo; review: ProductReview } | null {
+/**
+ * An imported product review as shown, null unless published. The file's photo URLs are never shown or hot-linked:
+ * its photos are those the worker fetched and re-encoded (imports/photo-import.ts), shown ones only. The file gives
+ * no language: their default description is English ("Photo 1 of 3 by {name}").
+ */
+export function importedProductReviewOf(
+  r: ImportedProductReview,
+  baseUrl = '',
+): { info: ProductInfo; review: ProductReview } | null {
   const rating = productRating(r.rating);
   if (r.status !== 'published' || rating === null) return null;
   const p = r.product;
@@ -154,7 +161,7 @@ export function importedProductReviewOf(r: ImportedProductReview): { info: Produ
       incentivised: r.incentivised === true,
       imported_from: r.imported_from || null,
       reply: r.reply?.text ?? null,
-      photos: [],
+      photos: publicPhotos({ photos: r.photos ?? [], name: r.name, language: 'en' }, baseUrl),
     },
   };
 }
