@@ -337,6 +337,27 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     expect((await t.services.imports.queuedWork()).filter((w) => w.importId === id)).toEqual([]);
   });
 
+  it('a run that fails is tried again later, and does not hold up the other shops’ imports', async () => {
+    const broken = await t.createShop();
+    const res = await upload(broken, fixture('trustpilot.csv'), 'tp.csv', { date_order: 'mdy' });
+    const { id } = await res.json();
+    // Its file lost (not a refused file: the run cannot read it at all).
+    await t.services.imports.dropFile(id, 1);
+    const shop = await t.createShop();
+    const fine = await (await upload(shop, fixture('trustpilot.csv'), 'tp.csv', { date_order: 'mdy' })).json();
+    const before = Date.now();
+    await drainImports(t.services, 'test-worker');
+    expect(await status200(shop, fine.id)).toMatchObject({ status: 'done', imported: 2 });
+    expect(await status200(broken, id)).toMatchObject({ status: 'running' });
+    const [queued] = (await t.services.imports.queuedWork()).filter((w) => w.importId === id);
+    expect(queued).toMatchObject({ work: 'run', attempts: 1, lastError: expect.stringMatching(/piece 0/) });
+    expect(queued!.due.getTime()).toBeGreaterThan(before);
+    // Not due again in the same run, nor in the next one a moment later.
+    await drainImports(t.services, 'test-worker');
+    expect((await t.services.imports.queuedWork()).filter((w) => w.importId === id)).toMatchObject([{ attempts: 1 }]);
+    await t.services.imports.cancelWork('run', id);
+  });
+
   it('a file of several batches: every row once, problems by their line, the same again adds nothing', async () => {
     const shop = await t.createShop();
     const header =

@@ -307,8 +307,14 @@ export class ImportStore {
   }
 
   /** The work queued (tests, the operator's view): a few items. */
-  queuedWork(limit = 100): Promise<(QueuedImport & { due: Date })[]> {
-    return this.queue.peek(limit).then((items) => items.map((i) => ({ key: i._id, due: i.due, ...i.payload })));
+  async queuedWork(limit = 100): Promise<(QueuedImport & { due: Date; attempts: number; lastError: string | null })[]> {
+    return (await this.queue.peek(limit)).map((i) => ({
+      key: i._id,
+      due: i.due,
+      attempts: i.attempts,
+      lastError: i.lastError,
+      ...i.payload,
+    }));
   }
 
   /** Locks the shop for `holder` (an import's run or undo, a photo's attach); false when another holds it. */
