@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     widgetQueries: caches.cache('widget-queries', KNOWN_QUERY_CACHE),
     domainHosts: caches.cache('domain-hosts'),
     policyNumbers,
-    imports: new ImportStore(db),
+    imports: new ImportStore(db, now),
     productReviews,
     photos: new PhotoStore(db, now),
     photoStorage: createPhotoStorage(config, db),

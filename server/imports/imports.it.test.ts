@@ -313,12 +313,49 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
       .collection<{ _id: string }>('imports')
       .updateOne({ _id: done.id }, { $set: { status: 'running', pending: { from: first + 1, to: first + 1 } } });
     await t.services.imports.putChunk(done.id, 0, fixture('trustpilot.csv'));
-    await t.services.imports.enqueue({ _id: done.id, shopId: shop.id, work: 'run', at: new Date() });
+    await t.services.imports.queueWork('run', done.id, shop.id);
     await drainImports(t.services, 'test-worker');
     expect(await status200(shop, done.id)).toMatchObject({ status: 'done', read: 2, imported: 2, duplicates: 0 });
     const after = (await reviewsOf(shop)).filter((r) => !r.deleted);
     expect(after.map((r) => r.name).sort()).toEqual(['René', 'Sam']);
     expect((await summary(shop)).amount).toBe(2);
+  });
+
+  it('one import of a shop at a time: while another worker holds the shop, the import waits, queued', async () => {
+    const shop = await t.createShop();
+    // Another process runs an import of the shop (or attaches one of its photos): it holds the shop's lock.
+    expect(await t.services.imports.lockShop(shop.id, 'other-worker', 60_000)).toBe(true);
+    const res = await upload(shop, fixture('trustpilot.csv'), 'tp.csv', { date_order: 'mdy' });
+    const { id } = await res.json();
+    await drainImports(t.services, 'test-worker');
+    expect(await status200(shop, id)).toMatchObject({ status: 'running', imported: 0 });
+    expect((await t.services.imports.queuedWork()).filter((w) => w.importId === id)).toMatchObject([{ work: 'run' }]);
+    expect(await reviewsOf(shop)).toEqual([]);
+    await t.services.imports.unlockShop(shop.id, 'other-worker');
+    await drainImports(t.services, 'test-worker');
+    expect(await status200(shop, id)).toMatchObject({ status: 'done', imported: 2 });
+    expect((await t.services.imports.queuedWork()).filter((w) => w.importId === id)).toEqual([]);
+  });
+
+  it('a run that fails is tried again later, and does not hold up the other shops’ imports', async () => {
+    const broken = await t.createShop();
+    const res = await upload(broken, fixture('trustpilot.csv'), 'tp.csv', { date_order: 'mdy' });
+    const { id } = await res.json();
+    // Its file lost (not a refused file: the run cannot read it at all).
+    await t.services.imports.dropFile(id, 1);
+    const shop = await t.createShop();
+    const fine = await (await upload(shop, fixture('trustpilot.csv'), 'tp.csv', { date_order: 'mdy' })).json();
+    const before = Date.now();
+    await drainImports(t.services, 'test-worker');
+    expect(await status200(shop, fine.id)).toMatchObject({ status: 'done', imported: 2 });
+    expect(await status200(broken, id)).toMatchObject({ status: 'running' });
+    const [queued] = (await t.services.imports.queuedWork()).filter((w) => w.importId === id);
+    expect(queued).toMatchObject({ work: 'run', attempts: 1, lastError: expect.stringMatching(/piece 0/) });
+    expect(queued!.due.getTime()).toBeGreaterThan(before);
+    // Not due again in the same run, nor in the next one a moment later.
+    await drainImports(t.services, 'test-worker');
+    expect((await t.services.imports.queuedWork()).filter((w) => w.importId === id)).toMatchObject([{ attempts: 1 }]);
+    await t.services.imports.cancelWork('run', id);
   });
 
   it('a file of several batches: every row once, problems by their line, the same again adds nothing', async () => {

@@ -11,7 +11,6 @@
 // fetched for a review that still names it (a removed or erased review's URLs are blanked) and whose import is done.
 // A bulk import sends no per-review event: attaching a photo is a quiet write (no webhook event, no e-mail).
 import { Readable } from 'node:stream';
-import { Claims } from '../db/claims.js';
 import { JOB } from '../jobs/names.js';
 import { detectPhoto, PHOTO_LIMITS } from '../photos/detect.js';
 import { discardUploads, newPhotoId } from '../photos/service.js';
@@ -158,11 +157,9 @@ async function fetchOne(services: Services, holder: string, item: ImportPhotoIte
     await queue.finish(holder, item._id);
     return;
   }
-  // The shop's import claim: an undo of this import (run by the import worker) does not remove the review while its
-  // photo is being attached, and the write below sees the import's latest status.
-  const claims = new Claims(services.db, 'import_claims', services.now);
-  const claim = `shop:${work.shopId}`;
-  if (!(await claims.claimOne(claim, holder, LEASE_MS))) {
+  // The shop's lock (store.ts, the import worker's too): an undo of this import (run by the import worker) does not
+  // remove the review while its photo is being attached, and the write below sees the import's latest status.
+  if (!(await services.imports.lockShop(work.shopId, holder, LEASE_MS))) {
     await queue.postpone(holder, item._id, new Date(services.now().getTime() + BUSY_WAIT_MS));
     return;
   }
@@ -173,7 +170,7 @@ async function fetchOne(services: Services, holder: string, item: ImportPhotoIte
         : await attachToProductReview(services, work, outcome.bytes);
     if (attached) await services.imports.countPhotos(work.importId, { fetched: 1 });
   } finally {
-    await claims.release(holder, [claim]);
+    await services.imports.unlockShop(work.shopId, holder);
   }
   await queue.finish(holder, item._id);
 }

@@ -10,7 +10,6 @@
 // and written again.
 import { setTimeout as pause } from 'node:timers/promises';
 import type { AuditActor } from '../audit/store.js';
-import { Claims } from '../db/claims.js';
 import { HttpError } from '../http/errors.js';
 import { normalizeLanguage } from '../languages.js';
 import type { ImportedReviewDraft } from '../reviews/store.js';
@@ -46,9 +45,14 @@ const BATCH = 500;
 const WRITE_PAUSE = 1 / 3;
 /** How long after it finished an import may be undone. */
 const UNDO_DAYS = 30;
-/** A file whose upload never finished (the process died) is removed this long after it began. */
-const ABANDONED_UPLOAD_MS = 3_600_000;
+/** How long a worker holds an import's work and its shop without renewing. */
 const LEASE_MS = 5 * 60_000;
+/** A run renews its claims when this much of the lease has gone (not at every batch: two writes and a read each). */
+const RENEW_AFTER_MS = LEASE_MS / 5;
+/** Work that failed (the database went away, a bug) is tried again this long after. */
+const RETRY_MS = 60_000;
+/** Claims left by workers that died are removed a day after they ran out. */
+const PRUNE_AFTER_MS = 86_400_000;
 export const IMPORT_JOB = 'imports.run';
 
 export type ImportActor = { kind: 'operator' } | { kind: 'user'; id: string };
@@ -82,12 +86,7 @@ export class ImportUpload {
 
   /** Marks the upload as begun: should the process die before it ends, the worker removes what was stored. */
   async begin(): Promise<void> {
-    await this.services.imports.enqueue({
-      _id: this.id,
-      shopId: this.shopId,
-      work: 'discard',
-      at: this.services.now(),
-    });
+    await this.services.imports.queueWork('discard', this.id, this.shopId, this.services.now());
   }
 
   async add(data: Buffer): Promise<void> {
@@ -113,7 +112,7 @@ export class ImportUpload {
   /** Removes what was stored (a refused file, a dry run). */
   async discard(): Promise<void> {
     await this.services.imports.dropFile(this.id, this.chunks);
-    await this.services.imports.dequeue(this.id, 'discard');
+    await this.services.imports.cancelWork('discard', this.id);
   }
 }
 
@@ -250,7 +249,7 @@ export async function startImport(
     await services.imports.rememberMapping(shop.id, result.analysis.header, result.mapping, services.now());
   }
   if (!waits) await queueRun(services, doc);
-  await services.imports.dequeue(upload.id, 'discard');
+  await services.imports.cancelWork('discard', upload.id);
   await services.audit.record({
     shopId: shop.id,
     actor: auditActor(meta.by),
@@ -270,7 +269,7 @@ export async function startImport(
 }
 
 async function queueRun(services: Services, doc: Pick<Import, '_id' | 'shopId'>): Promise<void> {
-  await services.imports.enqueue({ _id: doc._id, shopId: doc.shopId, work: 'run', at: services.now() });
+  await services.imports.queueWork('run', doc._id, doc.shopId);
   services.scheduler.trigger(IMPORT_JOB, doc._id);
 }
 
@@ -369,7 +368,7 @@ export async function undoImport(
   }
   if (doc.status === 'done') {
     await cancelImportPhotos(services, importId);
-    await services.imports.enqueue({ _id: importId, shopId, work: 'undo', at: now });
+    await services.imports.queueWork('undo', importId, shopId, now);
     services.scheduler.trigger(IMPORT_JOB, importId);
   } else if (doc.status === 'awaiting_approval' || doc.status === 'failed') {
     await services.imports.dropFile(importId, doc.chunks);
@@ -384,30 +383,57 @@ export async function undoImport(
   return { ...doc, status: 'undone', undone: now };
 }
 
-/** The worker's drain: every import queued to run, undo or discard, each held by one worker at a time. */
+/**
+ * The worker's drain: every import's work due (run, undo, discard), one item at a time, each taken with a claim on it
+ * (the work queue's) and on its shop (the shop lock): one import of a shop at a time, whichever worker, as two files
+ * with the same reviews must not both write them, and the photo worker does not attach a photo to a review an undo is
+ * removing. An item whose shop is busy is left due for the next run; one that fails is tried again a minute later.
+ */
 export async function drainImports(services: Services, holder: string): Promise<void> {
-  const claims = new Claims(services.db, 'import_claims', services.now);
-  for (const queued of await services.imports.queued()) {
-    if (queued.work === 'discard' && services.now().getTime() - queued.at.getTime() < ABANDONED_UPLOAD_MS) continue;
-    // One import of a shop at a time, whichever worker: two files with the same reviews must not both write them.
-    const claim = `shop:${queued.shopId}`;
-    if (!(await claims.claimOne(claim, holder, LEASE_MS))) continue;
+  const { imports } = services;
+  const skip = new Set<string>();
+  for (;;) {
+    const item = await imports.nextWork(holder, LEASE_MS, skip);
+    if (!item) break;
+    skip.add(item.key);
+    if (!(await imports.lockShop(item.shopId, holder, LEASE_MS))) {
+      await imports.releaseWork(holder);
+      continue;
+    }
+    const done = () => imports.workDone(holder, item);
     try {
-      if (queued.work === 'run') await runImport(services, queued, () => claims.renew(holder, LEASE_MS));
-      else if (queued.work === 'undo') await removeImported(services, queued);
-      else await discardAbandoned(services, queued);
+      if (item.work === 'run') await runImport(services, item, done, renewer(services, holder));
+      else if (item.work === 'undo') await removeImported(services, item, done);
+      else await discardAbandoned(services, item, done);
+    } catch (err) {
+      await imports.retryWork(holder, item, new Date(services.now().getTime() + RETRY_MS), String(err));
+      services.log.error({ err, import: item.importId, work: item.work }, 'import work failed, tried again later');
     } finally {
-      await claims.release(holder, [claim]);
+      await imports.unlockShop(item.shopId, holder);
     }
   }
+  if (skip.size) await imports.pruneClaims(new Date(services.now().getTime() - PRUNE_AFTER_MS));
 }
 
-async function discardAbandoned(services: Services, queued: QueuedImport): Promise<void> {
+/** Renews the run's claims once RENEW_AFTER_MS have gone since the last time: called after every batch. */
+function renewer(services: Services, holder: string): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < RENEW_AFTER_MS) return;
+    last = performance.now();
+    await services.imports.renewWork(holder, LEASE_MS);
+  };
+}
+
+async function discardAbandoned(services: Services, queued: QueuedImport, done: Done): Promise<void> {
   // The upload died before its piece count was recorded: pieces are removed until one is missing.
   let n = 0;
-  while ((await services.imports.dropPieceIfThere(queued._id, n)) && n < 200) n++;
-  await services.imports.dequeue(queued._id, 'discard');
+  while ((await services.imports.dropPieceIfThere(queued.importId, n)) && n < 200) n++;
+  await done();
 }
+
+/** Takes the finished work off the queue (and releases its claim). */
+type Done = () => Promise<void>;
 
 function productReviewOf(doc: Import, item: ImportItem, now: Date): ImportedProductReview {
   return {
@@ -461,12 +487,17 @@ function draftOf(doc: Import, shop: Webshop, item: ImportItem): ImportedReviewDr
   };
 }
 
-async function runImport(services: Services, queued: QueuedImport, renew: () => Promise<unknown>): Promise<void> {
+async function runImport(
+  services: Services,
+  queued: QueuedImport,
+  done: Done,
+  renew: () => Promise<unknown>,
+): Promise<void> {
   const { imports, reviews } = services;
-  const doc = await imports.get(queued.shopId, queued._id);
+  const doc = await imports.get(queued.shopId, queued.importId);
   const shop = await services.webshops.get(queued.shopId);
   if (doc?.status !== 'running' || !shop) {
-    await imports.dequeue(queued._id, 'run');
+    await done();
     return;
   }
   if (doc.pending) {
@@ -486,7 +517,7 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
     analysis = await analyse(open, doc.encoding, options);
   } catch (err) {
     if (!(err instanceof ImportFileError)) throw err;
-    await finish(services, doc, { status: 'failed', error: err.message }, emptyCounts(), []);
+    await finish(services, doc, { status: 'failed', error: err.message }, emptyCounts(), [], done);
     return;
   }
   const known = await imports.knownKeys(doc.shopId);
@@ -584,7 +615,7 @@ async function runImport(services: Services, queued: QueuedImport, renew: () => 
   // Also after a run that wrote nothing new: an interrupted earlier run may have written batches it never told.
   await reviews.importedPublished(doc.shopId, lastPublished);
   await services.productReviews.announce(doc.shopId);
-  await finish(services, doc, { status: 'done', error: null }, counts, problems);
+  await finish(services, doc, { status: 'done', error: null }, counts, problems, done);
 }
 
 async function finish(
@@ -593,6 +624,7 @@ async function finish(
   outcome: { status: 'done' | 'failed'; error: string | null },
   counts: ImportCounts,
   problems: RowProblem[],
+  done: Done,
 ): Promise<void> {
   // Its reviews are written: the photo URLs they name are fetched next (photo-import.ts), queued before the import is
   // marked done so that a crash in between loses none (the worker waits for `done`).
@@ -605,7 +637,7 @@ async function finish(
     finished: services.now(),
   });
   await services.imports.dropFile(doc._id, doc.chunks);
-  await services.imports.dequeue(doc._id, 'run');
+  await done();
   await services.audit.record({
     shopId: doc.shopId,
     actor: { kind: 'system' },
@@ -616,24 +648,25 @@ async function finish(
 }
 
 /** Undo: the import's reviews removed (soft-deleted, without ground), its product reviews too, its keys forgotten. */
-async function removeImported(services: Services, queued: QueuedImport): Promise<void> {
+async function removeImported(services: Services, queued: QueuedImport, done: Done): Promise<void> {
+  const importId = queued.importId;
   let removed = 0;
-  for await (const batch of services.reviews.ofImport(queued.shopId, queued._id, BATCH)) {
+  for await (const batch of services.reviews.ofImport(queued.shopId, importId, BATCH)) {
     const written = await services.reviews.decideImported(batch, { remove: null });
     await dropPhotosOfRemoved(services, written);
     removed += written.length;
   }
-  removed += await services.productReviews.decide(queued._id, 'all', { remove: null }, (ids) =>
+  removed += await services.productReviews.decide(importId, 'all', { remove: null }, (ids) =>
     dropProductReviewPhotos(services, ids),
   );
-  await services.imports.forgetKeysOf(queued._id);
-  await services.imports.update(queued._id, { undone: services.now() });
-  await services.imports.dequeue(queued._id, 'undo');
+  await services.imports.forgetKeysOf(importId);
+  await services.imports.update(importId, { undone: services.now() });
+  await done();
   await services.audit.record({
     shopId: queued.shopId,
     actor: { kind: 'system' },
     action: 'import.removed',
-    target: `import:${queued._id}`,
+    target: `import:${importId}`,
     details: { reviews: removed },
   });
 }

@@ -8,15 +8,23 @@
 // - `import_keys`: one document per review ever imported into a shop, `_id` `<shop>|<identity>` (rules.ts
 //   identityOf): the same file imported twice adds nothing, and an interrupted import resumes by it. Read once per
 //   import run (a scan by shop), never per row.
-// - `import_queue`: the imports the worker has to run or undo, `_id` the import id: the small "to-do" collection the
-//   worker's drain reads whole, so the drain's cost does not grow with the history of imports.
+// - `import_work` (and `import_work_claims`): what the worker has to do with an import, a work queue
+//   (server/queue/work-queue.ts) keyed `<work>:<import>`: run it, undo it, or remove the file of an upload that died
+//   (due an hour after the upload began). Items go once done, so the drain's cost does not grow with the history of
+//   imports. Before: `import_queue`, moved at start by server/migrations/import-queue.ts.
+// - `import_claims`: the shop locks, `shop:<id>`, insert-only claims (server/db/claims.ts): one import of a shop runs
+//   at a time, whichever worker, and the photo worker holds the same lock while it attaches a photo (photo-import.ts).
+//   A lock over a shop, not over an item of either queue, so it stays apart from the queues' own claims
+//   (docs/decisions/queue.md).
 // - `import_mappings`: a shop's column mapping of a file in no known format, `_id` `<shop>|<sha256 of the header
 //   row>`, so the next file with the same header is read the same way without asking again. Read by `_id`.
 import { createHash, randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { Binary } from 'mongodb';
+import { Claims } from '../db/claims.js';
 import type { Collection, Db, Filter } from '../db/index.js';
 import { onlyDuplicateKeys } from '../db/index.js';
+import { WorkQueue } from '../queue/work-queue.js';
 import type { Ground } from '../moderation/schema.js';
 import type { DateOrder } from './dates.js';
 import type { TextEncoding } from './decode.js';
@@ -133,12 +141,29 @@ interface ImportKey {
   held: boolean;
 }
 
-export interface QueuedImport {
-  _id: string;
+/** What the worker does with an import: run it, undo it, or remove the file of an upload that died. */
+export type ImportWork = 'run' | 'undo' | 'discard';
+
+/** An item of the import queue, as the queue stores it (its key is `<work>:<importId>`). */
+interface ImportWorkPayload {
+  importId: string;
   shopId: number;
-  work: 'run' | 'undo' | 'discard';
-  at: Date;
+  work: ImportWork;
 }
+
+/** An item taken off the queue by a worker. */
+export interface QueuedImport extends ImportWorkPayload {
+  key: string;
+}
+
+export const IMPORT_WORK_QUEUE = 'import_work';
+/** The shop locks: one import of a shop at a time, the photo worker's attach included. */
+const SHOP_LOCKS = 'import_claims';
+/** A file whose upload never finished (the process died) is removed this long after it began. */
+const ABANDONED_UPLOAD_MS = 3_600_000;
+
+const workKey = (work: ImportWork, importId: string) => `${work}:${importId}`;
+const shopLock = (shopId: number) => `shop:${shopId}`;
 
 export const emptyCounts = (): ImportCounts => ({
   read: 0,
@@ -156,21 +181,27 @@ export class ImportStore {
   private readonly imports: Collection<Import>;
   private readonly chunks: Collection<Chunk>;
   private readonly keys: Collection<ImportKey>;
-  private readonly queue: Collection<QueuedImport>;
+  private readonly queue: WorkQueue<ImportWorkPayload>;
+  private readonly shopLocks: Claims;
   private readonly mappings: Collection<RememberedMapping>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.mappings = db.collection<RememberedMapping>('import_mappings');
     this.imports = db.collection<Import>('imports');
     this.chunks = db.collection<Chunk>('import_chunks');
     this.keys = db.collection<ImportKey>('import_keys');
-    this.queue = db.collection<QueuedImport>('import_queue');
+    this.queue = new WorkQueue<ImportWorkPayload>(db, IMPORT_WORK_QUEUE, now);
+    this.shopLocks = new Claims(db, SHOP_LOCKS, now);
   }
 
   async ensureIndexes(): Promise<void> {
     await this.imports.createIndex({ shopId: 1, created: -1 }, { name: 'shop_created' });
     await this.keys.createIndex({ shopId: 1 }, { name: 'shop' });
     await this.keys.createIndex({ importId: 1 }, { name: 'import' });
+    await this.queue.ensureIndexes();
   }
 
   newId(): string {
@@ -240,17 +271,71 @@ export class ImportStore {
     await this.imports.updateOne({ _id: importId }, { $set: set });
   }
 
-  async enqueue(item: QueuedImport): Promise<void> {
-    await this.queue.replaceOne({ _id: item._id }, item, { upsert: true });
+  /**
+   * Queues work on an import, due at `due` (a no-op while the same work on it is queued). An upload's `discard` is
+   * due ABANDONED_UPLOAD_MS after `due`, the time it began: only an upload that died is still there then.
+   */
+  async queueWork(work: ImportWork, importId: string, shopId: number, due: Date = this.now()): Promise<boolean> {
+    const at = work === 'discard' ? new Date(due.getTime() + ABANDONED_UPLOAD_MS) : due;
+    return this.queue.enqueue(workKey(work, importId), { importId, shopId, work }, at);
   }
 
-  /** The whole queue: a handful of documents. */
-  queued(): Promise<QueuedImport[]> {
-    return this.queue.find({}).sort({ at: 1 }).toArray();
+  /** Takes the work back undone (an upload that ended, refused or stored, needs no discarding). */
+  cancelWork(work: ImportWork, importId: string): Promise<void> {
+    return this.queue.cancel([workKey(work, importId)]);
   }
 
-  async dequeue(importId: string, work: QueuedImport['work']): Promise<void> {
-    await this.queue.deleteOne({ _id: importId, work });
+  /** The next work due that `holder` now holds for `leaseMs`, past the keys in `skip`; undefined when none is. */
+  async nextWork(holder: string, leaseMs: number, skip: ReadonlySet<string>): Promise<QueuedImport | undefined> {
+    const [item] = await this.queue.take(holder, 1, leaseMs, skip);
+    return item && { key: item._id, ...item.payload };
+  }
+
+  /** The work is done (or has nothing left to do): it goes, then the holder's claim. */
+  workDone(holder: string, item: QueuedImport): Promise<void> {
+    return this.queue.finish(holder, item.key);
+  }
+
+  /** The work failed: due again at `at`, the failure counted and kept. */
+  retryWork(holder: string, item: QueuedImport, at: Date, error: string): Promise<void> {
+    return this.queue.retryLater(holder, item.key, at, error.slice(0, 500));
+  }
+
+  /** Lets go of the work `holder` holds (its shop was busy): due as it was, for the next run. */
+  releaseWork(holder: string): Promise<void> {
+    return this.queue.release(holder);
+  }
+
+  /** The work queued (tests, the operator's view): a few items. */
+  async queuedWork(limit = 100): Promise<(QueuedImport & { due: Date; attempts: number; lastError: string | null })[]> {
+    return (await this.queue.peek(limit)).map((i) => ({
+      key: i._id,
+      due: i.due,
+      attempts: i.attempts,
+      lastError: i.lastError,
+      ...i.payload,
+    }));
+  }
+
+  /** Locks the shop for `holder` (an import's run or undo, a photo's attach); false when another holds it. */
+  lockShop(shopId: number, holder: string, leaseMs: number): Promise<boolean> {
+    return this.shopLocks.claimOne(shopLock(shopId), holder, leaseMs);
+  }
+
+  unlockShop(shopId: number, holder: string): Promise<void> {
+    return this.shopLocks.release(holder, [shopLock(shopId)]);
+  }
+
+  /** A long run: extends the holder's claim on its work and its shop lock. */
+  async renewWork(holder: string, leaseMs: number): Promise<void> {
+    await this.queue.renew(holder, leaseMs);
+    await this.shopLocks.renew(holder, leaseMs);
+  }
+
+  /** Removes claims, locks and take-over markers that ran out before `before` (left by workers that died). */
+  async pruneClaims(before: Date): Promise<void> {
+    await this.queue.prune(before);
+    await this.shopLocks.prune(before);
   }
 
   /** Every identity already imported into the shop, with the import that brought it: read once per run. */

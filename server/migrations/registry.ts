@@ -14,6 +14,7 @@ import { migrateInvitationQueues } from './invitation-queues.js';
 import { migrateReviewMails } from './review-mails.js';
 import { migrateWebhookEvents } from './webhook-events.js';
 import { migrateSignalQueues } from './signal-queues.js';
+import { migrateImportQueue } from './import-queue.js';
 
 const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   (s) => s.reviewEvents.migrate(s.reviews),
@@ -29,6 +30,7 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateReviewMails,
   migrateWebhookEvents,
   migrateSignalQueues,
+  migrateImportQueue,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {
