@@ -122,7 +122,8 @@ export function strictCsp(service: string): string {
     `script-src 'self' ${service}`,
     `connect-src ${service}`,
     "style-src 'self'",
-    "img-src 'self'",
+    // Review photos in the reviews pop-up and the product block load from the service (docs/embedding.md).
+    `img-src 'self' ${service}`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
