@@ -22,7 +22,7 @@ import {
 } from './store.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
-import type { SignalName } from '../signals/rules.js';
+import type { SignalName } from '../signal-names.js';
 import type { ComplianceEvent } from '../compliance/counters.js';
 
 /**

@@ -20,6 +20,23 @@ export interface ReviewProduct {
   content: string;
 }
 
+/**
+ * What a review written through an invitation's link takes of the invitation (publication.ts): declared here, by the
+ * reviews, so that they import nothing of the invitations (which build on the reviews); invitations/model.ts's
+ * `Invitation` has these fields, and the type-checker proves it where the page hands one over.
+ */
+export interface InvitationOrigin {
+  shopId: number;
+  email: string;
+  language: Language;
+  order: string;
+  created: Date;
+  /** The review link's secret: claimed once, before the review is written. */
+  token: string;
+  incentivised?: boolean;
+  products: Omit<ReviewProduct, 'rating' | 'content'>[];
+}
+
 export interface Reply {
   text: string;
   date: Date;
