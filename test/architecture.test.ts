@@ -208,38 +208,15 @@ function stronglyConnected(nodes: string[], edges: Map<string, Map<string, strin
 /**
  * Violations allowed while the code moves. Those of issue 9 (value imports) are gone; what is left are type imports,
  * counted since issue 18: a store's type (its class for a parameter, or a model type declared beside the store)
- * imported by another feature. The fix is the one invitations/, webshops/ and consents/ made: the model types in a
- * module of types only (model.ts, rules.ts) and, for a parameter, the methods used declared by the consumer. Left
- * here: folders other work was changing at the time (feed, imports, pages, policy, products, widget, moderation),
- * the migrations, and stores with no model module yet (reviews, webhooks, moderation; audit's has AuditActor only).
+ * imported by another feature. The fix is the one most features made: the model types in a module of types only
+ * (model.ts, rules.ts) and, for a parameter, the methods used declared by the consumer. Left here: folders other work
+ * was changing at the time (pages, widget) and the consents' store, which has no model module yet.
  * The test fails once an entry no longer occurs, so the list only shrinks.
  */
 const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing', string[]> = {
   collections: [],
   otherStores: [
-    'server/dashboard/integration.ts imports server/webhooks/store.ts',
-    'server/dashboard/invitation-view.ts imports server/invitations/store.ts',
-    'server/dashboard/review-view.ts imports server/reviews/store.ts',
-    'server/feed/admin.ts imports server/webshops/store.ts',
-    'server/feed/feed.ts imports server/webshops/store.ts',
-    'server/feed/google-build.ts imports server/reviews/store.ts',
-    'server/feed/google-build.ts imports server/webshops/store.ts',
-    'server/feed/google-feed.ts imports server/webshops/store.ts',
-    'server/feed/google-service.ts imports server/webshops/store.ts',
-    'server/feed/routes.ts imports server/reviews/store.ts',
-    'server/imports/routes.ts imports server/webshops/store.ts',
-    'server/imports/service.ts imports server/audit/store.ts',
-    'server/imports/service.ts imports server/reviews/store.ts',
-    'server/imports/service.ts imports server/webshops/store.ts',
-    'server/migrations/review-mails.ts imports server/mail/review-queue.ts',
-    'server/migrations/webhook-log-names.ts imports server/webhooks/delivery-store.ts',
-    'server/moderation/service.ts imports server/audit/store.ts',
     'server/pages/routes.ts imports server/invitations/store.ts',
-    'server/policy/routes.ts imports server/webshops/store.ts',
-    'server/products/read-model.ts imports server/imports/product-review-store.ts',
-    'server/products/read-model.ts imports server/reviews/store.ts',
-    'server/products/rules.ts imports server/imports/product-review-store.ts',
-    'server/ratings/read-model.ts imports server/reviews/store.ts',
     'server/reviews/publication.ts imports server/consents/store.ts',
     'server/widget/routes.ts imports server/webshops/store.ts',
   ],

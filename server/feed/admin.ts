@@ -8,7 +8,7 @@ import { OPERATOR } from '../audit/changes.js';
 import { HttpError } from '../http/errors.js';
 import { idParam } from '../http/validate.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { feedAccess, rotateFeedKey } from './google-service.js';
 
 export function registerGoogleFeedAdminRoutes(router: Router, services: Services): void {

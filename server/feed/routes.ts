@@ -17,7 +17,6 @@ import { classic } from '../http/classic.js';
 import { ClassicError } from '../http/errors.js';
 import { stringParam } from '../http/params.js';
 import { XmlDocument } from '../http/xml.js';
-import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { parseSyncTime } from '../time.js';
@@ -52,7 +51,7 @@ const FEED_BATCH = 500;
  * first batch is read before answering, so that a failing database still gets the XML error document.
  */
 async function feedBatches(
-  reviews: ReviewStore,
+  reviews: { modifiedSince(shopId: number, since: Date | undefined, batchSize: number): AsyncGenerator<Review[]> },
   shopId: number,
   since: Date | undefined,
 ): Promise<AsyncIterable<Review[]>> {

@@ -6,7 +6,7 @@ import { normalizeLanguage, type Language } from '../languages.js';
 import { publicPageUrl } from '../links.js';
 import { STYLE_HASH } from '../pages/components.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { mainLanguage } from '../webshops/rules.js';
 import { policyNumbers, removalRows, twelveMonthsBefore, type PolicyNumbers } from './numbers.js';
 import { POLICY_STRINGS, policyLanguage } from './strings.js';

@@ -246,3 +246,22 @@ export type ReviewChanges = Partial<
     | 'photo_urls'
   >
 >;
+
+/** What a bulk import gives for each review (server/imports/service.ts); the rest is the same for every import. */
+export type ImportedReviewDraft = Pick<
+  Review,
+  'name' | 'email' | 'rating' | 'comment' | 'language' | 'country' | 'quarantine' | 'incentivised'
+> & {
+  imported_from: string;
+  original_date: Date;
+  source_verified: boolean;
+  import_id: string;
+  title: string;
+  experience_date: Date | null;
+  source_status: string;
+  source_order: string;
+  photo_urls: string[];
+  reply: { text: string; date: Date } | null;
+  /** The products the review names (a round trip of our own export); none otherwise. */
+  products?: ReviewProduct[];
+};

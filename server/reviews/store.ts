@@ -19,26 +19,7 @@ import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
 import { formatDate } from '../time.js';
 import { UnfinishedWrites } from './unfinished-store.js';
-import type { NewReview, Review, ReviewChanges, ReviewProduct, ReviewTopic, WriteFollower } from './model.js';
-
-/** What a bulk import gives for each review (server/imports/service.ts); the rest is the same for every import. */
-export type ImportedReviewDraft = Pick<
-  Review,
-  'name' | 'email' | 'rating' | 'comment' | 'language' | 'country' | 'quarantine' | 'incentivised'
-> & {
-  imported_from: string;
-  original_date: Date;
-  source_verified: boolean;
-  import_id: string;
-  title: string;
-  experience_date: Date | null;
-  source_status: string;
-  source_order: string;
-  photo_urls: string[];
-  reply: { text: string; date: Date } | null;
-  /** The products the review names (a round trip of our own export); none otherwise. */
-  products?: ReviewProduct[];
-};
+import type { ImportedReviewDraft, NewReview, Review, ReviewChanges, ReviewTopic, WriteFollower } from './model.js';
 
 function isPublished(r: Pick<Review, 'deleted' | 'quarantine' | 'is_spam' | 'valid'>): boolean {
   return !r.deleted && !r.quarantine && !r.is_spam && r.valid;
