@@ -18,6 +18,7 @@ import { ClassicError } from '../http/errors.js';
 import { stringParam } from '../http/params.js';
 import { XmlDocument } from '../http/xml.js';
 import type { Review } from '../reviews/model.js';
+import { findWebshop } from '../webshops/service.js';
 import type { Services } from '../services.js';
 import { parseSyncTime } from '../time.js';
 import { feedParts } from './feed.js';
@@ -105,12 +106,12 @@ function sendFeed(ctx: Context, built: BuiltFeed): void {
 
 /** Google's product review feed 2.4, behind the shop's feed key (feed/key-store.ts). */
 export function registerGoogleFeedRoutes(router: Router, services: Services): void {
-  const { feedKeys, webshops } = services;
+  const { feedKeys } = services;
   router.get('/webshops/:id/feeds/google-product-reviews.xml', async (ctx) => {
     const shopId = idParam(ctx.params.id, 'webshop');
     const query = keyQuery.safeParse(ctx.query);
     const key = query.success ? await feedKeys.check(shopId, query.data.key) : null;
-    const shop = key ? await webshops.get(shopId) : null;
+    const shop = key ? await findWebshop(services, shopId) : null;
     if (!key || !shop) throw new HttpError(404, 'No such webshop.');
     const built = await services.googleFeeds.current(shop, key);
     await feedKeys.markFetched(shopId, key);
