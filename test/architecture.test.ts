@@ -295,8 +295,7 @@ const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing' | 'routeStores'
   plumbing: [],
   // Route modules that reach another feature's store through the bag (services.x, deps.x, `const { x } = services`),
   // a rule since issue 18: the shop look-ups and the operator's audit entries now go through webshops/service.ts
-  // and audit/service.ts. Left: folders other work was changing (embed, pages, widget, moderation, photos, reviews),
-  // and the helpful votes' route reading the review voted on.
+  // and audit/service.ts. Left: folders other work was changing (embed, pages, widget, moderation, photos, reviews).
   routeStores: [
     'server/embed/routes.ts uses webshops (',
     'server/embed/routes.ts uses consents (',
@@ -304,7 +303,6 @@ const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing' | 'routeStores'
     'server/embed/routes.ts uses photos (',
     'server/embed/routes.ts uses recipientLimit (',
     'server/embed/routes.ts uses signals (',
-    'server/helpful/routes.ts uses reviews (',
     'server/moderation/admin.ts uses reviews (',
     'server/moderation/admin.ts uses audit (',
     'server/moderation/routes.ts uses reviews (',
