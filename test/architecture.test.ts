@@ -297,7 +297,6 @@ const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing' | 'routeStores'
   // a rule since issue 18: the shop look-ups and the operator's audit entries now go through webshops/service.ts
   // and audit/service.ts. Left: folders other work was changing (embed, pages, widget, moderation, photos, reviews).
   routeStores: [
-    'server/embed/routes.ts uses webshops (',
     'server/embed/routes.ts uses consents (',
     'server/embed/routes.ts uses popupTokens (',
     'server/embed/routes.ts uses photos (',
