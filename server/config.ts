@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
-import type { SignalName } from './signals/rules.js';
+import type { SignalName } from './signal-names.js';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])

@@ -28,7 +28,10 @@ import type { InvitationLimitStore } from './accounts/invitation-limit-store.js'
 import type { SessionStore } from './accounts/session-store.js';
 import type { SignInLinkStore } from './accounts/link-store.js';
 import type { ReviewRelease } from './reviews/publication.js';
-import type { Outbox } from './mail/outbox-mail.js';
+import type { MailOwnIntent } from './mail/outbox-mail.js';
+import type { WorkQueue } from './queue/work-queue.js';
+import type { SignInIntent } from './accounts/sign-in-mail.js';
+import type { NoticeIntent } from './moderation/notice-mail.js';
 import type { ExportSlots } from './exports/slot-store.js';
 import type { Cache, Caches } from './cache.js';
 import type { ReviewView } from './dashboard/review-view.js';
@@ -107,7 +110,7 @@ export interface Services {
    */
   release: ReviewRelease;
   /** E-mails queued for the worker's `mail.outbox` drain: sign-in links, team invitations, new edit links, removal notices. */
-  outbox: Outbox;
+  outbox: WorkQueue<OutboxMail>;
   /** One export per shop at a time, across processes (exports/slot-store.ts). */
   exportSlots: ExportSlots;
   /** The process's cache budget; every cache below and in the stores is a part of it (server/cache.ts). */
@@ -146,3 +149,6 @@ export interface Services {
   /** Google feed rebuilds queued by review changes, for the worker (server/feed/rebuild-queue.ts). */
   feedRebuilds: FeedRebuildQueue;
 }
+
+/** Every e-mail the outbox carries, each declared by the feature that queues it (mail/outbox-mail.ts). */
+export type OutboxMail = SignInIntent | MailOwnIntent | NoticeIntent;

@@ -7,12 +7,12 @@ import type Router from '@koa/router';
 import { requireAdmin } from '../admin/auth.js';
 import type { AuditActor } from '../audit/model.js';
 import { readFields } from '../http/body.js';
-import { HttpError } from '../http/errors.js';
 import { idParam, validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { addUserSchema, patchUserSchema } from './input.js';
 import { teamMemberJson } from './routes.js';
 import { addTeamMember, changeTeamRole, listTeam, removeTeamMember } from './service.js';
+import { requireWebshop } from '../webshops/service.js';
 
 const JSON_LIMIT = 16 * 1024;
 const OPERATOR: AuditActor = { kind: 'operator' };
@@ -23,7 +23,7 @@ export function registerAccountAdminRoutes(router: Router, services: Services): 
 
   const existingShop = async (id: string | undefined): Promise<number> => {
     const shopId = idParam(id, 'webshop');
-    if (!(await services.webshops.get(shopId))) throw new HttpError(404, 'No such webshop.');
+    await requireWebshop(services, shopId);
     return shopId;
   };
 

@@ -41,6 +41,7 @@ import {
   signInLinkState,
   type TeamMember,
 } from './service.js';
+import { findWebshop } from '../webshops/service.js';
 
 const BODY_LIMIT = 16 * 1024;
 const WINDOW_MS = 15 * 60_000;
@@ -161,7 +162,7 @@ export function registerAccountRoutes(router: Router, services: Services): void 
     const account = accountOf(ctx);
     const shops = await Promise.all(
       account.memberships.map(async (m) => {
-        const shop = await services.webshops.get(m.shopId);
+        const shop = await findWebshop(services, m.shopId);
         return shop && { id: shop.id, name: shop.name, role: m.role };
       }),
     );

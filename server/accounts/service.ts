@@ -6,7 +6,8 @@ import type { AuditActor } from '../audit/model.js';
 import { HttpError } from '../http/errors.js';
 import { tooManyRequests } from '../http/rate-limit.js';
 import type { Language } from '../languages.js';
-import { queueMail, type OutboxKind, type OutboxMailOf } from '../mail/outbox-mail.js';
+import { queueMail, type OutboxKind } from '../mail/outbox-mail.js';
+import type { SignInIntent } from './sign-in-mail.js';
 import { signInMail } from '../mail/templates.js';
 import { sha256Hex } from '../hash.js';
 import type { Services } from '../services.js';
@@ -92,7 +93,7 @@ async function queueSignInMail(
 }
 
 /** The outbox's sign-in e-mails, when the drain gets to them: a fresh link, unless the user can no longer use one. */
-export function signInMailKind(services: AccountServices): OutboxKind<OutboxMailOf<'sign-in'>> {
+export function signInMailKind(services: AccountServices): OutboxKind<SignInIntent> {
   return {
     compose: async (queued) => {
       if (queued.expires && queued.expires <= services.now()) return { drop: 'the request for a link expired' };

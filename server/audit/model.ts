@@ -17,3 +17,12 @@ export interface AuditEntry {
   target: string | null;
   details: Record<string, unknown>;
 }
+
+/** What a feature records (store.ts adds the time and the id). */
+export interface NewAuditEntry {
+  shopId: number | null;
+  actor: AuditActor;
+  action: string;
+  target?: string;
+  details?: Record<string, unknown>;
+}

@@ -7,18 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from '../db/index.js';
 import { sha256Hex } from '../hash.js';
-import type { AuditActor, AuditEntry } from './model.js';
+import type { AuditActor, AuditEntry, NewAuditEntry } from './model.js';
 
 // The model is model.ts's (types only: a feature that records or shows an action names no store); re-exported here.
 export type { AuditActor, AuditEntry } from './model.js';
-
-interface NewAuditEntry {
-  shopId: number | null;
-  actor: AuditActor;
-  action: string;
-  target?: string;
-  details?: Record<string, unknown>;
-}
 
 interface AuditDoc {
   /** `<ISO time>:<random>`: unique, and sorts like `at` so ties in `at` still page in a stable order. */

@@ -9,6 +9,7 @@ import { validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { formatDate } from '../time.js';
 import { complianceRows, shopCompliance, type ShopCompliance } from './counters.js';
+import { requireWebshop } from '../webshops/service.js';
 
 /** The longest range one report reads (a leap year). */
 export const COMPLIANCE_MAX_DAYS = 366;
@@ -43,7 +44,7 @@ export function registerComplianceAdminRoutes(router: Router, services: Services
     await services.compliance.flush();
     let shops: ShopCompliance[];
     if (q.webshop !== undefined) {
-      if (!(await services.webshops.get(q.webshop))) throw new HttpError(404, 'No such webshop.');
+      await requireWebshop(services, q.webshop);
       shops = [shopCompliance(q.webshop, await services.compliance.ofShop(q.webshop, q.from, q.to))];
     } else {
       const byShop = await services.compliance.ofAllShops(q.from, q.to);

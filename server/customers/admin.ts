@@ -4,14 +4,14 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
-import { OPERATOR } from '../audit/changes.js';
-import { HttpError } from '../http/errors.js';
+import { recordOperatorAction } from '../audit/service.js';
 import { validate } from '../http/validate.js';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import type { Services } from '../services.js';
 import { parseId } from '../http/credentials.js';
 import { eraseCustomer } from './erase.js';
 import type { erasureCounts } from './openapi.js';
+import { requireWebshop } from '../webshops/service.js';
 
 export const erasureQuery = z.object({
   email: z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid e-mail address'),
@@ -31,11 +31,10 @@ export function registerCustomerAdminRoutes(router: Router, services: Services):
 
   router.delete('/admin/api/customers', admin, async (ctx) => {
     const { email, webshop } = validate(erasureQuery, { email: ctx.query.email, webshop: ctx.query.webshop });
-    if (webshop !== undefined && !(await services.webshops.get(webshop))) throw new HttpError(404, 'No such webshop.');
+    if (webshop !== undefined) await requireWebshop(services, webshop);
     const counts = await eraseCustomer(services, { email, shopId: webshop });
-    await services.audit.record({
+    await recordOperatorAction(services, {
       shopId: webshop ?? null,
-      actor: OPERATOR,
       action: 'customer.erased',
       details: { ...counts },
     });

@@ -30,7 +30,7 @@ import {
   subscribe,
   subscriptionOf,
 } from '../webhooks/service.js';
-import type { WebhookSubscription } from '../webhooks/store.js';
+import type { WebhookSubscription } from '../webhooks/model.js';
 import { requiresSignedOrderData } from '../webshops/rules.js';
 import type { Webshop } from '../webshops/model.js';
 import { recordMerchantAction } from './audit.js';

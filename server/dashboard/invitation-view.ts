@@ -4,7 +4,8 @@
 // of the whole invitations collection (13.6 s for a first page at 31,300 invitations; BENCHMARKS.md). Invitations do
 // not change once added: the counter is InvitationStore.counter (added and erased), the changes are those created
 // since the last check, and an erasure reloads the view.
-import type { ListedRecord, InvitationStore } from '../invitations/store.js';
+import type { ObjectId } from 'mongodb';
+import type { ListedRecord } from '../invitations/model.js';
 import { ShopView, type HeldShop, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
 import type { Cache } from '../cache.js';
 
@@ -66,7 +67,15 @@ const INVITATION_ROWS: RowKind<InvitationRow> = {
   newestFirst: (a, b) => b.created - a.created || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
 };
 
-function invitationRows(invitations: InvitationStore): RowSource<InvitationRow> {
+/** What the view reads of the invitations (invitations/store.ts has them), and the writes it follows. */
+export interface ViewInvitations {
+  changeCounters(shopId: number): Promise<{ all: number; removals: number }>;
+  allOfShops(shopIds: readonly number[], batchSize: number): AsyncGenerator<ListedRecord[]>;
+  createdSince(shopId: number, since: Date, batchSize: number): AsyncGenerator<ListedRecord[]>;
+  onChange(listener: (shopId: number, change: { added: ListedRecord } | { erased: ObjectId[] }) => void): void;
+}
+
+function invitationRows(invitations: ViewInvitations): RowSource<InvitationRow> {
   const rows = async function* (batches: AsyncIterable<ListedRecord[]>) {
     for await (const batch of batches) yield batch.map(toInvitationRow);
   };
@@ -93,7 +102,7 @@ export class InvitationView {
   private readonly view: ShopView<InvitationRow>;
 
   constructor(
-    invitations: InvitationStore,
+    invitations: ViewInvitations,
     cache: Cache<HeldShop<InvitationRow>>,
     limits: ShopViewLimits,
     clock: () => number = Date.now,

@@ -6,7 +6,6 @@
 import type { Overview } from './contract.js';
 import { ShopView, type HeldShop, type RowKind, type RowSource, type ShopViewLimits } from './shop-view.js';
 import type { Cache } from '../cache.js';
-import type { ReviewStore } from '../reviews/store.js';
 import type { Review } from '../reviews/model.js';
 import { awaitsConfirmation, type SUB_RATINGS, type SubRatings } from '../reviews/rules.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
@@ -171,8 +170,16 @@ function overviewOf(rows: Iterable<ViewRow>, now: Date, policy: ScorePolicy): Ov
   };
 }
 
+/** What the view reads of the reviews (reviews/store.ts has them), and the writes it follows. */
+export interface ViewReviews {
+  versionsOf(shopId: number): Promise<{ all: number; public: number }>;
+  allOfShops(shopIds: readonly number[], batchSize: number): AsyncGenerator<Review[]>;
+  modifiedSince(shopId: number, since: Date | undefined, batchSize: number): AsyncGenerator<Review[]>;
+  onChange(listener: (shopId: number, review: Review) => void): void;
+}
+
 /** The reviews as the view reads them: the store's records as rows, its `all` counter as the change counter. */
-function reviewRows(reviews: ReviewStore): RowSource<ViewRow> {
+function reviewRows(reviews: ViewReviews): RowSource<ViewRow> {
   const rows = async function* (batches: AsyncIterable<Review[]>) {
     for await (const batch of batches) yield batch.map(toRow);
   };
@@ -202,7 +209,7 @@ export class ReviewView {
   private readonly view: ShopView<ViewRow>;
 
   constructor(
-    reviews: ReviewStore,
+    reviews: ViewReviews,
     cache: Cache<HeldShop<ViewRow>>,
     limits: ShopViewLimits,
     clock: () => number = Date.now,

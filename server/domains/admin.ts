@@ -3,7 +3,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
-import { OPERATOR } from '../audit/changes.js';
+import { recordOperatorAction } from '../audit/service.js';
 import { sha256Hex } from '../hash.js';
 import { readFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
@@ -27,9 +27,8 @@ export function registerDomainAdminRoutes(router: Router, services: Services): v
   router.post('/admin/api/tokens', admin, async (ctx) => {
     const input = validate(issueSchema, await readFields(ctx, TOKEN_BODY_LIMIT));
     const token = await domainTokens.issue(input.label ?? '');
-    await services.audit.record({
+    await recordOperatorAction(services, {
       shopId: null,
-      actor: OPERATOR,
       action: 'domain_token.issued',
       target: tokenRef(token),
     });
@@ -40,9 +39,8 @@ export function registerDomainAdminRoutes(router: Router, services: Services): v
   router.delete('/admin/api/tokens/:token', admin, async (ctx) => {
     const token = ctx.params.token ?? '';
     if (!(await domainTokens.revoke(token))) throw new HttpError(404, 'No such token.');
-    await services.audit.record({
+    await recordOperatorAction(services, {
       shopId: null,
-      actor: OPERATOR,
       action: 'domain_token.revoked',
       target: tokenRef(token),
     });

@@ -3,27 +3,14 @@
 import type Router from '@koa/router';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/model.js';
 import { hostOf } from '../webshops/rules.js';
 import { isTrueFlag, toDomainRecord } from './record.js';
+import { shopsAtHost } from './service.js';
 
 const URL_MAX_LENGTH = 2000;
 
 export function registerDomainRoutes(router: Router, services: Services): void {
-  const { domainTokens, webshops, ratings, config } = services;
-  // Host → shop ids (`domainHosts`, built in app.ts). Every filtered find scans the webshops, so repeated look-ups
-  // of a host are answered from there for the cache TTL; the shops themselves come from the webshop cache, which
-  // their updates invalidate.
-  const hosts = services.domainHosts;
-
-  async function shopsAt(host: string): Promise<Webshop[]> {
-    const ids = await hosts.fetch(host, async () => (await webshops.findByHost(host)).map((s) => s.id), {
-      bytes: (found) => 64 + host.length * 2 + found.length * 8,
-    });
-    const shops = await Promise.all(ids.map((id) => webshops.get(id)));
-    // A shop that moved to another URL since the host was cached no longer matches.
-    return shops.filter((s): s is Webshop => s !== null && s.host === host);
-  }
+  const { domainTokens, ratings, config } = services;
 
   router.get('/webshops/fetch_domain.json', async (ctx) => {
     const { token, url } = ctx.query;
@@ -43,7 +30,7 @@ export function registerDomainRoutes(router: Router, services: Services): void {
       approvedDate: isTrueFlag(ctx.query.approved_date),
       partnerAssurances: isTrueFlag(ctx.query.partner_assurances),
     };
-    const shops = await shopsAt(host);
+    const shops = await shopsAtHost(services, host);
     ctx.body = await Promise.all(
       shops.map(async (shop) => toDomainRecord(shop, await ratings.summary(shop.id), options)),
     );

@@ -48,6 +48,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLoopbackRequest } from '../http/local.js';
 import { findDemoShop } from '../webshops/demo.js';
+import { requireWebshop } from '../webshops/service.js';
 import { embedBuild, IMMUTABLE, JS, JSON_TYPE, LOADER_CACHE, sendAsset } from './assets.js';
 import { globalsJs, HOST_PAGES_DIR, renderHostPage, snippetJs, strictCsp, type HostContext } from './demo.js';
 import { sidebarPreview } from './preview.js';
@@ -108,18 +109,14 @@ function publicReview({ rating: r, verified }: PublicRating): EmbedReview {
 }
 
 export function registerEmbedApiRoutes(router: Router, services: Services): void {
-  const { webshops, ratings, consents, popupTokens, config } = services;
+  const { ratings, consents, popupTokens, config } = services;
   const popupLimiter = new RateLimiter(POPUP_POSTS_PER_MINUTE);
   const formAddressLimiter = new RateLimiter(EXPERIENCES_PER_HOUR_PER_ADDRESS, Date.now, 200_000, HOUR_MS);
   const formEmailLimiter = new RateLimiter(EXPERIENCES_PER_HOUR_PER_EMAIL, Date.now, 200_000, HOUR_MS);
   const popupLimit = rateLimit(popupLimiter, byClientAddress);
   const formAddressLimit = rateLimit(formAddressLimiter, byClientAddress);
 
-  async function shopOf(ctx: Context): Promise<Webshop> {
-    const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
-    if (!shop) throw new HttpError(404, 'No such webshop.');
-    return shop;
-  }
+  const shopOf = (ctx: Context): Promise<Webshop> => requireWebshop(services, idParam(ctx.params.id, 'webshop'));
 
   /** The order of the body, checked against the shop in the path. */
   function orderOf(shop: Webshop, raw: Parameters<typeof orderData>[0]): OrderData {
@@ -392,8 +389,7 @@ export function registerEmbedDemoRoutes(router: Router, services: Services): voi
 /** /webshops/{id}/sidebar-preview: the shop's real sidebar on a sample page, with the query's settings (preview.ts). */
 export function registerSidebarPreviewRoute(router: Router, services: Services): void {
   router.get('/webshops/:id/sidebar-preview', async (ctx) => {
-    const shop = await services.webshops.get(idParam(ctx.params.id, 'webshop'));
-    if (!shop) throw new HttpError(404, 'No such webshop.');
+    const shop = await requireWebshop(services, idParam(ctx.params.id, 'webshop'));
     const { html, csp } = sidebarPreview(services.config, shop, new URLSearchParams(ctx.querystring));
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Content-Security-Policy', csp);

@@ -5,19 +5,18 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireAdmin } from '../admin/auth.js';
-import { HttpError } from '../http/errors.js';
 import { idParam } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { answerExport, formatOf } from './answer.js';
 import type { ExportKind } from './service.js';
+import { requireWebshop } from '../webshops/service.js';
 
 export function registerExportAdminRoutes(router: Router, services: Services): void {
   const admin = requireAdmin(services.config.adminToken);
   const exportOf = (kind: ExportKind) => async (ctx: Context) => {
     const shopId = idParam(ctx.params.id, 'webshop');
     const format = formatOf(ctx, 'bad_request');
-    const shop = await services.webshops.get(shopId);
-    if (!shop) throw new HttpError(404, 'No such webshop.');
+    const shop = await requireWebshop(services, shopId);
     await answerExport(ctx, services, { kind, format, shop, addresses: 'included', actor: { kind: 'operator' } });
   };
   router.get('/admin/api/webshops/:id/reviews/export', admin, exportOf('reviews'));

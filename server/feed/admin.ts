@@ -4,21 +4,19 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireAdmin } from '../admin/auth.js';
-import { OPERATOR } from '../audit/changes.js';
-import { HttpError } from '../http/errors.js';
+import { recordOperatorAction } from '../audit/service.js';
 import { idParam } from '../http/validate.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { feedAccess, rotateFeedKey } from './google-service.js';
+import { requireWebshop } from '../webshops/service.js';
 
 export function registerGoogleFeedAdminRoutes(router: Router, services: Services): void {
-  const { config, feedKeys, webshops } = services;
+  const { config, feedKeys } = services;
   const admin = requireAdmin(config.adminToken);
 
   const shopOf = async (ctx: Context): Promise<Webshop> => {
-    const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
-    if (!shop) throw new HttpError(404, 'No such webshop.');
-    return shop;
+    return requireWebshop(services, idParam(ctx.params.id, 'webshop'));
   };
 
   router.get('/admin/api/webshops/:id/google-feed', admin, async (ctx) => {
@@ -30,7 +28,7 @@ export function registerGoogleFeedAdminRoutes(router: Router, services: Services
   router.post('/admin/api/webshops/:id/google-feed/key', admin, async (ctx) => {
     const shop = await shopOf(ctx);
     const access = await rotateFeedKey(services, shop.id);
-    await services.audit.record({ shopId: shop.id, actor: OPERATOR, action: 'google_feed.key_rotated' });
+    await recordOperatorAction(services, { shopId: shop.id, action: 'google_feed.key_rotated' });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = access;
   });

@@ -9,7 +9,7 @@ import { publicPageUrl } from '../links.js';
 import type { Review, ReviewProduct } from '../reviews/model.js';
 import { collectionMethodOf } from '../reviews/origin.js';
 import { formatIso } from '../time.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 
 const FEED_VERSION = '2.3';
 const ANONYMOUS = 'Anonymous';

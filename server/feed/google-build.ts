@@ -18,8 +18,8 @@ import { Readable } from 'node:stream';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { ReviewStore } from '../reviews/store.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Review } from '../reviews/model.js';
+import type { Webshop } from '../webshops/model.js';
 import { feedHead, feedTail, type GoogleFeedContext, productReviewsOf, productReviewXml } from './google-feed.js';
 import type { FeedKey } from './key-store.js';
 import { ReadinessCounter, type ReadinessTally } from './readiness.js';
@@ -53,7 +53,11 @@ interface Meta {
 }
 
 interface Deps {
-  reviews: Pick<ReviewStore, 'versionsOf' | 'publishedForFeed'>;
+  /** What the build reads of the reviews (reviews/store.ts has them). */
+  reviews: {
+    versionsOf(shopId: number): Promise<{ all: number; public: number }>;
+    publishedForFeed(shopId: number, batchSize: number): AsyncGenerator<Review[]>;
+  };
   dir: string;
   brandName: string;
   baseUrl: string;

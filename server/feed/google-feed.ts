@@ -7,7 +7,7 @@ import type { Review, ReviewProduct } from '../reviews/model.js';
 import { collectionMethodOf, originFields } from '../reviews/origin.js';
 import { publicPhotos } from '../reviews/photos.js';
 import { formatIso } from '../time.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { faviconOf, gtinOf, productScore } from './feed.js';
 
 const ANONYMOUS = 'Anonymous';

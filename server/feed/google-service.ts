@@ -2,7 +2,7 @@
 // Google last fetched it, and the readiness figures, read from the built feed (built now if the shop's public data
 // changed since) rather than from the reviews themselves.
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import type { FeedKey } from './key-store.js';
 import { readinessOf, type Readiness } from './readiness.js';
 

@@ -17,8 +17,8 @@ import { classic } from '../http/classic.js';
 import { ClassicError } from '../http/errors.js';
 import { stringParam } from '../http/params.js';
 import { XmlDocument } from '../http/xml.js';
-import type { ReviewStore } from '../reviews/store.js';
-import type { Review } from '../reviews/model.js';
+import { findWebshop } from '../webshops/service.js';
+import { feedBatches } from './batches.js';
 import type { Services } from '../services.js';
 import { parseSyncTime } from '../time.js';
 import { feedParts } from './feed.js';
@@ -44,27 +44,6 @@ function lastSyncedParam(value: unknown): Date | undefined {
   return date;
 }
 
-/** Reviews read from the database per batch of the feed: memory stays bounded whatever the shop's history. */
-const FEED_BATCH = 500;
-
-/**
- * The shop's reviews changed at or after `since` (inclusive: a client sends back the newest it saw), in batches. The
- * first batch is read before answering, so that a failing database still gets the XML error document.
- */
-async function feedBatches(
-  reviews: ReviewStore,
-  shopId: number,
-  since: Date | undefined,
-): Promise<AsyncIterable<Review[]>> {
-  const batches = reviews.modifiedSince(shopId, since, FEED_BATCH);
-  const first = await batches.next();
-  return (async function* () {
-    if (first.done) return;
-    yield first.value;
-    yield* batches;
-  })();
-}
-
 export function registerFeedRoutes(router: Router, services: Services): void {
   const { config } = services;
   router.get(
@@ -72,7 +51,7 @@ export function registerFeedRoutes(router: Router, services: Services): void {
     classic(services, { empty: {}, xml: true }, async (_ctx, { shop, params }) => {
       const detailed = detailedParam(params.detailed);
       const since = lastSyncedParam(params.last_synced);
-      const batches = await feedBatches(services.reviews, shop.id, since);
+      const batches = await feedBatches(services, shop.id, since);
       const parts = feedParts(batches, { shop, brandName: config.brandName, baseUrl: config.baseUrl, detailed });
       return new XmlDocument(Readable.from(parts));
     }),
@@ -106,12 +85,12 @@ function sendFeed(ctx: Context, built: BuiltFeed): void {
 
 /** Google's product review feed 2.4, behind the shop's feed key (feed/key-store.ts). */
 export function registerGoogleFeedRoutes(router: Router, services: Services): void {
-  const { feedKeys, webshops } = services;
+  const { feedKeys } = services;
   router.get('/webshops/:id/feeds/google-product-reviews.xml', async (ctx) => {
     const shopId = idParam(ctx.params.id, 'webshop');
     const query = keyQuery.safeParse(ctx.query);
     const key = query.success ? await feedKeys.check(shopId, query.data.key) : null;
-    const shop = key ? await webshops.get(shopId) : null;
+    const shop = key ? await findWebshop(services, shopId) : null;
     if (!key || !shop) throw new HttpError(404, 'No such webshop.');
     const built = await services.googleFeeds.current(shop, key);
     await feedKeys.markFetched(shopId, key);

@@ -11,16 +11,15 @@ import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { normalizeLanguage } from '../languages.js';
 import { returnPath, sameOriginVote, voterKey } from './rules.js';
+import { reviewToVoteOn } from './service.js';
 import { HELPFUL_STRINGS } from './strings.js';
 
 export function registerHelpfulRoutes(router: Router, services: Services): void {
-  const { config, reviews, helpful, ratings } = services;
+  const { config, helpful, ratings } = services;
   const ownOrigin = new URL(config.baseUrl).origin;
 
   router.post('/reviews/:id/helpful', async (ctx: Context) => {
-    const raw = ctx.params.id ?? '';
-    const review = /^\d{1,15}$/.test(raw) ? await reviews.get(Number(raw)) : null;
-    if (!review?.published) throw new HttpError(404, 'No such review.');
+    const review = await reviewToVoteOn(services, ctx.params.id ?? '');
     // The form (no script, answered by a redirect) is the service's own shop page: a form on another site that posts
     // here is a forgery. The JSON vote is the product block's on the shop's own pages, cross-site by nature, like
     // the rest of the embed's API (SECURITY.md: what that leaves open).

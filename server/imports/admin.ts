@@ -30,6 +30,7 @@ import {
 } from './service.js';
 import type { Import } from './store.js';
 import { readUpload } from './upload.js';
+import { requireWebshop } from '../webshops/service.js';
 
 /** Imports from the dashboard that may wait for the operator's approval at once, per shop. */
 const AWAITING_PER_SHOP = 5;
@@ -161,8 +162,7 @@ function dryRunView(result: Extract<StartResult, { dryRun: true }>) {
 
 /** Receives the upload and starts the import: shared by the operator API and the dashboard. */
 export async function receiveImport(ctx: Context, services: Services, shopId: number, by: ImportActor): Promise<void> {
-  const shop = await services.webshops.get(shopId);
-  if (!shop) throw new HttpError(404, 'No such webshop.');
+  const shop = await requireWebshop(services, shopId);
   // A shop's users cannot pile files up in the database faster than the operator looks at them.
   if (by.kind === 'user') {
     const waiting = (await services.imports.list(shop.id)).filter((i) => i.status === 'awaiting_approval');
@@ -220,9 +220,7 @@ export async function receiveImport(ctx: Context, services: Services, shopId: nu
 export function registerImportAdminRoutes(router: Router, services: Services): void {
   const admin = requireAdmin(services.config.adminToken);
   const shopOf = async (id: string | undefined) => {
-    const shop = await services.webshops.get(idParam(id, 'webshop'));
-    if (!shop) throw new HttpError(404, 'No such webshop.');
-    return shop;
+    return requireWebshop(services, idParam(id, 'webshop'));
   };
   const importOf = async (shopId: number, importId: string | undefined) => {
     const doc = importId ? await services.imports.get(shopId, importId) : null;

@@ -9,7 +9,7 @@ import { accountOf, dashboardSession, requireShopRole } from '../accounts/middle
 import { listTeam } from '../accounts/service.js';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { importView, receiveImport } from './admin.js';
 
 export function registerImportDashboardRoutes(router: Router, services: Services): void {

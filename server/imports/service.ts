@@ -9,20 +9,20 @@
 // counts hold after a crash, and a batch interrupted between its writes (its drawn ids are recorded first) is removed
 // and written again.
 import { setTimeout as pause } from 'node:timers/promises';
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import { HttpError } from '../http/errors.js';
 import { normalizeLanguage } from '../languages.js';
-import type { ImportedReviewDraft } from '../reviews/store.js';
+import type { ImportedReviewDraft } from '../reviews/model.js';
 import type { Review } from '../reviews/model.js';
 import type { Ground } from '../moderation/schema.js';
 import type { Services } from '../services.js';
 import { formatTimestamp } from '../time.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
 import { mainLanguage } from '../webshops/rules.js';
 import type { DateOrder } from './dates.js';
 import { EncodingSniffer, ImportFileError, type TextEncoding } from './decode.js';
 import type { ColumnMapping, FormatName } from './formats.js';
-import type { ImportedProductReview } from './product-review-store.js';
+import type { ImportedProductReview } from './model.js';
 import { analyse, importRows, MappingNeeded, type Analysis, type OpenBytes, type ReadOptions } from './read.js';
 import type { ImportItem, RowProblem } from './rules.js';
 import { countWrite } from '../compliance/follower.js';

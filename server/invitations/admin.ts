@@ -5,13 +5,13 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { ObjectId } from 'mongodb';
 import { requireAdmin } from '../admin/auth.js';
-import { HttpError } from '../http/errors.js';
 import { idParam, validate } from '../http/validate.js';
 import type { InvitationStore } from './store.js';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import type { InvitationOutcome } from './queue.js';
 import type { DueReminder, ReminderOutcome } from './reminder-queue.js';
 import type { historyEvent } from './openapi.js';
+import { requireWebshop, type ShopFinder } from '../webshops/service.js';
 
 export const historyQuery = z
   .object({
@@ -57,9 +57,8 @@ export function historyOf(
  * What the operator's invitation history uses: the operator token, the invitation store (its own feature's) and
  * whether the shop exists (any shop look-up: app.ts passes the webshop store).
  */
-export interface InvitationAdminDeps {
+export interface InvitationAdminDeps extends ShopFinder<object> {
   config: { adminToken: string | undefined };
-  webshops: { get(id: number): Promise<object | null> };
   invitations: Pick<InvitationStore, 'search' | 'queue' | 'reminders'>;
 }
 
@@ -70,7 +69,7 @@ export function registerInvitationAdminRoutes(router: Router, deps: InvitationAd
   router.get('/admin/api/webshops/:id/invitations', admin, async (ctx) => {
     const shopId = idParam(ctx.params.id, 'webshop');
     const q = validate(historyQuery, { email: ctx.query.email, order: ctx.query.order, limit: ctx.query.limit });
-    if (!(await deps.webshops.get(shopId))) throw new HttpError(404, 'No such webshop.');
+    await requireWebshop(deps, shopId);
     const found = await invitations.search(shopId, q, q.limit);
     const ids: ObjectId[] = found.map((i) => i._id);
     const [outcomes, reminderOutcomes, due] = await Promise.all([

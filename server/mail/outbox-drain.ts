@@ -3,24 +3,26 @@
 // (MAIL_RETRY_SCHEDULE) or gives it up. Runs in worker processes (Agenda and the scheduler's wake-ups start it).
 import { randomUUID } from 'node:crypto';
 import { JOB } from '../jobs/names.js';
-import type { WorkItem } from '../queue/work-queue.js';
+import type { WorkItem, WorkQueue } from '../queue/work-queue.js';
 import type { Services } from '../services.js';
-import type { OutboxKind, OutboxKinds, OutboxMail } from './outbox-mail.js';
+import type { OutboxIntent, OutboxKind, OutboxKinds } from './outbox-mail.js';
 import { outboxMessageId } from './outbox-mail.js';
 import { afterFailure, classifySendError, describeSendError, isServerFailure, mailSweepMs } from './retry.js';
 
-type DrainServices = Pick<Services, 'outbox' | 'mailer' | 'config' | 'log' | 'now' | 'scheduler'>;
+type DrainServices<M extends OutboxIntent> = Pick<Services, 'mailer' | 'config' | 'log' | 'now' | 'scheduler'> & {
+  outbox: WorkQueue<M>;
+};
 
 const PAGE = 100;
 const DAY_MS = 86_400_000;
 
-export function defineOutbox(services: DrainServices, kinds: OutboxKinds): void {
+export function defineOutbox<M extends OutboxIntent>(services: DrainServices<M>, kinds: OutboxKinds<M>): void {
   services.scheduler.define(JOB.outbox, (signal) => drainOutbox(services, kinds, signal), mailSweepMs(services.config));
 }
 
-async function drainOutbox(
-  services: DrainServices,
-  kinds: OutboxKinds,
+async function drainOutbox<M extends OutboxIntent>(
+  services: DrainServices<M>,
+  kinds: OutboxKinds<M>,
   signal: { touch: () => Promise<void> },
 ): Promise<void> {
   const { outbox, config } = services;
@@ -58,14 +60,14 @@ async function drainOutbox(
 }
 
 /** Sends one e-mail and records what came of it; returns the error of a failed attempt that is retried. */
-async function sendOne(
-  services: DrainServices,
-  kinds: OutboxKinds,
+async function sendOne<M extends OutboxIntent>(
+  services: DrainServices<M>,
+  kinds: OutboxKinds<M>,
   holder: string,
-  item: WorkItem<OutboxMail>,
+  item: WorkItem<M>,
 ): Promise<unknown> {
   const { outbox, log } = services;
-  const kind = kinds[item.payload.kind] as OutboxKind<OutboxMail>;
+  const kind = kinds[item.payload.kind as M['kind']] as unknown as OutboxKind<M>;
   let composed: Awaited<ReturnType<typeof kind.compose>>;
   try {
     composed = await kind.compose(item.payload);
@@ -92,11 +94,11 @@ async function sendOne(
 }
 
 /** Records a failed attempt: retried on the mail schedule (true), or given up (false). */
-async function failed(
-  services: DrainServices,
-  kind: OutboxKind<OutboxMail>,
+async function failed<M extends OutboxIntent>(
+  services: DrainServices<M>,
+  kind: OutboxKind<M>,
   holder: string,
-  item: WorkItem<OutboxMail>,
+  item: WorkItem<M>,
   err: unknown,
   failure: ReturnType<typeof classifySendError>,
 ): Promise<boolean> {

@@ -8,23 +8,17 @@
 // under a key that is also its Message-ID's local part, so a repeat after a crash carries the same Message-ID, and a
 // second enqueue of the same e-mail is a no-op. The limits per address and per shop are taken by the caller before
 // it queues (accounts' link places and team limits, mail/recipient-limit-store.ts).
-import type { Role } from '../accounts/roles.js';
+// The mail feature knows the outbox, not what each sender puts in it: each e-mail's intent is declared by the
+// feature that queues it (accounts/sign-in-mail.ts, moderation/notice-mail.ts; the writer's new edit link here),
+// and the composition root (services.ts) names their union, so mail depends on no sender.
 import { JOB } from '../jobs/names.js';
-import type { Language } from '../languages.js';
-import type { Ground } from '../moderation/schema.js';
-import type { AppealRole, DecisionTrigger, NoticeKind } from '../moderation/store.js';
 import type { WorkQueue } from '../queue/work-queue.js';
 import type { Services } from '../services.js';
 import type { OutgoingMail } from './transport.js';
 
-/** A sign-in link, or (with `team`) the e-mail telling a user added to a team how to sign in. */
-interface SignInIntent {
-  kind: 'sign-in';
-  userId: number;
-  language: Language;
-  team: { shopName: string; role: Role } | null;
-  /** The requester stopped waiting then: not sent later (null: sent whenever the server takes it). */
-  expires: Date | null;
+/** What every outbox e-mail's intent has: the kind its sender defines (`OutboxKind`), composed by the drain. */
+export interface OutboxIntent {
+  kind: string;
 }
 
 /** The new edit link a writer asked for (POST /edit/{token}/renew); the link itself is the review's. */
@@ -36,53 +30,20 @@ interface NewEditLinkIntent {
   renewed: Date;
 }
 
-/** The e-mail telling a writer their review was removed, and why; the review's address is blanked, so it is kept. */
-interface RemovalNoticeIntent {
-  kind: 'removal';
-  reviewId: number;
-  shopId: number;
-  to: string;
-  language: Language;
-  ground: Ground;
-}
+/** The intents declared by the mail feature itself (the writer's pages queue the new edit link). */
+export type MailOwnIntent = NewEditLinkIntent;
+export type OutboxMailOf<K extends MailOwnIntent['kind']> = Extract<MailOwnIntent, { kind: K }>;
 
-/**
- * A moderation decision's e-mail (issue 21): to the writer (removed or redacted, with the statement of reasons), to
- * the reporter (the outcome), or the answer to a complaint. The complaint link it carries is made when it is sent.
- */
-interface DecisionNoticeIntent {
-  kind: 'decision';
-  reviewId: number;
-  shopId: number;
-  to: string;
-  language: Language;
-  /** Null for a "keep" without a ground and for complaint answers. */
-  ground: Ground | null;
-  notice: NoticeKind;
-  role: AppealRole;
-  /** The writer's statement of reasons (never in a reporter's e-mail). */
-  statement?: string;
-  trigger?: DecisionTrigger;
-  /** The decided report: the complaint link is made for it when the e-mail is sent. */
-  report?: string;
-}
-
-/** `removal` is what the version before issue 21 queued: still sent, as a writer's removal notice. */
-export type OutboxMail = SignInIntent | NewEditLinkIntent | RemovalNoticeIntent | DecisionNoticeIntent;
-type OutboxMailKind = OutboxMail['kind'];
-export type OutboxMailOf<K extends OutboxMailKind> = Extract<OutboxMail, { kind: K }>;
-
-export type Outbox = WorkQueue<OutboxMail>;
 export const OUTBOX_COLLECTION = 'mail_outbox';
 
 /** `<sign-in.3f2a…@reviews.example.com>`: the same for every attempt at the e-mail queued under `key`. */
 export const outboxMessageId = (key: string, domain: string): string => `<${key}@${domain.toLowerCase()}>`;
 
 /** Queues the e-mail and wakes the drain; false when it was queued already (nothing changes then). */
-export async function queueMail(
-  services: Pick<Services, 'outbox' | 'scheduler'>,
+export async function queueMail<M extends OutboxIntent>(
+  services: Pick<Services, 'scheduler'> & { outbox: Pick<WorkQueue<M>, 'enqueue'> },
   key: string,
-  mail: OutboxMail,
+  mail: NoInfer<M>,
 ): Promise<boolean> {
   const queued = await services.outbox.enqueue(key, mail);
   if (queued) services.scheduler.trigger(JOB.outbox);
@@ -93,7 +54,7 @@ export async function queueMail(
 type ComposedMail = Omit<OutgoingMail, 'messageId'>;
 
 /** What one kind of outbox e-mail does when the drain gets to it; each feature defines its own. */
-export interface OutboxKind<M extends OutboxMail> {
+export interface OutboxKind<M extends OutboxIntent> {
   /** The message to send now (a sign-in link is made here), or why it is no longer wanted (dropped, not sent). */
   compose(mail: M): Promise<ComposedMail | { drop: string }>;
   /** Given up (refused for good, or out of retries): recorded where the operator looks. */
@@ -102,4 +63,5 @@ export interface OutboxKind<M extends OutboxMail> {
   sent?(mail: M): Promise<void>;
 }
 
-export type OutboxKinds = { [K in OutboxMailKind]: OutboxKind<OutboxMailOf<K>> };
+/** One kind per intent of the union `M` (services.ts's `OutboxMail`). */
+export type OutboxKinds<M extends OutboxIntent> = { [K in M['kind']]: OutboxKind<Extract<M, { kind: K }>> };

@@ -15,7 +15,9 @@ import { type TakenItem, type WorkItem, WorkQueue } from '../queue/work-queue.js
 import type { Review, WriteFollower } from '../reviews/model.js';
 import { DAY_MS } from '../time.js';
 
-export type ReviewMailKind = 'edit' | 'confirm' | 'reply';
+import type { ReviewMailKind } from './model.js';
+
+export type { ReviewMailKind };
 
 export interface QueuedReviewMail {
   /** `<review id>:<kind>`, and the reply's revision for a reply: one entry per e-mail. */

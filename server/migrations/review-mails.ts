@@ -7,7 +7,7 @@
 // is still there. The attempts go too (no reader is left for them), but those of the entries left to an old worker.
 // No marker: only older versions write the old collections, so after the first run every start reads empty ones.
 import type { ObjectId } from 'mongodb';
-import type { ReviewMailKind } from '../mail/review-queue.js';
+import type { ReviewMailKind } from '../mail/model.js';
 import type { Services } from '../services.js';
 
 /** An entry as the versions before the work queue stored it. */

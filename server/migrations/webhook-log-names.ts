@@ -8,7 +8,7 @@ import { MongoBulkWriteError, MongoServerError, type ObjectId } from 'mongodb';
 import { onlyDuplicateKeys, type Collection } from '../db/index.js';
 import { MigrationMarkers } from '../db/migrations.js';
 import type { Services } from '../services.js';
-import type { DeliveryLogEntry } from '../webhooks/delivery-store.js';
+import type { DeliveryLogEntry } from '../webhooks/model.js';
 
 const MARKER = 'webhook_delivery_log.public_names';
 const LEGACY_LOG = 'webhook_delivery_log';

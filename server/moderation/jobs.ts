@@ -4,7 +4,8 @@
 // complaint link is made at that moment, and only its digest is stored. An e-mail given up (the address refused for
 // good, or the retries used up) leaves an entry in the audit trail: the person was not told.
 import { policyPageUrl } from '../links.js';
-import type { OutboxKind, OutboxMailOf } from '../mail/outbox-mail.js';
+import type { OutboxKind } from '../mail/outbox-mail.js';
+import type { NoticeMailOf as OutboxMailOf } from './notice-mail.js';
 import { decisionMail } from '../mail/templates.js';
 import { fill, MAIL_STRINGS } from '../mail/strings.js';
 import type { Services } from '../services.js';

@@ -1,7 +1,7 @@
 // The rules of moderation that span stores: a decision on a report changes the review through the review store's
 // write path (so reviews.updated/reviews.deleted events follow), records the removal for the policy page's counts,
 // queues the writer's e-mail and writes the audit trail. The shop has no part in it: only the operator decides.
-import type { AuditActor } from '../audit/store.js';
+import type { AuditActor } from '../audit/model.js';
 import { OPERATOR } from '../audit/changes.js';
 import { HttpError } from '../http/errors.js';
 import type { Review, ReviewChanges } from '../reviews/model.js';
@@ -23,7 +23,7 @@ import {
 } from './store.js';
 import type { Language } from '../languages.js';
 import { addDays } from '../time.js';
-import type { SignalName } from '../signals/rules.js';
+import type { SignalName } from '../signal-names.js';
 import type { ComplianceEvent } from '../compliance/counters.js';
 
 /**

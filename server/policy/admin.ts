@@ -3,7 +3,8 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
-import { changesOf, OPERATOR } from '../audit/changes.js';
+import { changesOf } from '../audit/changes.js';
+import { recordOperatorAction } from '../audit/service.js';
 import { readFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
@@ -44,9 +45,8 @@ export function registerPolicyAdminRoutes(router: Router, services: Services): v
     const before = await texts.get(lang);
     await texts.put(lang, text);
     const details = changesOf({ ...before.text }, text, OPERATOR_TEXT_FIELDS, 'all');
-    await services.audit.record({
+    await recordOperatorAction(services, {
       shopId: null,
-      actor: OPERATOR,
       action: 'policy_text.changed',
       target: `policy_text:${lang}`,
       details,
@@ -57,9 +57,8 @@ export function registerPolicyAdminRoutes(router: Router, services: Services): v
   router.delete('/admin/api/policy-text/:lang', admin, async (ctx) => {
     const lang = langParam(ctx.params.lang);
     await texts.reset(lang);
-    await services.audit.record({
+    await recordOperatorAction(services, {
       shopId: null,
-      actor: OPERATOR,
       action: 'policy_text.reset',
       target: `policy_text:${lang}`,
     });

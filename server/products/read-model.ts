@@ -19,9 +19,8 @@
 // unless something changed. A shop with more reviews than HELD_MAX is not held: its products are asked for one at a
 // time, by indexed queries (the reviews' `shop_product_*` indexes), and only the fact that it is too large is kept.
 import type { Cache } from '../cache.js';
-import type { ImportedProductReview, ImportedProductReviewStore } from '../imports/product-review-store.js';
+import type { ImportedProductReview } from '../imports/model.js';
 import type { Review } from '../reviews/model.js';
-import type { ReviewStore } from '../reviews/store.js';
 import { HeldProducts, type ReviewEntry } from './held.js';
 import { buildProducts, importedProductReviewOf, ProductLookup, productReviewsOf, type ProductEntry } from './rules.js';
 
@@ -62,20 +61,31 @@ interface Loading {
 const bytesOf = (p: ShopProducts) =>
   256 + (p.held ? p.held.all.length * 512 + p.held.entryCount * APPROX_REVIEW_BYTES : 0);
 
+type ProductField = 'external_id' | 'sku' | 'gtin';
+
+/** What the index reads of the shop's reviews (reviews/store.ts has them). */
+export interface ProductReviews {
+  publishedForProducts(shopId: number, max: number): Promise<Review[] | null>;
+  publishedWithProduct(shopId: number, field: ProductField, value: string): Promise<Review[]>;
+  versionsOf(shopId: number): Promise<{ all: number; public: number }>;
+  modifiedSince(shopId: number, since: Date | undefined, batchSize: number): AsyncGenerator<Review[]>;
+}
+
+/** What the index reads of the imported product reviews (imports/product-review-store.ts has them). */
+export interface ImportedProductReviews {
+  publishedOfShop(shopId: number, max: number): Promise<ImportedProductReview[] | null>;
+  publishedWithProduct(shopId: number, field: ProductField, value: string): Promise<ImportedProductReview[]>;
+  versionOf(shopId: number): Promise<number>;
+}
+
 export class ProductIndex {
   private readonly loading = new Map<number, Set<Loading>>();
   /** Reads of a shop's imported part under way (importedDue), shared by the requests that wait for it. */
   private readonly importedReads = new Map<number, Promise<void>>();
 
   constructor(
-    private readonly reviews: Pick<
-      ReviewStore,
-      'publishedForProducts' | 'publishedWithProduct' | 'versionsOf' | 'modifiedSince'
-    >,
-    private readonly imported: Pick<
-      ImportedProductReviewStore,
-      'publishedOfShop' | 'publishedWithProduct' | 'versionOf'
-    >,
+    private readonly reviews: ProductReviews,
+    private readonly imported: ImportedProductReviews,
     private readonly cache: Cache<ShopProducts>,
     /** Makes the photos' addresses absolute: the fragment is shown on the shop's own site. */
     private readonly baseUrl: string,

@@ -18,6 +18,7 @@ import { renderFragment, THEMES, type FragmentNav } from './fragment.js';
 import { productJsonLd, ratingPart, scriptSafeJson } from './jsonld.js';
 import { aggregate } from './rules.js';
 import { productView } from './view.js';
+import { requireWebshop } from '../webshops/service.js';
 
 /** Short: a new review shows within a minute, while a product page's visitors share one answer. */
 const CACHE_CONTROL = 'public, max-age=60';
@@ -65,12 +66,10 @@ function fragmentNav(
 }
 
 export function registerProductRoutes(router: Router, services: Services): void {
-  const { config, webshops, products } = services;
+  const { config, products } = services;
 
   async function shopOf(ctx: Context) {
-    const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
-    if (!shop) throw new HttpError(404, 'No such webshop.');
-    return shop;
+    return requireWebshop(services, idParam(ctx.params.id, 'webshop'));
   }
 
   router.get('/webshops/:id/products/reviews.html', async (ctx) => {

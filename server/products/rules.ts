@@ -3,7 +3,7 @@
 // (server/imports/product-review-store.ts). One counting rule for every product surface (the in-page block, the
 // widget's product layout, JSON-LD): published reviews that rated the product 1–5, imported product reviews
 // included (labelled), incentivised ones counted unless the shop's policy says otherwise.
-import type { ImportedProductReview } from '../imports/product-review-store.js';
+import type { ImportedProductReview } from '../imports/model.js';
 import type { Review, ReviewProduct } from '../reviews/model.js';
 import { originFields, type ReviewOrigin } from '../reviews/origin.js';
 import { experienceDateOf } from '../reviews/experience.js';

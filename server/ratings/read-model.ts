@@ -9,8 +9,7 @@
 // A shop whose list is too large for the cache is paged in the database instead.
 import type { Cache } from '../cache.js';
 import { forgetJson } from '../http/json-text.js';
-import type { ChosenFilter, ChosenSort, ReviewStore } from '../reviews/store.js';
-import type { Review } from '../reviews/model.js';
+import type { ChosenFilter, ChosenSort, Review } from '../reviews/model.js';
 import { originFields, type OriginFields } from '../reviews/origin.js';
 import { experienceDateOf } from '../reviews/experience.js';
 import {
@@ -141,12 +140,34 @@ const ratingsOf = (part: MerchantPart | PublicPart): Rating[] =>
 const partBytes = (part: MerchantPart | PublicPart): number =>
   256 + ('merchant' in part ? part.merchant.length : part.publicList.length) * APPROX_RATING_BYTES;
 
+/** What the read model reads of the reviews (reviews/store.ts has them): the shop's lists and its version counter. */
+export interface RatingsReviews {
+  versionsOf(shopId: number): Promise<{ all: number; public: number }>;
+  allListed(shopId: number, max: number): Promise<Review[] | null>;
+  listedPage(
+    shopId: number,
+    q: { language?: string; offset: number; limit: number },
+  ): Promise<{ reviews: Review[]; total: number }>;
+  publishedScores(shopId: number): Promise<Pick<Review, 'rating' | 'ratings' | 'incentivised'>[]>;
+  publishedCounts(shopId: number): Promise<{ total: number; verified: number }>;
+  publishedPage(shopId: number, offset: number, limit: number): Promise<Review[]>;
+  /** On MongoDB: the shopper's sort and filter as one indexed query, and its count (issue 20). */
+  publishedChosen(
+    shopId: number,
+    filter: ChosenFilter,
+    sort: ChosenSort,
+    offset: number,
+    limit: number,
+  ): Promise<Review[]>;
+  publishedChosenCount(shopId: number, filter: ChosenFilter): Promise<number>;
+}
+
 export class RatingsReadModel {
   /** Invalidations of each part (any shop) so far: a load keeps the part it was not asked for only if none came. */
   private readonly invalidations: Record<Part, number> = { merchant: 0, public: 0 };
 
   constructor(
-    private readonly reviews: ReviewStore,
+    private readonly reviews: RatingsReviews,
     private readonly cache: Cache<MerchantPart | PublicPart>,
     /** Makes the photos' addresses in ratings absolute. */
     private readonly baseUrl = '',

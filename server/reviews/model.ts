@@ -20,6 +20,23 @@ export interface ReviewProduct {
   content: string;
 }
 
+/**
+ * What a review written through an invitation's link takes of the invitation (publication.ts): declared here, by the
+ * reviews, so that they import nothing of the invitations (which build on the reviews); invitations/model.ts's
+ * `Invitation` has these fields, and the type-checker proves it where the page hands one over.
+ */
+export interface InvitationOrigin {
+  shopId: number;
+  email: string;
+  language: Language;
+  order: string;
+  created: Date;
+  /** The review link's secret: claimed once, before the review is written. */
+  token: string;
+  incentivised?: boolean;
+  products: Omit<ReviewProduct, 'rating' | 'content'>[];
+}
+
 export interface Reply {
   text: string;
   date: Date;
@@ -231,3 +248,34 @@ export type ReviewChanges = Partial<
     | 'photo_urls'
   >
 >;
+
+/** What a bulk import gives for each review (server/imports/service.ts); the rest is the same for every import. */
+export type ImportedReviewDraft = Pick<
+  Review,
+  'name' | 'email' | 'rating' | 'comment' | 'language' | 'country' | 'quarantine' | 'incentivised'
+> & {
+  imported_from: string;
+  original_date: Date;
+  source_verified: boolean;
+  import_id: string;
+  title: string;
+  experience_date: Date | null;
+  source_status: string;
+  source_order: string;
+  photo_urls: string[];
+  reply: { text: string; date: Date } | null;
+  /** The products the review names (a round trip of our own export); none otherwise. */
+  products?: ReviewProduct[];
+};
+
+/** The shop page's orders (pages/listing.ts) as the database sorts them (reviews/store.ts `publishedChosen`). */
+export type ChosenSort = 'newest' | 'oldest' | 'highest' | 'lowest';
+
+/** A shopper's filter on the shop page: the star ratings shown (empty: all), only reviews with shown photos. */
+export interface ChosenFilter {
+  stars: readonly number[];
+  photos: boolean;
+  /** Only these reviews, or all but these (the "helpful" order reads the voted ones apart). */
+  only?: readonly number[];
+  except?: readonly number[];
+}

@@ -6,9 +6,8 @@
 //   would have proved): an unsigned pop-up review under that address becomes a verified customer's, whether it
 //   still waited or was confirmed by e-mail already.
 // Reviews nobody confirms are removed CONFIRMATION_DAYS after they were written.
-import type { Review, NewReview } from './model.js';
+import type { InvitationOrigin as Invitation, NewReview, Review } from './model.js';
 import type { NewConsent } from '../consents/store.js';
-import type { Invitation } from '../invitations/model.js';
 import type { Services } from '../services.js';
 import { addDays, formatDate } from '../time.js';
 import { currentMonth } from './experience.js';

@@ -20,26 +20,16 @@ import { sameAddress } from '../email.js';
 import { originOf } from './origin.js';
 import { formatDate } from '../time.js';
 import { UnfinishedWrites } from './unfinished-store.js';
-import type { NewReview, Review, ReviewChanges, ReviewProduct, ReviewTopic, WriteFollower } from './model.js';
-
-/** What a bulk import gives for each review (server/imports/service.ts); the rest is the same for every import. */
-export type ImportedReviewDraft = Pick<
+import type {
+  ChosenFilter,
+  ChosenSort,
+  ImportedReviewDraft,
+  NewReview,
   Review,
-  'name' | 'email' | 'rating' | 'comment' | 'language' | 'country' | 'quarantine' | 'incentivised'
-> & {
-  imported_from: string;
-  original_date: Date;
-  source_verified: boolean;
-  import_id: string;
-  title: string;
-  experience_date: Date | null;
-  source_status: string;
-  source_order: string;
-  photo_urls: string[];
-  reply: { text: string; date: Date } | null;
-  /** The products the review names (a round trip of our own export); none otherwise. */
-  products?: ReviewProduct[];
-};
+  ReviewChanges,
+  ReviewTopic,
+  WriteFollower,
+} from './model.js';
 
 function isPublished(r: Pick<Review, 'deleted' | 'quarantine' | 'is_spam' | 'valid'>): boolean {
   return !r.deleted && !r.quarantine && !r.is_spam && r.valid;
@@ -53,7 +43,6 @@ function topicFor(before: Pick<Review, 'announced'> | undefined, after: Review):
 }
 
 /** The shop page's orders (pages/listing.ts) as database sorts: ties broken newest first, as in memory. */
-export type ChosenSort = 'newest' | 'oldest' | 'highest' | 'lowest';
 const CHOSEN_SORTS: Record<ChosenSort, Record<string, 1 | -1>> = {
   newest: { created: -1, id: -1 },
   oldest: { created: 1, id: 1 },
@@ -67,15 +56,6 @@ const LISTING_INDEXES: [string, Record<string, 1 | -1>][] = [
   ['shop_published_rating_down', { shopId: 1, published: 1, rating: -1, created: -1, id: -1 }],
   ['shop_published_photos_created_id', { shopId: 1, published: 1, 'photos.state': 1, created: -1, id: -1 }],
 ];
-
-/** A shopper's filter on the shop page: the star ratings shown (empty: all), only reviews with shown photos. */
-export interface ChosenFilter {
-  stars: readonly number[];
-  photos: boolean;
-  /** Only these reviews, or all but these (the "helpful" order reads the voted ones apart). */
-  only?: readonly number[];
-  except?: readonly number[];
-}
 
 const chosenFilter = (shopId: number, f: ChosenFilter): Filter<Review> => ({
   shopId,

@@ -2,9 +2,8 @@
 // only puts an entry in the operator's moderation queue; it never hides, holds or delays a review.
 import { formatDate } from '../time.js';
 
-/** The signals this version computes; the operator switches each off with SIGNALS (config.ts). */
-const SIGNAL_NAMES = ['insider', 'burst', 'duplicate_text', 'shared_network'] as const;
-export type SignalName = (typeof SIGNAL_NAMES)[number];
+/** The signals this version computes (named in shared plumbing); the operator switches each off with SIGNALS. */
+export type { SignalName } from '../signal-names.js';
 
 /** Days whose average sets the burst threshold, and the floor below which no burst is raised. */
 export const BURST_HISTORY_DAYS = 90;

@@ -20,6 +20,7 @@ import { Claims } from '../db/claims.js';
 import type { Review, ReviewTopic } from '../reviews/model.js';
 import { mentionsAddress } from '../email.js';
 import { payloadFor } from './payload.js';
+import type { DeliveryLogEntry } from './model.js';
 
 type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
@@ -45,23 +46,7 @@ export interface WebhookDelivery {
   completed: Date | null;
 }
 
-/**
- * One attempt. `event_id` and `duration_ms` are shown by the delivery log endpoint under these names, so they are
- * stored under them (docs/decisions.md, "Stored field names"); the ids only the service reads are camelCase.
- */
-export interface DeliveryLogEntry {
-  subscriptionId: number;
-  shopId: number;
-  deliveryId: string;
-  event_id: string;
-  topic: ReviewTopic;
-  attempt: number;
-  time: Date;
-  status: number | null;
-  error: string | null;
-  duration_ms: number;
-  redelivery: boolean;
-}
+export type { DeliveryLogEntry };
 
 export interface AttemptRecord {
   delivery: WebhookDelivery;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Collection } from '../db/index.js';
 import { insertNumbered, isDuplicateKey } from '../db/index.js';
 import type { ReviewTopic } from '../reviews/model.js';
+import type { WebhookSubscription } from './model.js';
 
 export const WEBHOOK_TOPICS = [
   'reviews.created',
@@ -11,20 +12,7 @@ export const WEBHOOK_TOPICS = [
   'reviews.deleted',
 ] as const satisfies readonly ReviewTopic[];
 
-export interface WebhookSubscription {
-  id: number;
-  shopId: number;
-  url: string;
-  topic: ReviewTopic;
-  /** 32 random bytes as lowercase hex. */
-  secret: string;
-  is_active: boolean;
-  created: Date;
-  /** Why the service switched the subscription off (e.g. a target that keeps failing); null while nobody did. */
-  disabled_reason: string | null;
-  /** Events whose delivery failed for good, in a row; reset by every successful delivery (internal, not shown). */
-  consecutiveFailures: number;
-}
+export type { WebhookSubscription };
 
 type WebhookChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>>;
 

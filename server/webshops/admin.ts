@@ -11,7 +11,8 @@ import type { Services } from '../services.js';
 import type { Webshop } from './store.js';
 import { reminderDays, requiresSignedOrderData } from './rules.js';
 import { BOOL, mergeSettings, OFFSET, settingKey, TABLE, type Settings } from '../../embed/shared/settings.js';
-import { changesOf, OPERATOR } from '../audit/changes.js';
+import { changesOf } from '../audit/changes.js';
+import { recordOperatorAction } from '../audit/service.js';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -130,9 +131,8 @@ export function registerWebshopAdminRoutes(router: Router, services: Services): 
       languages: input.languages ? languagesFrom(input.languages, input.url) : undefined,
       partner_assurances: input.partner_assurances ? { ...input.partner_assurances } : undefined,
     } as Parameters<typeof webshops.create>[0]);
-    await services.audit.record({
+    await recordOperatorAction(services, {
       shopId: shop.id,
-      actor: OPERATOR,
       action: 'webshop.created',
       details: { settings: Object.keys(input).sort() },
     });
@@ -160,7 +160,7 @@ export function registerWebshopAdminRoutes(router: Router, services: Services): 
     if (!shop) throw new HttpError(404, 'No such webshop.');
     const details = changesOf(inForce(current), inForce(shop), Object.keys(input), SETTING_TEXTS);
     if (Object.keys(details).length > 0) {
-      await services.audit.record({ shopId: id, actor: OPERATOR, action: 'webshop.settings_changed', details });
+      await recordOperatorAction(services, { shopId: id, action: 'webshop.settings_changed', details });
     }
     ctx.body = adminView(shop);
   });
@@ -169,7 +169,7 @@ export function registerWebshopAdminRoutes(router: Router, services: Services): 
     const shop = await webshops.rotateCode(idParam(ctx.params.id, 'webshop'));
     if (!shop) throw new HttpError(404, 'No such webshop.');
     // The action the owners' own rotation is recorded as (dashboard/integration.ts), by the operator.
-    await services.audit.record({ shopId: shop.id, actor: OPERATOR, action: 'integration.code_rotated' });
+    await recordOperatorAction(services, { shopId: shop.id, action: 'integration.code_rotated' });
     ctx.body = { id: shop.id, code: shop.code };
   });
 }
