@@ -163,6 +163,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     productReviews,
     photos: new PhotoStore(db, now),
     photoStorage: createPhotoStorage(config, db),
+    importedPhotoOwners: {
+      async photoShown(productReviewId, photoId) {
+        const review = await productReviews.get(productReviewId);
+        return (
+          review?.status === 'published' && (review.photos ?? []).some((p) => p.id === photoId && p.state === 'shown')
+        );
+      },
+    },
     helpful,
     products,
     feedKeys: new FeedKeyStore(db, now),

@@ -49,6 +49,7 @@ import type { ImportPhotoQueue } from './imports/photo-queue.js';
 import type { ImportedProductReviewStore } from './imports/product-review-store.js';
 import type { PhotoStore } from './photos/store.js';
 import type { PhotoStorage } from './photos/storage.js';
+import type { ImportedPhotoOwners } from './photos/routes.js';
 import type { HelpfulStore } from './helpful/store.js';
 import type { ProductIndex } from './products/read-model.js';
 import type { FeedKeyStore } from './feed/key-store.js';
@@ -133,6 +134,8 @@ export interface Services {
   photos: PhotoStore;
   /** Where photo files live: DATA_DIR/photos/ with the embedded database, GridFS with MONGODB_URI. */
   photoStorage: PhotoStorage;
+  /** Imported product reviews as owners of photos: a photo of one is served while that review is published and shows it. */
+  importedPhotoOwners: ImportedPhotoOwners;
   /** "Helpful" votes and their counts per shop. */
   helpful: HelpfulStore;
   /** Each shop's reviewed products and their reviews, in memory (server/products/). */
