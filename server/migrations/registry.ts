@@ -15,6 +15,7 @@ import { migrateReviewMails } from './review-mails.js';
 import { migrateWebhookEvents } from './webhook-events.js';
 import { migrateSignalQueues } from './signal-queues.js';
 import { migrateImportQueue } from './import-queue.js';
+import { migratePhotoQueues } from './photo-queues.js';
 
 const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   (s) => s.reviewEvents.migrate(s.reviews),
@@ -31,6 +32,7 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateWebhookEvents,
   migrateSignalQueues,
   migrateImportQueue,
+  migratePhotoQueues,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {

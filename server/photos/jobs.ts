@@ -12,7 +12,6 @@ import type { PhotoTask } from './store.js';
 
 const HOUR_MS = 3_600_000;
 const ORPHAN_AFTER_MS = HOUR_MS;
-const BATCH = 20;
 
 export function definePhotoJobs(services: Services): void {
   services.scheduler.define(JOB.photos, () => drainPhotoTasks(services), HOUR_MS);
@@ -22,39 +21,43 @@ export function definePhotoJobs(services: Services): void {
 export async function drainPhotoTasks(services: Services): Promise<void> {
   const { photos, config } = services;
   const holder = randomUUID();
+  // Encodings not ready yet (an upload whose review is still being written): left due for a later run.
   const skipped = new Set<string>();
-  for (;;) {
-    const due = (await photos.due(BATCH + skipped.size)).filter((t) => !skipped.has(t._id));
-    if (!due.length) return;
-    for (const task of due) {
-      // A lease long enough for one photo on a busy machine; a worker that dies leaves it to be taken over.
-      if (!(await photos.claims.claimOne(task._id, holder, Math.max(config.scheduler.lockLifetimeMs, 120_000)))) {
-        skipped.add(task._id);
-        continue;
-      }
-      try {
-        const finished = task.kind === 'delete' ? await deleteFiles(services, task) : await encode(services, task);
-        if (finished) await photos.done(task);
-        else skipped.add(task._id);
-      } finally {
-        await photos.claims.release(holder, [task._id]);
-      }
+  // A lease long enough for one photo on a busy machine; a worker that dies leaves it to be taken over.
+  const leaseMs = Math.max(config.scheduler.lockLifetimeMs, 120_000);
+  let tried = false;
+  // One task at a time (an encoding takes the memory of one photo), a deletion whenever one is due.
+  for (
+    let task = await photos.next(holder, leaseMs, skipped);
+    task;
+    task = await photos.next(holder, leaseMs, skipped)
+  ) {
+    tried = true;
+    try {
+      const finished = task.kind === 'delete' ? await deleteFiles(services, task) : await encode(services, task);
+      if (finished) await photos.done(holder, task);
+      else skipped.add(task._id);
+    } finally {
+      await photos.release(holder);
     }
   }
+  // Claims left by workers that died, a day on (as the other queues).
+  if (tried) await photos.prune(new Date(services.now().getTime() - 24 * HOUR_MS));
 }
 
 async function deleteFiles(services: Services, task: PhotoTask): Promise<boolean> {
-  for (const name of fileNames(task.photoId)) await services.photoStorage.remove(name);
-  await services.photos.dropTask('encode', task.photoId);
-  await services.photos.releaseHold(task.photoId);
-  await services.photos.forget(task.photoId);
+  const id = task.payload.photoId;
+  for (const name of fileNames(id)) await services.photoStorage.remove(name);
+  await services.photos.dropTask('encode', id);
+  await services.photos.releaseHold(id);
+  await services.photos.forget(id);
   return true;
 }
 
 /** False: not yet (an upload whose review is still being written). */
 async function encode(services: Services, task: PhotoTask): Promise<boolean> {
   const { photos, photoStorage, reviews } = services;
-  const id = task.photoId;
+  const id = task.payload.photoId;
   const record = await photos.get(id);
   if (!record) return true;
   if (record.productReviewId !== undefined) return encodeProductPhoto(services, id, record.productReviewId);

@@ -2,16 +2,17 @@
 // to-do list (which holds only work not done yet: FerretDB scans every other filter):
 // - `photos`: one document per uploaded photo, keyed by its random id: the review it belongs to (null between the
 //   upload and the review's write), the shop, the uploaded size. The serving route finds the review through it.
-// - `photo_tasks`: `encode:<id>` (re-encode the upload in the worker) and `delete:<id>` (remove every file of the
-//   photo and its record). Each is deleted once done; a claim (`photo_claims`, db/claims.ts) keeps two workers off
-//   the same task.
+// - two work queues (server/queue/work-queue.ts), keyed by the photo id: `photo_encodes` (re-encode the upload in
+//   the worker) and `photo_deletions` (remove every file of the photo and its record), each with its claims
+//   (`<name>_claims`). Two kinds, two collections: the worker empties the deletions before each encoding (a deleted
+//   photo's encoding is then skipped) without sorting one mixed list. Items are deleted once done.
 // - per-day limits of uploads per client address and per shop (db/window-places.ts), keyed by digests.
 import { randomBytes } from 'node:crypto';
-import { Claims } from '../db/claims.js';
 import type { Collection, Db } from '../db/index.js';
 import { onlyDuplicateKeys } from '../db/index.js';
 import { fixedWindows, WindowPlaces } from '../db/window-places.js';
 import { sha256Hex } from '../hash.js';
+import { type TakenItem, WorkQueue } from '../queue/work-queue.js';
 
 export interface PhotoRecord {
   _id: string;
@@ -38,12 +39,18 @@ export interface PhotoHold {
   created: Date;
 }
 
-export interface PhotoTask {
-  _id: string;
-  kind: PhotoTaskKind;
+/** What a photo queue item holds: the key is the photo id too, this keeps it readable in the item. */
+export interface PhotoWork {
   photoId: string;
-  created: Date;
 }
+
+export type PhotoTask = TakenItem<PhotoWork> & { kind: PhotoTaskKind };
+
+/** The queues' collections (their claims: `<name>_claims`). */
+export const PHOTO_QUEUES: Readonly<Record<PhotoTaskKind, string>> = {
+  encode: 'photo_encodes',
+  delete: 'photo_deletions',
+};
 
 /** The limits of the issue: photos a day per client address and per shop. */
 const PHOTOS_PER_ADDRESS_PER_DAY = 30;
@@ -54,13 +61,10 @@ const DAY_MS = 86_400_000;
 /** A new photo id: 128 random bits, base64url (22 characters): unguessable, and a safe file name. */
 export const newPhotoId = (): string => randomBytes(16).toString('base64url');
 
-const taskId = (kind: PhotoTaskKind, photoId: string) => `${kind}:${photoId}`;
-
 export class PhotoStore {
   private readonly records: Collection<PhotoRecord>;
-  private readonly tasks: Collection<PhotoTask>;
+  private readonly queues: Readonly<Record<PhotoTaskKind, WorkQueue<PhotoWork>>>;
   private readonly holds: Collection<PhotoHold>;
-  readonly claims: Claims;
   private readonly perAddress: WindowPlaces;
   private readonly perShop: WindowPlaces;
 
@@ -69,16 +73,19 @@ export class PhotoStore {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.records = db.collection<PhotoRecord>('photos');
-    this.tasks = db.collection<PhotoTask>('photo_tasks');
+    this.queues = {
+      encode: new WorkQueue<PhotoWork>(db, PHOTO_QUEUES.encode, now),
+      delete: new WorkQueue<PhotoWork>(db, PHOTO_QUEUES.delete, now),
+    };
     this.holds = db.collection<PhotoHold>('photo_holds');
-    this.claims = new Claims(db, 'photo_claims', now);
     const days = fixedWindows(DAY_MS);
     this.perAddress = new WindowPlaces(db, 'photo_limits_address', PHOTOS_PER_ADDRESS_PER_DAY, days, now);
     this.perShop = new WindowPlaces(db, 'photo_limits_shop', PHOTOS_PER_SHOP_PER_DAY, days, now);
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.claims.ensureIndexes();
+    await this.queues.encode.ensureIndexes();
+    await this.queues.delete.ensureIndexes();
   }
 
   /**
@@ -127,37 +134,44 @@ export class PhotoStore {
     await this.records.deleteOne({ _id: photoId });
   }
 
-  async addTasks(kind: PhotoTaskKind, photoIds: readonly string[]): Promise<void> {
-    if (!photoIds.length) return;
-    const created = this.now();
-    try {
-      await this.tasks.insertMany(
-        photoIds.map((photoId) => ({ _id: taskId(kind, photoId), kind, photoId, created })),
-        { ordered: false },
-      );
-    } catch (err) {
-      // Queued already (a repeat after a crash, or a repair of the review's write).
-      if (!onlyDuplicateKeys(err)) throw err;
-    }
+  /** Queues work on these photos, due at `due`; a photo queued already for that work is left as it is. */
+  async addTasks(kind: PhotoTaskKind, photoIds: readonly string[], due?: Date): Promise<number> {
+    // A repeat (after a crash, or a repair of the review's write) finds the item queued: a no-op. Enqueued together,
+    // they go in one insert.
+    const added = await Promise.all(photoIds.map((photoId) => this.queues[kind].enqueue(photoId, { photoId }, due)));
+    return added.filter(Boolean).length;
   }
 
-  /** Work not done yet, deletions first (a deleted photo's encoding is then skipped), oldest first. */
-  async due(limit: number): Promise<PhotoTask[]> {
-    const all = await this.tasks
-      .find({})
-      .limit(limit * 4)
-      .toArray();
-    return all
-      .sort((a, b) => (a.kind === b.kind ? a.created.getTime() - b.created.getTime() : a.kind === 'delete' ? -1 : 1))
-      .slice(0, limit);
+  /**
+   * The next task due, claimed for `holder` for `leaseMs`: a deletion while any is due (a deleted photo's encoding is
+   * then skipped), else an encoding; none of the keys in `skip` (work found not ready in this run).
+   */
+  async next(holder: string, leaseMs: number, skip: ReadonlySet<string>): Promise<PhotoTask | undefined> {
+    for (const kind of ['delete', 'encode'] as const) {
+      const [item] = await this.queues[kind].take(holder, 1, leaseMs, skip);
+      if (item) return { ...item, kind };
+    }
+    return undefined;
+  }
+
+  /** Done: the task goes, then its claim. */
+  done(holder: string, task: Pick<PhotoTask, '_id' | 'kind'>): Promise<void> {
+    return this.queues[task.kind].finish(holder, task._id);
+  }
+
+  /** Not done and not failed (not ready yet): the task stays due; the holder lets go of it. */
+  release(holder: string): Promise<void> {
+    return Promise.all([this.queues.encode.release(holder), this.queues.delete.release(holder)]).then(() => undefined);
   }
 
   async hasTask(kind: PhotoTaskKind, photoId: string): Promise<boolean> {
-    return (await this.tasks.findOne({ _id: taskId(kind, photoId) })) !== null;
+    return (await this.queues[kind].get(photoId)) !== undefined;
   }
 
-  async done(task: Pick<PhotoTask, '_id'>): Promise<void> {
-    await this.tasks.deleteOne({ _id: task._id });
+  /** Claims and take-over markers that ran out before `before` (no TTL indexes on FerretDB). */
+  async prune(before: Date): Promise<void> {
+    await this.queues.encode.prune(before);
+    await this.queues.delete.prune(before);
   }
 
   async hold(photoId: string, reviewId: number, shopId: number): Promise<void> {
@@ -182,7 +196,8 @@ export class PhotoStore {
     await this.holds.deleteOne({ _id: photoId });
   }
 
-  async dropTask(kind: PhotoTaskKind, photoId: string): Promise<void> {
-    await this.tasks.deleteOne({ _id: taskId(kind, photoId) });
+  /** Takes the photo's task off undone, whoever holds it (its purpose went). */
+  dropTask(kind: PhotoTaskKind, photoId: string): Promise<void> {
+    return this.queues[kind].cancel([photoId]);
   }
 }
