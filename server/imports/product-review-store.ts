@@ -189,6 +189,33 @@ export class ImportedProductReviewStore {
     return this.collection.findOne({ _id: id });
   }
 
+  /**
+   * The operator's decision on a photo held for a look (photos/admin.ts): `shown`, or `removed` (its files are then
+   * deleted by the caller's queued task). The review after the write; null when there is no such review or the photo
+   * is no longer held there (taken off with its review meanwhile).
+   */
+  async decideHeldPhoto(
+    id: string,
+    photoId: string,
+    state: 'shown' | 'removed',
+  ): Promise<ImportedProductReview | null> {
+    const before = await this.collection.findOne({ _id: id });
+    const at = (before?.photos ?? []).findIndex((p) => p.id === photoId && p.state === 'held');
+    if (!before || at < 0) return null;
+    // By position, checked again by the filter, as setPhoto.
+    const set =
+      state === 'shown'
+        ? { [`photos.${at}.state`]: state }
+        : { [`photos.${at}.state`]: state, [`photos.${at}.alt`]: '' };
+    const result = await this.collection.updateOne(
+      { _id: id, [`photos.${at}.id`]: photoId, [`photos.${at}.state`]: 'held' },
+      { $set: { ...set, modified: new Date() } },
+    );
+    if (result.modifiedCount !== 1) return null;
+    await this.changed([before.shopId]);
+    return this.collection.findOne({ _id: id });
+  }
+
   /** The shop's published product reviews, for its product index (products/read-model.ts); null past `max`. */
   async publishedOfShop(shopId: number, max: number): Promise<ImportedProductReview[] | null> {
     const docs = await this.collection

@@ -112,8 +112,8 @@ async function encode(services: Services, task: PhotoTask): Promise<boolean> {
 
 /**
  * A photo of an imported product review (imports/photo-import.ts): re-encoded as any other, then shown on that review
- * (`imported_product_reviews`). Nobody confirms an import's photos one by one: with PHOTO_REVIEW=operator it stays
- * `held` (not served) as the operator's screen lists reviews of the shop only (docs/decisions/imports-photos-json.md).
+ * (`imported_product_reviews`). With PHOTO_REVIEW=operator it is `held` and on the operator's list, as any photo
+ * (admin.ts; docs/decisions/imports-photos-json.md).
  */
 async function encodeProductPhoto(services: Services, id: string, owner: string): Promise<boolean> {
   const { photos, photoStorage, productReviews } = services;
@@ -144,6 +144,8 @@ async function encodeProductPhoto(services: Services, id: string, owner: string)
     services.log.warn({ err, photo: id, productReview: owner }, 'photo could not be re-encoded; removed');
     shown = { state: 'removed', alt: '' };
   }
+  // The operator's list first, as for a shop review's photo (encode).
+  if (shown.state === 'held') await photos.holdProductPhoto(id, owner, review.shopId);
   const written = await productReviews.setPhoto(owner, id, shown);
   await photoStorage.remove(`${id}.upload`);
   const now = written?.photos?.find((p) => p.id === id);

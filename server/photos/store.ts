@@ -34,7 +34,9 @@ export type PhotoTaskKind = 'encode' | 'delete';
 /** A photo held for the operator's look (PHOTO_REVIEW=operator): the operator's to-do list, small by nature. */
 export interface PhotoHold {
   _id: string;
-  reviewId: number;
+  /** null for a photo of an imported product review, named by `productReviewId` instead (as on PhotoRecord). */
+  reviewId: number | null;
+  productReviewId?: string;
   shopId: number;
   created: Date;
 }
@@ -177,6 +179,15 @@ export class PhotoStore {
   async hold(photoId: string, reviewId: number, shopId: number): Promise<void> {
     try {
       await this.holds.insertOne({ _id: photoId, reviewId, shopId, created: this.now() });
+    } catch (err) {
+      if (!onlyDuplicateKeys(err)) throw err;
+    }
+  }
+
+  /** As hold, for a photo of an imported product review (PhotoRecord `productReviewId`). */
+  async holdProductPhoto(photoId: string, productReviewId: string, shopId: number): Promise<void> {
+    try {
+      await this.holds.insertOne({ _id: photoId, reviewId: null, productReviewId, shopId, created: this.now() });
     } catch (err) {
       if (!onlyDuplicateKeys(err)) throw err;
     }
