@@ -170,6 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           review?.status === 'published' && (review.photos ?? []).some((p) => p.id === photoId && p.state === 'shown')
         );
       },
+      async describe(productReviewId) {
+        const review = await productReviews.get(productReviewId);
+        if (!review) return null;
+        const product = { id: review.product.external_id, name: review.product.name };
+        return { product, text: review.text, title: review.title };
+      },
+      async decideHeldPhoto(productReviewId, photoId, state) {
+        return (await productReviews.decideHeldPhoto(productReviewId, photoId, state)) !== null;
+      },
     },
     helpful,
     products,

@@ -36,12 +36,9 @@ interface HeldContext {
 /** What the list shows of the photo's review (null fields when the review is gone meanwhile). */
 async function contextOf(services: Services, hold: PhotoHold): Promise<HeldContext> {
   if (hold.productReviewId !== undefined) {
-    const review = await services.productReviews.get(hold.productReviewId);
+    const review = await services.importedPhotoOwners.describe(hold.productReviewId);
     if (!review) return { product: null, excerpt: '' };
-    return {
-      product: { id: review.product.external_id, name: review.product.name },
-      excerpt: excerpt(review.text || review.title),
-    };
+    return { product: review.product, excerpt: excerpt(review.text || review.title) };
   }
   const review = hold.reviewId === null ? null : await services.reviews.get(hold.reviewId);
   const first = review?.products?.[0];
@@ -127,7 +124,11 @@ async function decideReviewPhoto(services: Services, hold: PhotoHold, action: Ac
  */
 async function decideProductPhoto(services: Services, hold: PhotoHold, owner: string, action: Action): Promise<void> {
   const id = hold._id;
-  const written = await services.productReviews.decideHeldPhoto(owner, id, action === 'show' ? 'shown' : 'removed');
+  const written = await services.importedPhotoOwners.decideHeldPhoto(
+    owner,
+    id,
+    action === 'show' ? 'shown' : 'removed',
+  );
   if (written && action === 'remove') {
     await services.photos.addTasks('delete', [id]);
     services.scheduler.trigger(JOB.photos);

@@ -37,4 +37,10 @@ export function registerPhotoRoutes(router: Router, services: Services): void {
  */
 export interface ImportedPhotoOwners {
   photoShown(productReviewId: string, photoId: string): Promise<boolean>;
+  /** What the operator's held-photo list shows of the review: its product and text (null when it is gone). */
+  describe(
+    productReviewId: string,
+  ): Promise<{ product: { id: string; name: string }; text: string; title: string } | null>;
+  /** The operator's decision on a held photo; false when the review was removed meanwhile. */
+  decideHeldPhoto(productReviewId: string, photoId: string, state: 'shown' | 'removed'): Promise<boolean>;
 }
