@@ -39,10 +39,10 @@ import {
   type QueuedImport,
 } from './store.js';
 
-/** Reviews written per batch: one insert of reviews, one of keys, one update of the import. */
-const BATCH = 500;
+/** Reviews written per batch (one insert of reviews, one of keys, one update of the import): short holds of the writer. */
+const BATCH = 100;
 /** The pause after each batch, as a share of the time its writes took (see runImport). */
-const WRITE_PAUSE = 1 / 3;
+const WRITE_PAUSE = 1 / 2;
 /** How long after it finished an import may be undone. */
 const UNDO_DAYS = 30;
 /** How long a worker holds an import's work and its shop without renewing. */
@@ -571,8 +571,8 @@ async function runImport(
     });
     await renew();
     // The embedded database has one writer at a time, and a write that finds it busy sleeps and retries: batches
-    // written back to back would keep the service's own writes (Add invitation) waiting. A pause of a third of the
-    // batch's time leaves them room; the next batch is read meanwhile.
+    // written back to back would keep the service's own writes (Add invitation) waiting. Small batches and a pause
+    // of half the batch's time leave them room; the next batch is read meanwhile (docs/decisions/imports.md, Scale).
     await pause((performance.now() - started) * WRITE_PAUSE);
   };
   let writing: Promise<void> = Promise.resolve();
