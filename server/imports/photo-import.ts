@@ -209,18 +209,20 @@ function stillWanted(review: Review | null, work: Extract<ImportPhotoWork, { kin
 }
 
 /**
- * Stores the bytes as an upload of the review (record and encoding task first, then the file, as an upload does) and
- * adds the photo to the review, `pending` until the photo worker has re-encoded it. False when the review no longer
- * wants it (the upload is discarded).
+ * Stores the bytes as an upload (record first, then the file, as an upload does), hands the `pending` photo to its
+ * owner (`addTo`: false when the owner no longer wants it, and the upload is discarded), then names the owner on the
+ * record (`recordOwner`) and wakes the photo worker, which re-encodes it. A record left by a run that died half-way is
+ * started again from nothing.
  */
-async function attach(
+async function storeUpload(
   services: Services,
-  work: Extract<ImportPhotoWork, { kind: 'fetch' }>,
+  work: { photoId: string; shopId: number; importId: string },
   bytes: Buffer,
+  addTo: (pending: ReviewPhoto) => Promise<boolean>,
+  recordOwner: (id: string) => Promise<void>,
 ): Promise<boolean> {
-  const { photos, photoStorage, reviews } = services;
+  const { photos, photoStorage } = services;
   const id = work.photoId;
-  // Left by a run that died between the record and the review's write: started again from nothing.
   if (await photos.get(id)) await discardUploads(services, [id]);
   if ((await services.imports.get(work.shopId, work.importId))?.status !== 'done') return false;
   await photos.recordUpload(id, work.shopId);
@@ -228,20 +230,11 @@ async function attach(
     await photoStorage.write(`${id}.upload`, Readable.from([bytes]));
     await photos.setSize(id, bytes.length);
     const pending: ReviewPhoto = { id, state: 'pending', alt: '', width: 0, height: 0, thumbWidth: 0, thumbHeight: 0 };
-    let added = false;
-    await reviews.update(
-      work.reviewId,
-      (before) => {
-        added = stillWanted(before, work);
-        return added ? { photos: [...(before.photos ?? []), pending] } : {};
-      },
-      { quiet: true },
-    );
-    if (!added) {
+    if (!(await addTo(pending))) {
       await discardUploads(services, [id]);
       return false;
     }
-    await photos.attach([id], work.reviewId);
+    await recordOwner(id);
     services.scheduler.trigger(JOB.photos);
     return true;
   } catch (err) {
@@ -250,36 +243,37 @@ async function attach(
   }
 }
 
+/** A store review's photo: added while the review still wants it (stillWanted). */
+function attach(services: Services, work: Extract<ImportPhotoWork, { kind: 'fetch' }>, bytes: Buffer) {
+  const addTo = async (pending: ReviewPhoto) => {
+    let added = false;
+    await services.reviews.update(
+      work.reviewId,
+      (before) => {
+        added = stillWanted(before, work);
+        return added ? { photos: [...(before.photos ?? []), pending] } : {};
+      },
+      { quiet: true },
+    );
+    return added;
+  };
+  return storeUpload(services, work, bytes, addTo, (id) => services.photos.attach([id], work.reviewId));
+}
+
 /**
- * As attach, for an imported product review: the upload's record and file, then the photo on the product review
- * (`pending`, while the review is not removed and still names the URL), then the record names its owner
- * (photos/store.ts `productReviewId`) and the photo worker encodes it.
+ * An imported product review's photo: added while the review is not removed, still names the URL and has room; the
+ * record then names its owner (photos/store.ts `productReviewId`).
  */
-async function attachToProductReview(
+function attachToProductReview(
   services: Services,
   work: Extract<ImportPhotoWork, { kind: 'fetch-product' }>,
   bytes: Buffer,
-): Promise<boolean> {
-  const { photos, photoStorage, productReviews } = services;
-  const id = work.photoId;
-  if (await photos.get(id)) await discardUploads(services, [id]);
-  if ((await services.imports.get(work.shopId, work.importId))?.status !== 'done') return false;
-  await photos.recordUpload(id, work.shopId);
-  try {
-    await photoStorage.write(`${id}.upload`, Readable.from([bytes]));
-    await photos.setSize(id, bytes.length);
-    const pending: ReviewPhoto = { id, state: 'pending', alt: '', width: 0, height: 0, thumbWidth: 0, thumbHeight: 0 };
-    if (!(await productReviews.addPhoto(work.productReviewId, work.url, pending, PHOTO_LIMITS.perReview))) {
-      await discardUploads(services, [id]);
-      return false;
-    }
-    await photos.attachToProductReview(id, work.productReviewId);
-    services.scheduler.trigger(JOB.photos);
-    return true;
-  } catch (err) {
-    await discardUploads(services, [id]);
-    throw err;
-  }
+) {
+  const addTo = (pending: ReviewPhoto) =>
+    services.productReviews.addPhoto(work.productReviewId, work.url, pending, PHOTO_LIMITS.perReview);
+  return storeUpload(services, work, bytes, addTo, (id) =>
+    services.photos.attachToProductReview(id, work.productReviewId),
+  );
 }
 
 /** Photos of imported product reviews taken off (removed, undone, erased): their files go with the photo worker. */

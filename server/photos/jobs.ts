@@ -73,26 +73,7 @@ async function encode(services: Services, task: PhotoTask): Promise<boolean> {
     if (!review) await photos.addTasks('delete', [id]);
     return true;
   }
-  const input = await photoStorage.readAll(`${id}.upload`);
-  let shown: Partial<ReviewPhoto>;
-  try {
-    if (!input) throw new Error('upload missing');
-    const encoded = await encodePhoto(input);
-    await photoStorage.write(`${id}.webp`, encoded.large);
-    await photoStorage.write(`${id}-320.webp`, encoded.thumb);
-    const { width, height, thumbWidth, thumbHeight } = encoded;
-    shown = {
-      state: services.config.photos.review === 'operator' ? 'held' : 'shown',
-      width,
-      height,
-      thumbWidth,
-      thumbHeight,
-    };
-  } catch (err) {
-    // Unreadable after all (damaged past its header): taken off, and its files go with the follower's task.
-    services.log.warn({ err, photo: id, review: review.id }, 'photo could not be re-encoded; removed');
-    shown = { state: 'removed', alt: '' };
-  }
+  const shown = await encodeUpload(services, id, { review: review.id });
   // The operator's list first: a crash before the review's write leaves an entry the operator finds pending, and the
   // encoding (run again) writes the review.
   if (shown.state === 'held') await photos.hold(id, review.id, review.shopId);
@@ -125,25 +106,7 @@ async function encodeProductPhoto(services: Services, id: string, owner: string)
     return true;
   }
   if (photo.state !== 'pending') return true;
-  const input = await photoStorage.readAll(`${id}.upload`);
-  let shown: Partial<ReviewPhoto>;
-  try {
-    if (!input) throw new Error('upload missing');
-    const encoded = await encodePhoto(input);
-    await photoStorage.write(`${id}.webp`, encoded.large);
-    await photoStorage.write(`${id}-320.webp`, encoded.thumb);
-    const { width, height, thumbWidth, thumbHeight } = encoded;
-    shown = {
-      state: services.config.photos.review === 'operator' ? 'held' : 'shown',
-      width,
-      height,
-      thumbWidth,
-      thumbHeight,
-    };
-  } catch (err) {
-    services.log.warn({ err, photo: id, productReview: owner }, 'photo could not be re-encoded; removed');
-    shown = { state: 'removed', alt: '' };
-  }
+  const shown = await encodeUpload(services, id, { productReview: owner });
   // The operator's list first, as for a shop review's photo (encode).
   if (shown.state === 'held') await photos.holdProductPhoto(id, owner, review.shopId);
   const written = await productReviews.setPhoto(owner, id, shown);
@@ -153,4 +116,27 @@ async function encodeProductPhoto(services: Services, id: string, owner: string)
     await photos.addTasks('delete', [id]);
   }
   return true;
+}
+
+/**
+ * The upload re-encoded and stored as the large photo and its thumbnail: the photo's new state and sizes (`held`
+ * under PHOTO_REVIEW=operator). Unreadable after all (damaged past its header): `removed`, its files going with the
+ * deletion task the caller queues.
+ */
+async function encodeUpload(services: Services, id: string, owner: object): Promise<Partial<ReviewPhoto>> {
+  const { photoStorage } = services;
+  // A failing read is the storage's, not the photo's: it throws, and the task is tried again.
+  const input = await photoStorage.readAll(`${id}.upload`);
+  try {
+    if (!input) throw new Error('upload missing');
+    const encoded = await encodePhoto(input);
+    await photoStorage.write(`${id}.webp`, encoded.large);
+    await photoStorage.write(`${id}-320.webp`, encoded.thumb);
+    const { width, height, thumbWidth, thumbHeight } = encoded;
+    const state = services.config.photos.review === 'operator' ? 'held' : 'shown';
+    return { state, width, height, thumbWidth, thumbHeight };
+  } catch (err) {
+    services.log.warn({ err, photo: id, ...owner }, 'photo could not be re-encoded; removed');
+    return { state: 'removed', alt: '' };
+  }
 }
