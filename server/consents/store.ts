@@ -16,30 +16,12 @@
 import type { AnyBulkWriteOperation } from 'mongodb';
 import type { Db, Collection } from '../db/index.js';
 import { isDuplicateKey, onlyDuplicateKeys, updateBatches } from '../db/index.js';
-import type { Language } from '../languages.js';
 import { normalizeEmail, sameAddress } from '../email.js';
 import { addressKey, NO_ADDRESS, type InvitationReceipts, type ShopOrder } from './rules.js';
+import type { Consent, NewConsent } from './model.js';
 
-type ConsentChoice = 'write_now' | 'ask_later';
-
-interface Consent {
-  shopId: number;
-  order: string;
-  /** Normalised; '' when the order data script carried none. */
-  email: string;
-  firstName: string;
-  /** Days after `created` before an Ask-me-later invitation may be sent. */
-  inviteDelay: number;
-  choice: ConsentChoice;
-  created: Date;
-  language: Language;
-  /** The order data script carried a valid signature. */
-  signed: boolean;
-  /** Which version of the consent text the customer saw. */
-  textVersion: string;
-}
-
-export type NewConsent = Omit<Consent, 'created'>;
+// The receipt's types are model.ts's; NewConsent re-exported for the modules that import it from here.
+export type { NewConsent } from './model.js';
 
 // ShopOrder is rules.ts's (no store to import for it); re-exported for the modules that import it from here.
 export type { ShopOrder } from './rules.js';

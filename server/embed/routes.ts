@@ -8,9 +8,10 @@ import type { Context } from 'koa';
 import { parseJsonObject, readRawBody, type Fields } from '../http/body.js';
 import { HttpError, sendError } from '../http/errors.js';
 import { byClientAddress, clientKey } from '../http/client-key.js';
-import { enforceLimit, rateLimit, RateLimiter, TOO_MANY_REQUESTS } from '../http/rate-limit.js';
+import { rateLimit, RateLimiter } from '../http/rate-limit.js';
 import { idParam, validate } from '../http/validate.js';
 import { verifyOrderSignature } from '../consents/signature.js';
+import { checkSignedOrder } from '../consents/service.js';
 import { normalizeLanguage } from '../languages.js';
 import { publicPageUrl } from '../links.js';
 import type { PublicRating } from '../ratings/read-model.js';
@@ -37,12 +38,12 @@ import {
   verifySchema,
   type OrderData,
 } from './input.js';
-import { recordPopupChoice, writeFormReview, writePopupReview } from '../reviews/publication.js';
+import { noteNetworkSignal, recordPopupChoice, writeFormReview, writePopupReview } from '../reviews/publication.js';
 import { isExperienceMonth } from '../reviews/experience.js';
 import { badgesFor } from '../reviews/rules.js';
 import { readFormWithFiles } from '../http/upload.js';
 import { PHOTO_LIMITS } from '../photos/detect.js';
-import { attachUploads, discardUploads, pendingPhotos, receivePhoto, type ReceivedPhoto } from '../photos/service.js';
+import { attachUploads, discardUploads, receivePhoto, type ReceivedPhoto } from '../photos/service.js';
 import { PHOTO_STRINGS, refusalMessage } from '../photos/strings.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +53,7 @@ import { requireWebshop } from '../webshops/service.js';
 import { embedBuild, IMMUTABLE, JS, JSON_TYPE, LOADER_CACHE, sendAsset } from './assets.js';
 import { globalsJs, HOST_PAGES_DIR, renderHostPage, snippetJs, strictCsp, type HostContext } from './demo.js';
 import { sidebarPreview } from './preview.js';
+import { admitFormReview, EMBED_MESSAGES, redeemPopupToken } from './service.js';
 
 const BODY_LIMIT = 64 * 1024;
 const HOUR_MS = 3_600_000;
@@ -69,17 +71,6 @@ const PATHS = {
   review: '/embed/:id/reviews',
   experiences: '/embed/:id/experiences',
   photos: '/embed/:id/photos',
-} as const;
-
-const EMBED_MESSAGES = {
-  wrongSignature: 'The order data signature is not valid.',
-  otherShop: 'order.webshopId: does not match the webshop in the address',
-  noOrderNumber: 'order.orderNumber: must not be empty',
-  alreadyChosen: 'A choice was already recorded for this order.',
-  signedOnly: 'This shop accepts only signed order data.',
-  badToken: 'This review token is unknown, expired or already used.',
-  emailRequired: 'email: required, because the order data carried no e-mail address',
-  tooMany: TOO_MANY_REQUESTS,
 } as const;
 
 /** The body as a JSON object whatever its Content-Type (a simple request without preflight works as well). */
@@ -109,7 +100,7 @@ function publicReview({ rating: r, verified }: PublicRating): EmbedReview {
 }
 
 export function registerEmbedApiRoutes(router: Router, services: Services): void {
-  const { ratings, consents, popupTokens, config } = services;
+  const { ratings, config } = services;
   const popupLimiter = new RateLimiter(POPUP_POSTS_PER_MINUTE);
   const formAddressLimiter = new RateLimiter(EXPERIENCES_PER_HOUR_PER_ADDRESS, Date.now, 200_000, HOUR_MS);
   const formEmailLimiter = new RateLimiter(EXPERIENCES_PER_HOUR_PER_EMAIL, Date.now, 200_000, HOUR_MS);
@@ -124,18 +115,6 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     if (order.webshopId !== shop.id) throw new HttpError(400, EMBED_MESSAGES.otherShop);
     if (!order.orderNumber) throw new HttpError(400, EMBED_MESSAGES.noOrderNumber);
     return order;
-  }
-
-  /** The uploads a review names: each one of this shop's that no review has taken yet (else a 400). */
-  async function uploadsOf(shopId: number, named: { id: string; alt: string }[] | undefined) {
-    const ids = (named ?? []).map((p) => p.id);
-    if (new Set(ids).size !== ids.length) throw new HttpError(400, 'photos: each photo once');
-    for (const id of ids) {
-      const record = await services.photos.get(id);
-      if (!record || record.shopId !== shopId || record.reviewId != null)
-        throw new HttpError(400, 'photos: not an upload of this shop that no review has taken');
-    }
-    return pendingPhotos(named ?? []);
   }
 
   // Issue 20: one photo a request, before the review (the pop-up uploads each file as it sends the review), checked
@@ -213,11 +192,13 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     const shop = await shopOf(ctx);
     const body = validate(verifySchema, await readJson(ctx), 400);
     const order = orderOf(shop, body.order);
-    const valid = verifyOrderSignature(signedFields(body.order), body.signature, shop.id, shop.code);
-    // Only a signed receipt is final for a signed order (an unsigned one may be replaced by the customer's choice);
-    // a wrong signature learns nothing about the order.
-    const existing = valid ? await consents.get(shop.id, order.orderNumber) : null;
-    ctx.body = { valid, recorded: existing?.signed === true } satisfies VerifyAnswer;
+    const checked = await checkSignedOrder(
+      services,
+      shop,
+      { number: order.orderNumber, fields: signedFields(body.order) },
+      body.signature,
+    );
+    ctx.body = checked satisfies VerifyAnswer;
   });
 
   router.post(PATHS.consent, popupLimit, async (ctx) => {
@@ -250,17 +231,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
   router.post(PATHS.review, popupLimit, async (ctx) => {
     const shop = await shopOf(ctx);
     const body = validate(popupReviewSchema, await readJson(ctx), 400);
-    const token = await popupTokens.peek(shop.id, body.reviewToken);
-    if (!token) throw new HttpError(403, EMBED_MESSAGES.badToken);
-    // Issued before the shop began to require signed order data: it no longer writes an unsigned review.
-    if (!token.signed && requiresSignedOrderData(shop)) throw new HttpError(403, EMBED_MESSAGES.signedOnly);
-    const email = token.email || body.email || '';
-    if (!email) throw new HttpError(400, EMBED_MESSAGES.emailRequired);
-    // Unless the shop signed the address, it is the requester's word: the limit of e-mails to typed addresses.
-    if (!token.signed || !token.email) await services.recipientLimit.admit(email);
-    const claimed = await uploadsOf(shop.id, body.photos);
-    if (!(await popupTokens.claim(token))) throw new HttpError(403, EMBED_MESSAGES.badToken);
-
+    const { token, email, photos } = await redeemPopupToken(services, shop, body);
     const written = {
       name: body.name,
       rating: body.rating,
@@ -268,12 +239,9 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       comment: body.comment,
       country: body.country,
     };
-    const { review, status } = await writePopupReview(services, token, { ...written, photos: claimed }, email);
+    const { review, status } = await writePopupReview(services, token, { ...written, photos }, email);
     await attachUploads(services, review);
-    // The review is written: a check that cannot be queued must not turn the answer into an error.
-    await services.signals
-      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
-      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
+    await noteNetworkSignal(services, review, ctx.ip, ctx.get('user-agent'));
     ctx.status = 201;
     ctx.body = { status, id: review.id } satisfies ReviewAnswer;
   });
@@ -291,9 +259,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
     if (body.experience_date !== undefined && !isExperienceMonth(body.experience_date, services.now())) {
       throw new HttpError(400, 'experience_date: a month from 2000 up to the current one');
     }
-    const claimed = await uploadsOf(shop.id, body.photos);
-    enforceLimit(formEmailLimiter, `${shop.id}:${body.email.toLowerCase()}`);
-    await services.recipientLimit.admit(body.email);
+    const claimed = await admitFormReview(services, shop.id, body, formEmailLimiter);
     const review = await writeFormReview(services, shop.id, {
       photos: claimed,
       name: body.name,
@@ -306,10 +272,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
       experienceMonth: body.experience_date,
     });
     await attachUploads(services, review);
-    // The review is written: a check that cannot be queued must not turn the answer into an error.
-    await services.signals
-      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
-      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
+    await noteNetworkSignal(services, review, ctx.ip, ctx.get('user-agent'));
     ctx.status = 202;
     ctx.body = { status: 'pending_confirmation' } satisfies ReviewAnswer;
   });

@@ -9,7 +9,6 @@
 // expire (expiry.ts); the page then says so, and what the customer can still do.
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import type { WithId } from 'mongodb';
 import { readFields, type Fields } from '../http/body.js';
 import { readFormWithFiles } from '../http/upload.js';
 import { clientKey } from '../http/client-key.js';
@@ -17,9 +16,8 @@ import { PHOTO_LIMITS } from '../photos/detect.js';
 import { PHOTO_STRINGS, refusalMessage } from '../photos/strings.js';
 import { attachUploads, discardUploads, pendingPhotos, receivePhoto, type ReceivedPhoto } from '../photos/service.js';
 import { awaitsConfirmation, badgesFor } from '../reviews/rules.js';
-import { releaseReview, writeInvitationReview } from '../reviews/publication.js';
-import { LINK_SECRET_FORMAT, publicPageUrl } from '../links.js';
-import type { Invitation } from '../invitations/store.js';
+import { noteNetworkSignal, releaseReview, writeInvitationReview } from '../reviews/publication.js';
+import { publicPageUrl } from '../links.js';
 import { normalizeLanguage, type Language } from '../languages.js';
 import type { Review } from '../reviews/model.js';
 import { noSubRatings } from '../reviews/rules.js';
@@ -37,7 +35,7 @@ import {
   type ReviewFormValues,
 } from './form.js';
 import { COUNTRIES, countryOptions, sendHtml } from './html.js';
-import { editLinkSince, EDIT_LINK_DAYS, linkExpired, reviewLinkSince, REVIEW_LINK_DAYS } from './expiry.js';
+import { editLinkSince, EDIT_LINK_DAYS, linkExpired, REVIEW_LINK_DAYS } from './expiry.js';
 import { DEFAULT_COUNTRY, stringsFor } from './strings.js';
 import { confirmPage, editPage, messagePage, reviewPage, shopPage, singleReviewPage, type PageFrame } from './views.js';
 import { toRating } from '../reviews/rating.js';
@@ -55,6 +53,15 @@ import { currentAltField, type CurrentPhoto } from './components.js';
 import { photoPath, publicPhotos } from '../reviews/photos.js';
 import { WRITER_STRINGS } from './writer-strings.js';
 import { deleteConfirmPage } from './writer-views.js';
+import {
+  openReviewByLink,
+  openReviewLink,
+  publishedReviewOf,
+  reviewLinkExpired,
+  saveWriterEdit,
+  type WriterEdit,
+} from './service.js';
+import { findWebshop } from '../webshops/service.js';
 
 const FORM_LIMIT = 64 * 1024;
 const PHOTO_SLOT = /^photo_[1-5]$/;
@@ -63,7 +70,7 @@ const REVIEWS_PER_PAGE = 10;
 const LISTING_MAX = 50_000;
 
 export function registerPageRoutes(router: Router, services: Services): void {
-  const { config, invitations, reviews, webshops, ratings } = services;
+  const { config, ratings } = services;
   // The shop page's sorts and filters from the database's indexes only on MongoDB: FerretDB (the embedded database)
   // scans for every filter, where the shop's reviews in memory answer at once.
   const listingFromDatabase = config.mongodbUri !== undefined;
@@ -83,28 +90,6 @@ export function registerPageRoutes(router: Router, services: Services): void {
 
   function unknownLink(ctx: Context, frame = browserFrame(ctx)): void {
     send(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
-  }
-
-  async function invitationOf(token: string): Promise<WithId<Invitation> | null> {
-    if (!LINK_SECRET_FORMAT.test(token)) return null;
-    return invitations.byLinkToken(token);
-  }
-
-  /** Sending is never before the invitation was due: only a link that old needs the look-up of when it was sent. */
-  async function reviewLinkExpired(invitation: WithId<Invitation>): Promise<boolean> {
-    const now = services.now();
-    if (!linkExpired(invitation.scheduled, REVIEW_LINK_DAYS, now)) return false;
-    const sent = await invitations.queue.sentAt(invitation._id);
-    return linkExpired(reviewLinkSince(invitation.scheduled, sent), REVIEW_LINK_DAYS, now);
-  }
-
-  async function reviewBy(field: 'editToken' | 'confirmToken', token: string): Promise<Review | null> {
-    if (!LINK_SECRET_FORMAT.test(token)) return null;
-    return reviews.byLinkToken(field, token);
-  }
-
-  async function shopName(shopId: number): Promise<string | null> {
-    return (await webshops.get(shopId))?.name ?? null;
   }
 
   /**
@@ -139,13 +124,12 @@ export function registerPageRoutes(router: Router, services: Services): void {
   // --- /review/{token} ---
 
   async function reviewRoute(ctx: Context): Promise<void> {
-    const token = ctx.params.token ?? '';
-    const invitation = await invitationOf(token);
-    const name = invitation ? await shopName(invitation.shopId) : null;
-    if (!invitation || name === null) return unknownLink(ctx);
+    const link = await openReviewLink(services, ctx.params.token ?? '');
+    if (!link) return unknownLink(ctx);
+    const { invitation, shopName: name } = link;
     const frame = frameFor(invitation.language);
     if (invitation.used) return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
-    if (await reviewLinkExpired(invitation)) {
+    if (await reviewLinkExpired(services, invitation)) {
       return send(
         ctx,
         410,
@@ -212,10 +196,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
       return send(ctx, 410, messagePage(frame, frame.t.usedTitle, frame.t.usedBody));
     }
     await attachUploads(services, review);
-    // The review is written: a check that cannot be queued must not turn the answer into an error.
-    await services.signals
-      .noteSubmission(review, ctx.ip, ctx.get('user-agent'))
-      .catch((err: unknown) => services.log.warn({ err, review: review.id }, 'signals: network note not queued'));
+    await noteNetworkSignal(services, review, ctx.ip, ctx.get('user-agent'));
     const editToken = review.editToken!;
     send(
       ctx,
@@ -233,9 +214,9 @@ export function registerPageRoutes(router: Router, services: Services): void {
   // --- /edit/{token} ---
 
   async function editRoute(ctx: Context): Promise<void> {
-    const review = await reviewBy('editToken', ctx.params.token ?? '');
-    const name = review ? await shopName(review.shopId) : null;
-    if (!review || name === null) return unknownLink(ctx);
+    const link = await openReviewByLink(services, 'editToken', ctx.params.token ?? '');
+    if (!link || link.shopName === null) return unknownLink(ctx);
+    const { review, shopName: name } = link;
     const frame = frameFor(review.language);
     if (linkExpired(editLinkSince(review), EDIT_LINK_DAYS, services.now())) {
       return send(ctx, 410, expiredEditLinkPage(frame, name, ctx.params.token ?? ''));
@@ -309,7 +290,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
       await discard();
       return send(ctx, 400, page(values, problems, false, current(review, edit)));
     }
-    const changes = {
+    const changes: WriterEdit = {
       rating: values.rating!,
       ratings: values.ratings,
       comment: values.comment || null,
@@ -317,15 +298,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
       country: values.country,
       ...(JSON.stringify(next.photos) === JSON.stringify(review.photos ?? []) ? {} : { photos: next.photos }),
     };
-    const unchanged =
-      changes.rating === review.rating &&
-      JSON.stringify(changes.ratings) === JSON.stringify(review.ratings) &&
-      changes.comment === review.comment &&
-      changes.name === review.name &&
-      changes.country === review.country &&
-      !('photos' in changes);
-    // Saving without a change is no change: no new version and no reviews.updated event.
-    const written = unchanged ? review : await reviews.update(review.id, changes);
+    const written = await saveWriterEdit(services, review, changes);
     if (!written) {
       await discard();
       return unknownLink(ctx, frame);
@@ -348,14 +321,13 @@ export function registerPageRoutes(router: Router, services: Services): void {
     ctx: Context,
   ): Promise<{ review: Review; shopName: string; frame: PageFrame; token: string } | null> {
     const token = ctx.params.token ?? '';
-    const review = await reviewBy('editToken', token);
-    const name = review ? await shopName(review.shopId) : null;
-    if (!review || name === null) {
+    const link = await openReviewByLink(services, 'editToken', token);
+    if (!link || link.shopName === null) {
       const frame = browserFrame(ctx);
       sendPlain(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody));
       return null;
     }
-    return { review, shopName: name, frame: frameFor(review.language), token };
+    return { review: link.review, shopName: link.shopName, frame: frameFor(link.review.language), token };
   }
 
   async function deleteRoute(ctx: Context): Promise<void> {
@@ -388,8 +360,9 @@ export function registerPageRoutes(router: Router, services: Services): void {
   // --- /confirm/{token} ---
 
   async function confirmRoute(ctx: Context): Promise<void> {
-    const review = await reviewBy('confirmToken', ctx.params.token ?? '');
-    const name = review ? await shopName(review.shopId) : null;
+    const link = await openReviewByLink(services, 'confirmToken', ctx.params.token ?? '');
+    const review = link?.review;
+    const name = link?.shopName ?? null;
     const frame = review ? frameFor(review.language) : browserFrame(ctx);
     const gone = () => send(ctx, 404, messagePage(frame, frame.t.confirmGoneTitle, frame.t.confirmGoneBody));
     if (!review || name === null || !awaitsConfirmation(review)) return gone();
@@ -408,7 +381,7 @@ export function registerPageRoutes(router: Router, services: Services): void {
     // Other /webshops/… routes (fetch_domain.json, widget_html, …) share the pattern: only digits are a shop page.
     const rawId = ctx.params.id ?? '';
     if (!/^\d{1,15}$/.test(rawId)) return next();
-    const shop = await webshops.get(Number(rawId));
+    const shop = await findWebshop(services, Number(rawId));
     if (!shop) {
       const frame = browserFrame(ctx);
       return send(ctx, 404, messagePage(frame, frame.t.shopNotFoundTitle, frame.t.shopNotFoundBody), false);
@@ -468,13 +441,15 @@ export function registerPageRoutes(router: Router, services: Services): void {
   // --- /webshops/{id}/reviews/{rid}: one published review, the page Google's product review feed points to ---
 
   router.get('/webshops/:id/reviews/:rid', async (ctx: Context) => {
-    const ids = [ctx.params.id, ctx.params.rid].map((v) => (/^\d{1,15}$/.test(v ?? '') ? Number(v) : null));
-    const shop = ids[0] === null ? null : await webshops.get(ids[0]!);
-    const review = shop && ids[1] !== null ? await reviews.get(ids[1]!) : null;
-    if (!shop || !review || review.shopId !== shop.id || !review.published) {
+    const [shopId, reviewId] = [ctx.params.id, ctx.params.rid].map((v) =>
+      /^\d{1,15}$/.test(v ?? '') ? Number(v) : null,
+    );
+    const found = shopId != null && reviewId != null ? await publishedReviewOf(services, shopId, reviewId) : null;
+    if (!found) {
       const frame = browserFrame(ctx);
       return send(ctx, 404, messagePage(frame, frame.t.unknownTitle, frame.t.unknownBody), false);
     }
+    const { shop, review } = found;
     const frame = frameFor(review.language ?? mainLanguage(shop));
     const html = singleReviewPage(frame, {
       shop: { id: shop.id, name: shop.name, url: shop.url, logo: shop.logo },

@@ -279,3 +279,21 @@ export interface ChosenFilter {
   only?: readonly number[];
   except?: readonly number[];
 }
+
+/** A review token of the pop-up as stored (popup-token-store.ts): what the consent said about the order. */
+export interface PopupToken {
+  /** SHA-256 of the token, lowercase hex. */
+  hash: string;
+  shopId: number;
+  order: string;
+  /** '' when the order data carried none: the review form then asks for it. */
+  email: string;
+  firstName: string;
+  inviteDelay: number;
+  signed: boolean;
+  language: Language;
+  consentCreated: Date;
+  expires: Date;
+  /** When a review was submitted with it; null before. */
+  used: Date | null;
+}

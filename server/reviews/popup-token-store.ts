@@ -5,28 +5,14 @@ import { sha256Hex } from '../hash.js';
 import { LINK_SECRET_FORMAT, newLinkSecret } from '../links.js';
 import type { Db, Collection } from '../db/index.js';
 import { sameAddress } from '../email.js';
-import type { Language } from '../languages.js';
 import type { ShopOrder } from '../consents/rules.js';
+import type { PopupToken } from './model.js';
 
 /** The shopper writes on the thank-you page; a day leaves room for a tab left open overnight. */
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export interface PopupToken {
-  /** SHA-256 of the token, lowercase hex. */
-  hash: string;
-  shopId: number;
-  order: string;
-  /** '' when the order data carried none: the review form then asks for it. */
-  email: string;
-  firstName: string;
-  inviteDelay: number;
-  signed: boolean;
-  language: Language;
-  consentCreated: Date;
-  expires: Date;
-  /** When a review was submitted with it; null before. */
-  used: Date | null;
-}
+// The token's record is a type of the reviews' model, so the pop-up's service reads it without this store.
+export type { PopupToken } from './model.js';
 
 const hashSecret = sha256Hex;
 

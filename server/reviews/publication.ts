@@ -1,13 +1,15 @@
-// Review publication, the service: writing the reviews of the pop-up and the form, publishing a review that waited
-// for confirmation, and the trust each way of publishing earns (docs/decisions.md, "Consent pop-up trust model"):
+// Review publication, the service: writing the reviews of the pop-up and the form (and noting where a shopper's
+// review came from, for the signals), publishing a review that waited for confirmation, and the trust each way of
+// publishing earns (docs/decisions.md, "Consent pop-up trust model"):
 // - the writer's e-mailed link (/confirm/{token}) proves their address, not the order: the review is published as
 //   e-mail confirmed, never as a verified customer's;
 // - the shop's own Add invitation for the order with the same address proves the order (what the shop's signature
 //   would have proved): an unsigned pop-up review under that address becomes a verified customer's, whether it
 //   still waited or was confirmed by e-mail already.
 // Reviews nobody confirms are removed CONFIRMATION_DAYS after they were written.
-import type { InvitationOrigin as Invitation, NewReview, Review } from './model.js';
-import type { NewConsent } from '../consents/store.js';
+import type { InvitationOrigin as Invitation, NewReview, PopupToken, Review } from './model.js';
+import type { NewConsent } from '../consents/model.js';
+import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import { addDays, formatDate } from '../time.js';
 import { currentMonth } from './experience.js';
@@ -21,7 +23,6 @@ import {
   type PopupTrust,
 } from './rules.js';
 import { newLinkSecret } from '../links.js';
-import type { PopupToken } from './popup-token-store.js';
 import { JOB } from '../jobs/names.js';
 const EXPIRY_BATCH = 500;
 
@@ -162,6 +163,33 @@ export async function writeFormReview(
   await awaitConfirmation(services, review, NO_CONSENT);
   services.scheduler.trigger(JOB.reviewMail);
   return review;
+}
+
+/**
+ * What noting a shopper's review for the fake-review signals takes: the signals' `noteSubmission` (signals/store.ts),
+ * declared here rather than imported, since the signals read the reviews' model.
+ */
+export interface SubmissionNoteDeps {
+  signals: {
+    noteSubmission(review: Pick<Review, 'id' | 'shopId'>, ip: string, userAgent: string | undefined): Promise<void>;
+  };
+  log: Pick<Logger, 'warn'>;
+}
+
+/**
+ * After a shopper's review is written (pop-up, form, invitation link): notes the network and browser it came from,
+ * for the signals' check of many reviews from one network. The review is written already, so a note that cannot
+ * be queued is logged and never turns the writer's answer into an error.
+ */
+export async function noteNetworkSignal(
+  deps: SubmissionNoteDeps,
+  review: Pick<Review, 'id' | 'shopId'>,
+  ip: string,
+  userAgent: string | undefined,
+): Promise<void> {
+  await deps.signals
+    .noteSubmission(review, ip, userAgent)
+    .catch((err: unknown) => deps.log.warn({ err, review: review.id }, 'signals: network note not queued'));
 }
 
 /** Start-up backfill: reviews that waited before their queue existed join it (a scan of the reviews, run once). */

@@ -8,7 +8,8 @@ import type { RichSnippet } from './openapi.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../services.js';
-import type { Webshop } from '../webshops/store.js';
+import type { Webshop } from '../webshops/model.js';
+import { findWebshop } from '../webshops/service.js';
 import { enabledLanguages, mainLanguage } from '../webshops/rules.js';
 import { normalizeLanguage, type Language, LANGUAGES } from '../languages.js';
 import { parseId } from '../http/credentials.js';
@@ -49,7 +50,7 @@ function shopDefaults(shop: Webshop): ShopDefaults {
 }
 
 export function registerWidgetRoutes(router: Router, services: Services): void {
-  const { webshops, ratings, config, log } = services;
+  const { ratings, config, log } = services;
   // Built in app.ts, which also drops a shop's pages when its public reviews change.
   const pages = services.widgetPages;
   const known = services.widgetQueries;
@@ -132,7 +133,7 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
     if (id === undefined) throw new WidgetParamError('id', 'must be a webshop id (a positive whole number)');
     const parsed = parseProductWidgetQuery(ctx.query);
     if (!parsed.ok) throw new WidgetParamError(parsed.param, parsed.problem);
-    const shop = await webshops.get(id);
+    const shop = await findWebshop(services, id);
     if (!shop) {
       await sendErrorPage(ctx, 404, 'Unknown webshop', `There is no webshop with id ${id}.`);
       return;
@@ -160,14 +161,14 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
         return;
       }
       const memo = known.get(ctx.querystring);
-      let shop = memo ? await webshops.get(memo.shopId) : null;
+      let shop = memo ? await findWebshop(services, memo.shopId) : null;
       let options: WidgetOptions;
       let key: string;
       if (memo && shop && shop.updated.getTime() === memo.updated) {
         ({ options, key } = memo);
       } else {
         const query = parseWidgetQuery(ctx.query);
-        shop = await webshops.get(query.id);
+        shop = await findWebshop(services, query.id);
         if (!shop) {
           await sendErrorPage(ctx, 404, 'Unknown webshop', `There is no webshop with id ${query.id}.`);
           return;
@@ -200,7 +201,7 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
     htmlPage(ctx, async () => {
       const rawId = typeof ctx.query.id === 'string' ? ctx.query.id.trim() : '';
       const id = parseId(rawId);
-      const shop = id === undefined ? null : await webshops.get(id);
+      const shop = id === undefined ? null : await findWebshop(services, id);
       let problem: string | undefined;
       let query: WidgetQuery = { id: id ?? 0, layout: 'new_default' };
       try {
@@ -237,7 +238,7 @@ export function registerWidgetRoutes(router: Router, services: Services): void {
     // Plugins fetch this server-side and cache it for two hours; errors are HTTP 200 like the classic API.
     // Readable from any origin: CORS is declared for this path in server/routes.ts.
     const id = parseId(ctx.query.id);
-    const shop = id === undefined ? null : await webshops.get(id);
+    const shop = id === undefined ? null : await findWebshop(services, id);
     if (!shop) {
       ctx.body = {
         result: 'error',
