@@ -2,7 +2,7 @@
 // Types only, so another feature (the pop-up's review, reviews/publication.ts) names a receipt without the store.
 import type { Language } from '../languages.js';
 
-export type ConsentChoice = 'write_now' | 'ask_later';
+type ConsentChoice = 'write_now' | 'ask_later';
 
 export interface Consent {
   shopId: number;

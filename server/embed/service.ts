@@ -22,7 +22,7 @@ export const EMBED_MESSAGES = {
 /** The photos a review names: uploaded first (POST /embed/{id}/photos), each with its alternative text. */
 type NamedPhotos = { id: string; alt: string }[] | undefined;
 
-export interface UploadDeps {
+interface UploadDeps {
   /** The upload's record (photos/store.ts): its shop, and the review that took it (null: none yet). */
   photos: { get(id: string): Promise<{ shopId: number; reviewId: number | null } | null> };
 }
@@ -38,7 +38,7 @@ export interface PopupReviewDeps extends UploadDeps {
 }
 
 /** The uploads a review names: each one of this shop's that no review has taken yet (else a 400). */
-export async function takeUploads(deps: UploadDeps, shopId: number, named: NamedPhotos): Promise<ReviewPhoto[]> {
+async function takeUploads(deps: UploadDeps, shopId: number, named: NamedPhotos): Promise<ReviewPhoto[]> {
   const ids = (named ?? []).map((p) => p.id);
   if (new Set(ids).size !== ids.length) throw new HttpError(400, 'photos: each photo once');
   for (const id of ids) {
