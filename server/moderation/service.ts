@@ -3,6 +3,7 @@
 // queues the writer's e-mail and writes the audit trail. The shop has no part in it: only the operator decides.
 import type { AuditActor } from '../audit/model.js';
 import { OPERATOR } from '../audit/changes.js';
+import { recordOperatorAction } from '../audit/service.js';
 import { HttpError } from '../http/errors.js';
 import type { Review, ReviewChanges } from '../reviews/model.js';
 import { givenBackPhotos, photoIsOn, withheldPhotos } from '../reviews/rules.js';
@@ -21,10 +22,13 @@ import {
   type ReportDecision,
   type SignalEvidence,
 } from './store.js';
-import type { Language } from '../languages.js';
+import { isLanguage, type Language } from '../languages.js';
+import type { Webshop } from '../webshops/model.js';
+import { findWebshop, type ShopFinder } from '../webshops/service.js';
+import { OPERATOR_REMOVAL_STATEMENT } from './notice-strings.js';
 import { addDays } from '../time.js';
 import type { SignalName } from '../signal-names.js';
-import type { ComplianceEvent } from '../compliance/counters.js';
+import type { ModerationEvent } from './events.js';
 
 /**
  * The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply; and the one
@@ -58,6 +62,25 @@ export function redacted(
 
 /** A photo still on the review (shown, held or being encoded): one a redaction can take. */
 const isOn = photoIsOn;
+
+/** What finding a review to report takes: the review store's `get`, and the shop's (webshops/service.ts). */
+export interface ReportedReviewDeps extends ShopFinder {
+  reviews: { get(id: number): Promise<Review | null> };
+}
+
+/**
+ * The review the public report form names (`/reviews/{id}/report`) and its shop; null when the id names no
+ * published review of a shop that still exists (the form's 404 page).
+ */
+export async function reviewToReport(
+  deps: ReportedReviewDeps,
+  rawId: string,
+): Promise<{ review: Review; shop: Webshop } | null> {
+  const review = /^\d{1,15}$/.test(rawId) ? await deps.reviews.get(Number(rawId)) : null;
+  if (!review?.published) return null;
+  const shop = await findWebshop(deps, review.shopId);
+  return shop && { review, shop };
+}
 
 /**
  * A report from the public form, on a published review, or from the shop's dashboard (`actor` the signed-in user,
@@ -233,7 +256,7 @@ function countDecision(
   action: 'keep' | 'remove' | 'redact' | 'dismiss',
   ground: Ground | null,
 ): void {
-  const count = (event: ComplianceEvent) => services.compliance.count(report.shopId, event);
+  const count = (event: ModerationEvent) => services.compliance.count(report.shopId, event);
   const source = report.source === 'signal' ? 'signal' : report.source === 'check' ? 'check' : 'report';
   const outcome = action === 'keep' ? 'kept' : action === 'dismiss' ? 'dismissed' : STATUS[action];
   count({ kind: 'decided', source, ...(report.signal ? { signal: report.signal.name } : {}), outcome });
@@ -246,7 +269,7 @@ function countDecision(
  * `check` ("our own check", never a report) and decided at once through the same path as the queue's `remove`, so
  * the writer gets the same e-mail and complaint link, the text is kept for a complaint, and the trail has it all.
  */
-export async function removeByOperator(
+async function removeByOperator(
   services: Services,
   review: Review,
   removal: { ground: Ground; statement: string; note: string },
@@ -260,6 +283,42 @@ export async function removeByOperator(
     source: 'check',
   });
   return decideReport(services, check._id.toHexString(), { action: 'remove', ...removal }, OPERATOR);
+}
+
+/** The internal note of a removal through DELETE without a body: the queue shows why the statement is generic. */
+const GENERIC_NOTE = 'DELETE /admin/api/reviews/{id} without a body: the writer was sent the generic statement.';
+
+/**
+ * DELETE /admin/api/reviews/{id}: the operator's removal of a live review (else the 404 `No such review.`), always
+ * a decision (removeByOperator). Without a ground and statement (the spec's DELETE has no body) the ground is
+ * `other` and the writer reads a generic statement in their language saying the operator removed it
+ * (docs/decisions/integrity-delete.md); the trail then also has the `review.deleted` entry the spec's DELETE left.
+ */
+export async function deleteReviewByOperator(
+  services: Services,
+  id: number,
+  given: { ground: Ground; statement: string; note: string } | null,
+): Promise<void> {
+  const review = await services.reviews.get(id);
+  if (!review || review.deleted) throw new HttpError(404, 'No such review.');
+  await removeByOperator(
+    services,
+    review,
+    given ?? {
+      ground: 'other',
+      statement: OPERATOR_REMOVAL_STATEMENT[isLanguage(review.language) ? review.language : 'en'],
+      note: GENERIC_NOTE,
+    },
+  );
+  if (!given) {
+    // The spec's DELETE also left this entry; trail readers keep finding it.
+    await recordOperatorAction(services, {
+      shopId: review.shopId,
+      action: 'review.deleted',
+      target: `review:${id}`,
+      details: { rating: review.rating, published: { from: review.published, to: false } },
+    });
+  }
 }
 
 /** The photos a removal withholds with its review (the ones still on it). */
