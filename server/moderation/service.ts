@@ -31,6 +31,15 @@ import type { SignalName } from '../signal-names.js';
 import type { ModerationEvent } from './events.js';
 
 /**
+ * What moderation's rules use: its own store, the reviews' write path, the trail, the compliance counters, the photo
+ * records (photos given back), the day's e-mails per address and the outbox the notices are queued in.
+ */
+type ModerationDeps = Pick<
+  Services,
+  'now' | 'moderation' | 'reviews' | 'audit' | 'compliance' | 'photos' | 'recipientLimit' | 'outbox' | 'scheduler'
+>;
+
+/**
  * The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply; and the one
  * photo it may remove (its files are then deleted: photos/service.ts). Null when it finds nothing to change.
  */
@@ -87,7 +96,7 @@ export async function reviewToReport(
  * `via` 'dashboard'): the same queue and the same decisions.
  */
 export async function submitReport(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   values: ReportFormValues,
   actor: AuditActor = { kind: 'user' },
@@ -145,7 +154,7 @@ const triggerOf = (report: Report): DecisionTrigger =>
  * HttpErrors in the operator API's terms.
  */
 export async function decideReport(
-  services: Services,
+  services: ModerationDeps,
   reportId: string,
   decision: Decision,
   actor: AuditActor,
@@ -250,7 +259,7 @@ export async function decideReport(
 
 /** The compliance counters of a decision on a report, a signal or the operator's own check (compliance/counters.ts). */
 function countDecision(
-  services: Services,
+  services: ModerationDeps,
   report: Report,
   review: Review | null,
   action: 'keep' | 'remove' | 'redact' | 'dismiss',
@@ -270,7 +279,7 @@ function countDecision(
  * the writer gets the same e-mail and complaint link, the text is kept for a complaint, and the trail has it all.
  */
 async function removeByOperator(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   removal: { ground: Ground; statement: string; note: string },
 ): Promise<DecisionResult> {
@@ -295,7 +304,7 @@ const GENERIC_NOTE = 'DELETE /admin/api/reviews/{id} without a body: the writer 
  * (docs/decisions/integrity-delete.md); the trail then also has the `review.deleted` entry the spec's DELETE left.
  */
 export async function deleteReviewByOperator(
-  services: Services,
+  services: ModerationDeps,
   id: number,
   given: { ground: Ground; statement: string; note: string } | null,
 ): Promise<void> {
@@ -329,7 +338,7 @@ const photosOn = (review: Review): string[] => (review.photos ?? []).filter(phot
  * it withholds (their files kept as long, then deleted: removeExpiredPhotos).
  */
 async function withhold(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   reportId: string,
   now: Date,
@@ -374,7 +383,7 @@ interface NoticeFields {
  * addresses: 3 a day); one over the limit is not queued, and the trail says so.
  */
 async function queueNotice(
-  services: Services,
+  services: ModerationDeps,
   review: Pick<Review, 'id' | 'shopId' | 'language'>,
   n: NoticeFields,
   language: Language = review.language,
@@ -407,7 +416,7 @@ async function queueNotice(
 
 /** The reporter who left an address is told the outcome (never the note or the statement), with a complaint link. */
 async function tellReporter(
-  services: Services,
+  services: ModerationDeps,
   report: Report,
   outcome: 'kept' | 'removed' | 'redacted',
   ground: Ground | null,
@@ -433,7 +442,7 @@ const reporterLanguage = (report: Report): Language => report.language ?? 'en';
 
 /** Answers a complaint: the decision stands, or it is undone; the complainant is told which. */
 async function answerAppeal(
-  services: Services,
+  services: ModerationDeps,
   complaint: Report,
   decision: Extract<Decision, { action: 'uphold' | 'reverse' }>,
   actor: AuditActor,
@@ -504,7 +513,7 @@ async function answerAppeal(
 
 /** Gives back what the contested removal or redaction took; the kept texts then go. */
 async function restoreTexts(
-  services: Services,
+  services: ModerationDeps,
   contested: Report,
   was: ReportDecision['action'],
   complaintId: string,
@@ -549,7 +558,7 @@ async function restoreTexts(
  * Photos given back where they were: one withheld while the worker had not encoded it yet is encoded now (its
  * encoding was skipped while withheld), one held for the operator's look is on the operator's list again.
  */
-async function resumePhotos(services: Services, review: Review, given: readonly string[]): Promise<void> {
+async function resumePhotos(services: ModerationDeps, review: Review, given: readonly string[]): Promise<void> {
   const back = (review.photos ?? []).filter((p) => given.includes(p.id));
   const pending = back.filter((p) => p.state === 'pending').map((p) => p.id);
   for (const p of back) if (p.state === 'held') await services.photos.hold(p.id, review.id, review.shopId);
@@ -563,7 +572,7 @@ async function resumePhotos(services: Services, review: Review, given: readonly 
  * The six months of a redaction are over: the photos it took are removed for good (the review's write queues their
  * files' deletion). Run before the kept texts are dropped; run again, it changes nothing.
  */
-export async function removeExpiredPhotos(services: Services, now: Date): Promise<number> {
+export async function removeExpiredPhotos(services: ModerationDeps, now: Date): Promise<number> {
   let removed = 0;
   for (const { reviewId, photos } of await services.moderation.expiredPhotos(now)) {
     // The review live (a redaction) or deleted (a removal) alike.
@@ -575,7 +584,7 @@ export async function removeExpiredPhotos(services: Services, now: Date): Promis
 }
 
 async function remove(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   ground: Ground,
   report: Report,
@@ -608,7 +617,7 @@ async function remove(
  * evidence. It changes nothing about the review.
  */
 export async function raiseSignal(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   name: SignalName,
   evidence: SignalEvidence,
@@ -635,7 +644,7 @@ export async function raiseSignal(
 
 /** A signal dismissed as a whole: nothing changes about the reviews it named. */
 async function dismissSignal(
-  services: Services,
+  services: ModerationDeps,
   report: Report,
   note: string,
   actor: AuditActor,
@@ -671,7 +680,7 @@ async function dismissSignal(
  * A complaint through the link of a decision's e-mail: one per decision and person, into the operator's queue with
  * `source: "appeal"`. False when this person complained about this decision already.
  */
-export async function submitAppeal(services: Services, token: AppealToken, text: string): Promise<Report | null> {
+export async function submitAppeal(services: ModerationDeps, token: AppealToken, text: string): Promise<Report | null> {
   const { moderation } = services;
   const contested = await moderation.get(token.report);
   if (!contested) return null;
