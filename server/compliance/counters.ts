@@ -5,6 +5,7 @@
 import type { ReviewOrigin } from '../reviews/origin.js';
 import { ORIGINS } from '../reviews/origin.js';
 import { GROUNDS, type Ground } from '../moderation/schema.js';
+import type { ComplaintOutcome, DecisionOutcome, ModerationEvent } from '../moderation/events.js';
 
 export const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -20,11 +21,9 @@ const PUBLICATION_BUCKETS = [
 type PublicationBucket = (typeof PUBLICATION_BUCKETS)[number]['name'];
 
 const SIGNAL_KINDS = ['insider', 'burst', 'duplicate_text', 'shared_network'] as const;
-/** Outcomes of a report, a signal or the operator's own check. */
-const DECISION_OUTCOMES = ['kept', 'removed', 'redacted', 'dismissed'] as const;
-const COMPLAINT_OUTCOMES = ['upheld', 'reversed'] as const;
-type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
-type ComplaintOutcome = (typeof COMPLAINT_OUTCOMES)[number];
+/** Outcomes of a report, a signal or the operator's own check (moderation/events.ts), a row each. */
+const DECISION_OUTCOMES = ['kept', 'removed', 'redacted', 'dismissed'] as const satisfies readonly DecisionOutcome[];
+const COMPLAINT_OUTCOMES = ['upheld', 'reversed'] as const satisfies readonly ComplaintOutcome[];
 
 /** One shop-day's counters: counter name → count. */
 export type Counts = Record<string, number>;
@@ -37,23 +36,14 @@ export function publicationBucket(delayMs: number): PublicationBucket {
   return PUBLICATION_BUCKETS.find((b) => Math.max(0, delayMs) < b.belowMs)!.name;
 }
 
-/** Everything that is counted, as it happens. */
+/** Everything that is counted, as it happens: the invitations and reviews, and what moderation decides. */
 export type ComplianceEvent =
   | { kind: 'invitation_queued' }
   | { kind: 'invitation_sent' }
   | { kind: 'review_received'; origin: ReviewOrigin; rating: number }
   /** First publication; `delayMs` null for imports (published elsewhere first: no delay of ours to measure). */
   | { kind: 'review_published'; rating: number; delayMs: number | null }
-  | { kind: 'review_removed'; ground: Ground; rating: number }
-  | { kind: 'review_redacted'; ground: Ground; rating: number }
-  /** A removal reversed after a complaint: the per-star table counts the review as removed no more. */
-  | { kind: 'removal_reversed'; ground: Ground; rating: number }
-  | { kind: 'signal_raised'; signal: string }
-  | { kind: 'report_received' }
-  | { kind: 'complaint_received' }
-  /** A decision on a queue entry: from the public form (`report`), a signal, or the operator's own check. */
-  | { kind: 'decided'; source: 'report' | 'signal' | 'check'; signal?: string; outcome: DecisionOutcome }
-  | { kind: 'complaint_answered'; outcome: ComplaintOutcome };
+  | ModerationEvent;
 
 /** What one event adds to its shop-day's counters. */
 export function countsOf(event: ComplianceEvent): Counts {

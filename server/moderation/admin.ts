@@ -9,18 +9,11 @@ import { readFields } from '../http/body.js';
 import { idParam, validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { decisionSchema, listQuerySchema, operatorRemovalSchema } from './schema.js';
-import { decideReport, removeByOperator } from './service.js';
-import { HttpError } from '../http/errors.js';
-import { OPERATOR } from '../audit/changes.js';
+import { decideReport, deleteReviewByOperator } from './service.js';
 import type { Report } from './store.js';
 import type { reportSchema } from './openapi.js';
 import type { z } from 'zod';
 import { photoPath } from '../reviews/photos.js';
-import { OPERATOR_REMOVAL_STATEMENT } from './notice-strings.js';
-import { isLanguage } from '../languages.js';
-
-/** The internal note of a removal through DELETE without a body: the queue shows why the statement is generic. */
-const GENERIC_NOTE = 'DELETE /admin/api/reviews/{id} without a body: the writer was sent the generic statement.';
 
 const JSON_LIMIT = 64 * 1024;
 
@@ -74,31 +67,10 @@ export function registerModerationAdminRoutes(router: Router, services: Services
   router.delete('/admin/api/reviews/:id', admin, async (ctx) => {
     const id = idParam(ctx.params.id, 'review');
     // Issue 21: a removal is a decision like the report queue's (the writer is told, with a complaint link). The body
-    // is optional so that the spec's DELETE keeps working: without one the ground is `other` and the writer reads a
-    // generic statement saying the operator removed it (docs/decisions/integrity-delete.md).
+    // is optional so that the spec's DELETE keeps working (deleteReviewByOperator says what it then does).
     const fields = await readFields(ctx, 64 * 1024);
     const given = Object.keys(fields).length > 0 ? validate(operatorRemovalSchema, fields) : null;
-    const review = await services.reviews.get(id);
-    if (!review || review.deleted) throw new HttpError(404, 'No such review.');
-    await removeByOperator(
-      services,
-      review,
-      given ?? {
-        ground: 'other',
-        statement: OPERATOR_REMOVAL_STATEMENT[isLanguage(review.language) ? review.language : 'en'],
-        note: GENERIC_NOTE,
-      },
-    );
-    if (!given) {
-      // The spec's DELETE also left this entry; trail readers keep finding it.
-      await services.audit.record({
-        shopId: review.shopId,
-        actor: OPERATOR,
-        action: 'review.deleted',
-        target: `review:${id}`,
-        details: { rating: review.rating, published: { from: review.published, to: false } },
-      });
-    }
+    await deleteReviewByOperator(services, id, given);
     ctx.status = 204;
   });
 }

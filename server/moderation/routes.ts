@@ -9,13 +9,13 @@ import { RateLimiter } from '../http/rate-limit.js';
 import { normalizeLanguage, type Language } from '../languages.js';
 import { sendHtml } from '../pages/html.js';
 import { STYLE_HASH } from '../pages/components.js';
-import type { Review } from '../reviews/model.js';
 import type { Services } from '../services.js';
 import { mainLanguage } from '../webshops/rules.js';
+import { findWebshop } from '../webshops/service.js';
 import { signFormToken, verifyFormToken } from './form-token.js';
 import { publicPhotos } from '../reviews/photos.js';
 import { APPEAL_LIMITS, readAppealText, readReportForm, reportProblems, type ReportFormValues } from './schema.js';
-import { submitAppeal, submitReport } from './service.js';
+import { reviewToReport, submitAppeal, submitReport } from './service.js';
 import { appealDigest, isAppealTokenShape } from './appeal-token.js';
 import { APPEAL_STRINGS } from './appeal-strings.js';
 import { REPORT_STRINGS } from './strings.js';
@@ -31,7 +31,7 @@ export const REPORTS_PER_ADDRESS_PER_HOUR = 10;
 export const REPORTS_PER_REVIEW_PER_HOUR = 20;
 
 export function registerModerationRoutes(router: Router, services: Services): void {
-  const { reviews, webshops, moderation, config } = services;
+  const { moderation, config } = services;
   const byAddress = new RateLimiter(REPORTS_PER_ADDRESS_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);
   const byReview = new RateLimiter(REPORTS_PER_REVIEW_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);
 
@@ -54,13 +54,12 @@ export function registerModerationRoutes(router: Router, services: Services): vo
   const frameFor = (lang: Language): ReportFrame => ({ t: REPORT_STRINGS[lang], lang, brandName: config.brandName });
 
   async function reportRoute(ctx: Context): Promise<void> {
-    const raw = ctx.params.id ?? '';
-    const review: Review | null = /^\d{1,15}$/.test(raw) ? await reviews.get(Number(raw)) : null;
-    const shop = review ? await webshops.get(review.shopId) : null;
-    if (!review?.published || !shop) {
+    const reported = await reviewToReport(services, ctx.params.id ?? '');
+    if (!reported) {
       const frame = frameFor(languageOf(ctx, 'en'));
       return send(ctx, 404, reportMessagePage(frame, frame.t.goneTitle, frame.t.goneBody));
     }
+    const { review, shop } = reported;
     const frame = frameFor(languageOf(ctx, mainLanguage(shop)));
     const key = await moderation.formKey();
     // Ids from the review, the alternative texts as the pages show them (the writer's, or "Photo 1 of 2 by …").
@@ -131,7 +130,7 @@ export function registerModerationRoutes(router: Router, services: Services): vo
     if (await moderation.hasAppealed(token.report, token.role)) {
       return send(ctx, ctx.method === 'GET' ? 200 : 409, reportMessagePage(frame, a.doneTitle, a.doneBody));
     }
-    const shop = await webshops.get(token.shopId);
+    const shop = await findWebshop(services, token.shopId);
     const was = contested.decision.action;
     const outcome = was === 'remove' ? 'removed' : was === 'redact' ? 'redacted' : 'kept';
     const ground = contested.decision.ground;

@@ -3,6 +3,7 @@
 // queues the writer's e-mail and writes the audit trail. The shop has no part in it: only the operator decides.
 import type { AuditActor } from '../audit/model.js';
 import { OPERATOR } from '../audit/changes.js';
+import { recordOperatorAction } from '../audit/service.js';
 import { HttpError } from '../http/errors.js';
 import type { Review, ReviewChanges } from '../reviews/model.js';
 import { givenBackPhotos, photoIsOn, withheldPhotos } from '../reviews/rules.js';
@@ -21,10 +22,22 @@ import {
   type ReportDecision,
   type SignalEvidence,
 } from './store.js';
-import type { Language } from '../languages.js';
+import { isLanguage, type Language } from '../languages.js';
+import type { Webshop } from '../webshops/model.js';
+import { findWebshop, type ShopFinder } from '../webshops/service.js';
+import { OPERATOR_REMOVAL_STATEMENT } from './notice-strings.js';
 import { addDays } from '../time.js';
 import type { SignalName } from '../signal-names.js';
-import type { ComplianceEvent } from '../compliance/counters.js';
+import type { ModerationEvent } from './events.js';
+
+/**
+ * What moderation's rules use: its own store, the reviews' write path, the trail, the compliance counters, the photo
+ * records (photos given back), the day's e-mails per address and the outbox the notices are queued in.
+ */
+type ModerationDeps = Pick<
+  Services,
+  'now' | 'moderation' | 'reviews' | 'audit' | 'compliance' | 'photos' | 'recipientLimit' | 'outbox' | 'scheduler'
+>;
 
 /**
  * The texts a redaction looks into: the writer's comment, their product texts, and the shop's reply; and the one
@@ -59,12 +72,31 @@ export function redacted(
 /** A photo still on the review (shown, held or being encoded): one a redaction can take. */
 const isOn = photoIsOn;
 
+/** What finding a review to report takes: the review store's `get`, and the shop's (webshops/service.ts). */
+export interface ReportedReviewDeps extends ShopFinder {
+  reviews: { get(id: number): Promise<Review | null> };
+}
+
+/**
+ * The review the public report form names (`/reviews/{id}/report`) and its shop; null when the id names no
+ * published review of a shop that still exists (the form's 404 page).
+ */
+export async function reviewToReport(
+  deps: ReportedReviewDeps,
+  rawId: string,
+): Promise<{ review: Review; shop: Webshop } | null> {
+  const review = /^\d{1,15}$/.test(rawId) ? await deps.reviews.get(Number(rawId)) : null;
+  if (!review?.published) return null;
+  const shop = await findWebshop(deps, review.shopId);
+  return shop && { review, shop };
+}
+
 /**
  * A report from the public form, on a published review, or from the shop's dashboard (`actor` the signed-in user,
  * `via` 'dashboard'): the same queue and the same decisions.
  */
 export async function submitReport(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   values: ReportFormValues,
   actor: AuditActor = { kind: 'user' },
@@ -122,7 +154,7 @@ const triggerOf = (report: Report): DecisionTrigger =>
  * HttpErrors in the operator API's terms.
  */
 export async function decideReport(
-  services: Services,
+  services: ModerationDeps,
   reportId: string,
   decision: Decision,
   actor: AuditActor,
@@ -227,13 +259,13 @@ export async function decideReport(
 
 /** The compliance counters of a decision on a report, a signal or the operator's own check (compliance/counters.ts). */
 function countDecision(
-  services: Services,
+  services: ModerationDeps,
   report: Report,
   review: Review | null,
   action: 'keep' | 'remove' | 'redact' | 'dismiss',
   ground: Ground | null,
 ): void {
-  const count = (event: ComplianceEvent) => services.compliance.count(report.shopId, event);
+  const count = (event: ModerationEvent) => services.compliance.count(report.shopId, event);
   const source = report.source === 'signal' ? 'signal' : report.source === 'check' ? 'check' : 'report';
   const outcome = action === 'keep' ? 'kept' : action === 'dismiss' ? 'dismissed' : STATUS[action];
   count({ kind: 'decided', source, ...(report.signal ? { signal: report.signal.name } : {}), outcome });
@@ -246,8 +278,8 @@ function countDecision(
  * `check` ("our own check", never a report) and decided at once through the same path as the queue's `remove`, so
  * the writer gets the same e-mail and complaint link, the text is kept for a complaint, and the trail has it all.
  */
-export async function removeByOperator(
-  services: Services,
+async function removeByOperator(
+  services: ModerationDeps,
   review: Review,
   removal: { ground: Ground; statement: string; note: string },
 ): Promise<DecisionResult> {
@@ -262,6 +294,42 @@ export async function removeByOperator(
   return decideReport(services, check._id.toHexString(), { action: 'remove', ...removal }, OPERATOR);
 }
 
+/** The internal note of a removal through DELETE without a body: the queue shows why the statement is generic. */
+const GENERIC_NOTE = 'DELETE /admin/api/reviews/{id} without a body: the writer was sent the generic statement.';
+
+/**
+ * DELETE /admin/api/reviews/{id}: the operator's removal of a live review (else the 404 `No such review.`), always
+ * a decision (removeByOperator). Without a ground and statement (the spec's DELETE has no body) the ground is
+ * `other` and the writer reads a generic statement in their language saying the operator removed it
+ * (docs/decisions/integrity-delete.md); the trail then also has the `review.deleted` entry the spec's DELETE left.
+ */
+export async function deleteReviewByOperator(
+  services: ModerationDeps,
+  id: number,
+  given: { ground: Ground; statement: string; note: string } | null,
+): Promise<void> {
+  const review = await services.reviews.get(id);
+  if (!review || review.deleted) throw new HttpError(404, 'No such review.');
+  await removeByOperator(
+    services,
+    review,
+    given ?? {
+      ground: 'other',
+      statement: OPERATOR_REMOVAL_STATEMENT[isLanguage(review.language) ? review.language : 'en'],
+      note: GENERIC_NOTE,
+    },
+  );
+  if (!given) {
+    // The spec's DELETE also left this entry; trail readers keep finding it.
+    await recordOperatorAction(services, {
+      shopId: review.shopId,
+      action: 'review.deleted',
+      target: `review:${id}`,
+      details: { rating: review.rating, published: { from: review.published, to: false } },
+    });
+  }
+}
+
 /** The photos a removal withholds with its review (the ones still on it). */
 const photosOn = (review: Review): string[] => (review.photos ?? []).filter(photoIsOn).map((p) => p.id);
 
@@ -270,7 +338,7 @@ const photosOn = (review: Review): string[] => (review.photos ?? []).filter(phot
  * it withholds (their files kept as long, then deleted: removeExpiredPhotos).
  */
 async function withhold(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   reportId: string,
   now: Date,
@@ -315,7 +383,7 @@ interface NoticeFields {
  * addresses: 3 a day); one over the limit is not queued, and the trail says so.
  */
 async function queueNotice(
-  services: Services,
+  services: ModerationDeps,
   review: Pick<Review, 'id' | 'shopId' | 'language'>,
   n: NoticeFields,
   language: Language = review.language,
@@ -348,7 +416,7 @@ async function queueNotice(
 
 /** The reporter who left an address is told the outcome (never the note or the statement), with a complaint link. */
 async function tellReporter(
-  services: Services,
+  services: ModerationDeps,
   report: Report,
   outcome: 'kept' | 'removed' | 'redacted',
   ground: Ground | null,
@@ -374,7 +442,7 @@ const reporterLanguage = (report: Report): Language => report.language ?? 'en';
 
 /** Answers a complaint: the decision stands, or it is undone; the complainant is told which. */
 async function answerAppeal(
-  services: Services,
+  services: ModerationDeps,
   complaint: Report,
   decision: Extract<Decision, { action: 'uphold' | 'reverse' }>,
   actor: AuditActor,
@@ -445,7 +513,7 @@ async function answerAppeal(
 
 /** Gives back what the contested removal or redaction took; the kept texts then go. */
 async function restoreTexts(
-  services: Services,
+  services: ModerationDeps,
   contested: Report,
   was: ReportDecision['action'],
   complaintId: string,
@@ -490,7 +558,7 @@ async function restoreTexts(
  * Photos given back where they were: one withheld while the worker had not encoded it yet is encoded now (its
  * encoding was skipped while withheld), one held for the operator's look is on the operator's list again.
  */
-async function resumePhotos(services: Services, review: Review, given: readonly string[]): Promise<void> {
+async function resumePhotos(services: ModerationDeps, review: Review, given: readonly string[]): Promise<void> {
   const back = (review.photos ?? []).filter((p) => given.includes(p.id));
   const pending = back.filter((p) => p.state === 'pending').map((p) => p.id);
   for (const p of back) if (p.state === 'held') await services.photos.hold(p.id, review.id, review.shopId);
@@ -504,7 +572,7 @@ async function resumePhotos(services: Services, review: Review, given: readonly 
  * The six months of a redaction are over: the photos it took are removed for good (the review's write queues their
  * files' deletion). Run before the kept texts are dropped; run again, it changes nothing.
  */
-export async function removeExpiredPhotos(services: Services, now: Date): Promise<number> {
+export async function removeExpiredPhotos(services: ModerationDeps, now: Date): Promise<number> {
   let removed = 0;
   for (const { reviewId, photos } of await services.moderation.expiredPhotos(now)) {
     // The review live (a redaction) or deleted (a removal) alike.
@@ -516,7 +584,7 @@ export async function removeExpiredPhotos(services: Services, now: Date): Promis
 }
 
 async function remove(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   ground: Ground,
   report: Report,
@@ -549,7 +617,7 @@ async function remove(
  * evidence. It changes nothing about the review.
  */
 export async function raiseSignal(
-  services: Services,
+  services: ModerationDeps,
   review: Review,
   name: SignalName,
   evidence: SignalEvidence,
@@ -576,7 +644,7 @@ export async function raiseSignal(
 
 /** A signal dismissed as a whole: nothing changes about the reviews it named. */
 async function dismissSignal(
-  services: Services,
+  services: ModerationDeps,
   report: Report,
   note: string,
   actor: AuditActor,
@@ -612,7 +680,7 @@ async function dismissSignal(
  * A complaint through the link of a decision's e-mail: one per decision and person, into the operator's queue with
  * `source: "appeal"`. False when this person complained about this decision already.
  */
-export async function submitAppeal(services: Services, token: AppealToken, text: string): Promise<Report | null> {
+export async function submitAppeal(services: ModerationDeps, token: AppealToken, text: string): Promise<Report | null> {
   const { moderation } = services;
   const contested = await moderation.get(token.report);
   if (!contested) return null;

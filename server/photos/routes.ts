@@ -6,6 +6,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { HttpError } from '../http/errors.js';
 import type { Services } from '../services.js';
+import { photoIsPublic } from './service.js';
 
 const FILE = /^([A-Za-z0-9_-]{22})(-320)?\.webp$/;
 
@@ -16,13 +17,7 @@ export function registerPhotoRoutes(router: Router, services: Services): void {
     const match = FILE.exec(ctx.params.file ?? '');
     if (!match) throw new HttpError(404, 'No such photo.');
     const id = match[1]!;
-    const record = await services.photos.get(id);
-    const review = record?.reviewId == null ? null : await services.reviews.get(record.reviewId);
-    const shown =
-      (review?.published && review.photos?.some((p) => p.id === id && p.state === 'shown')) ||
-      (record?.productReviewId !== undefined &&
-        (await services.importedPhotoOwners.photoShown(record.productReviewId, id)));
-    const file = shown ? await services.photoStorage.read(ctx.params.file!) : null;
+    const file = (await photoIsPublic(services, id)) ? await services.photoStorage.read(ctx.params.file!) : null;
     if (!file) throw new HttpError(404, 'No such photo.');
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.type = 'image/webp';

@@ -1,5 +1,5 @@
 // Operator API for reviews: import (from another platform), read, moderate and delete. Every write goes through
-// ReviewStore, which records the review events webhooks deliver, and into the shop's audit trail.
+// ReviewStore, which records the review events webhooks deliver, and into the shop's audit trail (operator.ts).
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { requireAdmin } from '../admin/auth.js';
@@ -15,7 +15,8 @@ import { mainLanguage } from '../webshops/rules.js';
 import type { Review, ReviewProduct } from './model.js';
 import { noSubRatings } from './rules.js';
 import { originFields } from './origin.js';
-import { changesOf, OPERATOR } from '../audit/changes.js';
+import { requireWebshop } from '../webshops/service.js';
+import { changeReview, helpfulVotesOf, importReview } from './operator.js';
 
 const JSON_LIMIT = 1024 * 1024;
 const MAX_PRODUCTS = 100;
@@ -164,16 +165,12 @@ function adminReviewView(r: Review): Record<string, unknown> {
 
 const notFound = () => new HttpError(404, 'No such review.');
 
-/** The writer's words and person: the audit trail says only that they changed, and their lengths. */
-const REVIEW_TEXTS = ['comment', 'name'];
-
 export function registerReviewAdminRoutes(router: Router, services: Services): void {
-  const { reviews, webshops } = services;
+  const { reviews } = services;
   const admin = requireAdmin(services.config.adminToken);
 
   router.post('/admin/api/webshops/:id/reviews', admin, async (ctx) => {
-    const shop = await webshops.get(idParam(ctx.params.id, 'webshop'));
-    if (!shop) throw new HttpError(404, 'No such webshop.');
+    const shop = await requireWebshop(services, idParam(ctx.params.id, 'webshop'));
     const input = validate(importSchema, await readFields(ctx, JSON_LIMIT));
     const written = importedCreated(input);
     if (written && written.getTime() > services.now().getTime() + FUTURE_SLACK_MS) {
@@ -183,7 +180,7 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
     if (input.experience_date && input.experience_date > formatDate(services.now())) {
       throw new HttpError(422, 'experience_date: must not be in the future', 'validation_failed');
     }
-    const review = await reviews.create(shop.id, {
+    const review = await importReview(services, shop.id, {
       name: input.name,
       email: input.email,
       rating: input.rating,
@@ -206,13 +203,6 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
       ...(input.experience_date ? { experience_date: input.experience_date } : {}),
       source: 'import',
     });
-    await services.audit.record({
-      shopId: shop.id,
-      actor: OPERATOR,
-      action: 'review.imported',
-      target: `review:${review.id}`,
-      details: { rating: review.rating, published: review.published },
-    });
     ctx.status = 201;
     ctx.body = { id: review.id };
   });
@@ -226,30 +216,8 @@ export function registerReviewAdminRoutes(router: Router, services: Services): v
   router.patch('/admin/api/reviews/:id', admin, async (ctx) => {
     const id = idParam(ctx.params.id, 'review');
     const patch = validate(patchSchema, await readFields(ctx, JSON_LIMIT));
-    const { ratings, ...rest } = patch;
-    // Applied to the version written, which is also what the trail compares with.
-    let before: Review | undefined;
-    const updated = await reviews.update(id, (current) => {
-      before = current;
-      // Sub-scores not named keep their value.
-      return ratings ? { ...rest, ratings: { ...current.ratings, ...ratings } } : { ...rest };
-    });
-    if (!updated || !before) throw notFound();
-    const fields = [...Object.keys(patch), 'published'];
-    const details = changesOf({ ...before }, { ...updated }, fields, REVIEW_TEXTS);
-    if (Object.keys(details).length > 0) {
-      await services.audit.record({
-        shopId: updated.shopId,
-        actor: OPERATOR,
-        action: 'review.changed',
-        target: `review:${id}`,
-        details,
-      });
-    }
-    ctx.body = moderatedView(
-      updated,
-      (await services.helpful.countsOf(updated.shopId)).get(updated.id) ?? 0,
-      services.config.baseUrl,
-    );
+    const updated = await changeReview(services, id, patch);
+    if (!updated) throw notFound();
+    ctx.body = moderatedView(updated, await helpfulVotesOf(services, updated), services.config.baseUrl);
   });
 }
