@@ -344,3 +344,26 @@ it('runs a drain again for a trigger that arrives at any moment of the end of it
   }
   await scheduler.stop();
 });
+
+it('runs a drain again for the triggers that arrived during a run that failed', async () => {
+  const scheduler = new Scheduler(db, createLogger('silent'), { pollMs: 200, lockLifetimeMs: 30_000, worker: true });
+  let runs = 0;
+  let failing: (() => void) | undefined;
+  scheduler.define('test.failing', async () => {
+    runs++;
+    const fail = failing;
+    failing = undefined;
+    if (!fail) return;
+    await new Promise((r) => setImmediate(r));
+    // Work queued (and triggered) while this run goes on, then the run fails with a bug.
+    fail();
+    throw new TypeError('a bug');
+  });
+  await scheduler.start();
+  await waitFor(() => runs === 1); // the catch-up run at start
+  await new Promise((r) => setImmediate(r));
+  failing = () => scheduler.trigger('test.failing');
+  scheduler.trigger('test.failing');
+  await waitFor(() => runs === 3);
+  await scheduler.stop();
+});

@@ -338,8 +338,8 @@ export class Scheduler {
       if (job) await job.touch();
     };
     const spacingMs = this.drainOptions.get(name)?.spacingMs ?? 0;
-    // Always settles after `running` is set below: the loop awaits before it can end.
-    const run: Promise<void> = (async () => {
+    // Started from a later microtask: `running` is set (below) before the drain can trigger itself.
+    const run = Promise.resolve().then(async () => {
       try {
         do {
           // Triggers during this wait join the run (`again` is cleared after it).
@@ -363,7 +363,7 @@ export class Scheduler {
         // A run that failed still owes the triggers it got meanwhile their run: their work was queued after it began.
         if (this.again.delete(name) && this.started) this.trigger(name);
       }
-    })();
+    });
     this.running.set(name, run);
     await run;
   }
