@@ -314,3 +314,56 @@ it('spaces the runs of a drain with spacingMs in a burst, and runs the first tri
   expect(starts).toEqual([started, started + 350, started + 650, started + 950]);
   await scheduler.stop();
 });
+
+it('runs a drain again for a trigger that arrives at any moment of the end of its run', async () => {
+  // Work queued while a run ends (its last read done, the run not yet over) is left to the run the trigger asks for:
+  // a trigger lost there leaves that work to the periodic run (none here, so the test would wait for ever).
+  const scheduler = new Scheduler(db, createLogger('silent'), { pollMs: 200, lockLifetimeMs: 30_000, worker: true });
+  let runs = 0;
+  /** Called as a run returns: triggers the drain again after `hops` turns of the microtask queue. */
+  let atEnd: (() => void) | undefined;
+  scheduler.define('test.ending', async () => {
+    runs++;
+    const end = atEnd;
+    atEnd = undefined;
+    end?.();
+  });
+  await scheduler.start();
+  await waitFor(() => runs === 1); // the catch-up run at start
+  await new Promise((r) => setImmediate(r));
+  for (let hops = 0; hops < 20; hops++) {
+    const before = runs;
+    atEnd = () => {
+      let later = Promise.resolve();
+      for (let i = 0; i < hops; i++) later = later.then(() => undefined);
+      void later.then(() => scheduler.trigger('test.ending'));
+    };
+    scheduler.trigger('test.ending');
+    await waitFor(() => runs === before + 2);
+    await new Promise((r) => setImmediate(r));
+  }
+  await scheduler.stop();
+});
+
+it('runs a drain again for the triggers that arrived during a run that failed', async () => {
+  const scheduler = new Scheduler(db, createLogger('silent'), { pollMs: 200, lockLifetimeMs: 30_000, worker: true });
+  let runs = 0;
+  let failing: (() => void) | undefined;
+  scheduler.define('test.failing', async () => {
+    runs++;
+    const fail = failing;
+    failing = undefined;
+    if (!fail) return;
+    await new Promise((r) => setImmediate(r));
+    // Work queued (and triggered) while this run goes on, then the run fails with a bug.
+    fail();
+    throw new TypeError('a bug');
+  });
+  await scheduler.start();
+  await waitFor(() => runs === 1); // the catch-up run at start
+  await new Promise((r) => setImmediate(r));
+  failing = () => scheduler.trigger('test.failing');
+  scheduler.trigger('test.failing');
+  await waitFor(() => runs === 3);
+  await scheduler.stop();
+});

@@ -338,29 +338,34 @@ export class Scheduler {
       if (job) await job.touch();
     };
     const spacingMs = this.drainOptions.get(name)?.spacingMs ?? 0;
-    const run = (async () => {
-      do {
-        // Triggers during this wait join the run (`again` is cleared after it).
-        const wait = (this.lastRunAt.get(name) ?? 0) + spacingMs - this.clock.now();
-        if (wait > 0 && !this.stopping) await sleepOn(this.clock, wait);
-        this.lastRunAt.set(name, this.clock.now());
-        this.again.delete(name);
-        // A drain takes everything due from its collection, so running it again after a failure loses nothing.
-        await withRetry(() => drain({ touch }), {
-          episode: this.episode(name),
-          retryable: isTransient,
-          givingUp: () => this.stopping,
-          beforeRetry: touch,
-          sleep: (ms) => sleepOn(this.clock, ms),
-        });
-      } while (this.again.has(name));
-    })();
+    // Started from a later microtask: `running` is set (below) before the drain can trigger itself.
+    const run = Promise.resolve().then(async () => {
+      try {
+        do {
+          // Triggers during this wait join the run (`again` is cleared after it).
+          const wait = (this.lastRunAt.get(name) ?? 0) + spacingMs - this.clock.now();
+          if (wait > 0 && !this.stopping) await sleepOn(this.clock, wait);
+          this.lastRunAt.set(name, this.clock.now());
+          this.again.delete(name);
+          // A drain takes everything due from its collection, so running it again after a failure loses nothing.
+          await withRetry(() => drain({ touch }), {
+            episode: this.episode(name),
+            retryable: isTransient,
+            givingUp: () => this.stopping,
+            beforeRetry: touch,
+            sleep: (ms) => sleepOn(this.clock, ms),
+          });
+        } while (this.again.has(name));
+      } finally {
+        // In the same turn as the last look at `again`: a trigger after it starts a new run. Cleared later (once the
+        // caller resumed from `await run`), a trigger in between only marked this finished run for another round.
+        this.running.delete(name);
+        // A run that failed still owes the triggers it got meanwhile their run: their work was queued after it began.
+        if (this.again.delete(name) && this.started) this.trigger(name);
+      }
+    });
     this.running.set(name, run);
-    try {
-      await run;
-    } finally {
-      this.running.delete(name);
-    }
+    await run;
   }
 
   private episode(what: string): Episode {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Collection } from 'mongodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestApp, withAuth, type TestApp } from '../../test/harness.js';
@@ -721,5 +722,39 @@ describe('PHOTO_REVIEW=operator', () => {
     expect(shown.status).toBe(200);
     expect((await held.fetch(`/photos/${id}.webp`)).status).toBe(200);
     expect((await (await held.admin('/admin/api/photos/held')).json()).photos).toEqual([]);
+  });
+});
+
+describe('a photo queued while the worker hits a database error', () => {
+  it('is encoded by the next run when the run that looked at it too early could not let go of it', async () => {
+    // Issue 20: a photo stayed `pending`. A run found its upload not yet claimed by a review (the review was still
+    // being written), and its release then failed (SQLITE_BUSY: the review's write was going on). The claim stayed
+    // for the lease (two minutes), the run the review's write triggered read past it, and the next run was the
+    // hourly one.
+    const id = newPhotoId();
+    await t.services.photos.recordUpload(id, shop.id);
+    await t.services.photoStorage.write(`${id}.upload`, await photoWithMetadata('jpeg'));
+    const deleteMany = Collection.prototype.deleteMany;
+    Collection.prototype.deleteMany = function (this: Collection, ...args: Parameters<typeof deleteMany>) {
+      if (this.collectionName !== 'photo_encodes_claims') return deleteMany.apply(this, args);
+      Collection.prototype.deleteMany = deleteMany;
+      return Promise.reject(new Error('database is locked (5) (SQLITE_BUSY)'));
+    } as typeof deleteMany;
+    try {
+      await expect(drainPhotoTasks(t.services)).rejects.toThrow('SQLITE_BUSY');
+    } finally {
+      Collection.prototype.deleteMany = deleteMany;
+    }
+    const review = await t.services.reviews.create(shop.id, {
+      name: 'Noa',
+      email: `noa${++counter}@example.com`,
+      rating: 5,
+      language: 'en',
+      photos: pendingPhotos([{ id, alt: '' }]),
+    });
+    await t.services.photos.attach([id], review.id);
+    // The run the review's write triggers.
+    await drainPhotoTasks(t.services);
+    expect((await t.services.reviews.get(review.id))!.photos!.map((p) => p.state)).toEqual(['shown']);
   });
 });

@@ -165,3 +165,56 @@ it('reads items by key (few one by one, many at once), looks at the queue withou
   expect(await queue.get('k-29')).toMatchObject({ payload: { to: 'k-29!' }, attempts: 1, lastError: 'busy' });
   expect(await queue.get('k-00')).toMatchObject({ payload: { to: 'k-00!' }, attempts: 0 });
 });
+
+/**
+ * A queue on the real database whose collections can be made to fail their next call of one method, as FerretDB does
+ * under load (SQLITE_BUSY) or when the connection drops.
+ */
+const flaky = async () => {
+  const collections = new Map<string, ReturnType<typeof db.collection>>();
+  const recording = {
+    collection: (name: string) => {
+      const collection = db.collection(name);
+      collections.set(name, collection);
+      return collection;
+    },
+  } as unknown as typeof db;
+  const name = `work_${randomBytes(4).toString('hex')}`;
+  const queue = new WorkQueue<{ to: string }>(recording, name, now);
+  await queue.ensureIndexes();
+  /** The next call of `method` on the items (or, with `claims`, on the claims) that `when` picks fails. */
+  const failNext = (method: 'find' | 'deleteMany', when: (filter: object) => boolean, claims = false) => {
+    const collection = collections.get(claims ? `${name}_claims` : name)! as unknown as Record<string, unknown>;
+    const original = collection[method] as (filter: object, ...rest: unknown[]) => unknown;
+    collection[method] = (filter: object, ...rest: unknown[]) => {
+      if (!when(filter)) return original.call(collection, filter, ...rest);
+      collection[method] = original;
+      throw new Error('database is locked (5) (SQLITE_BUSY)');
+    };
+  };
+  return { queue, failNext };
+};
+
+it('lets go of what a take claimed when the take fails after its claim, so the next take gets it', async () => {
+  const { queue, failNext } = await flaky();
+  await queue.enqueue('p', { to: 'photo' });
+  // The read under the claim (by `_id`) fails: the worker's run ends with the error and is tried again.
+  failNext('find', (filter) => '_id' in filter);
+  await expect(queue.take('first run', 1, LEASE)).rejects.toThrow('SQLITE_BUSY');
+  // The retry, with the lease far from over.
+  expect((await queue.take('retry', 1, LEASE)).map((i) => i._id)).toEqual(['p']);
+});
+
+it('lets go at the next take of what a failed release kept, instead of when the lease runs out', async () => {
+  const { queue, failNext } = await flaky();
+  await queue.enqueue('p', { to: 'photo' });
+  await queue.enqueue('q', { to: 'other' });
+  expect((await queue.take('first run', 2, LEASE)).map((i) => i._id)).toEqual(['p', 'q']);
+  await queue.finish('first run', 'q');
+  // The run ends (say, the item was not ready) and its release fails.
+  failNext('deleteMany', () => true, true);
+  await expect(queue.release('first run')).rejects.toThrow('SQLITE_BUSY');
+  expect((await queue.take('retry', 1, LEASE)).map((i) => i._id)).toEqual(['p']);
+  // Once only: the retry's own claim stays.
+  expect(await queue.take('third', 1, LEASE)).toEqual([]);
+});

@@ -45,6 +45,12 @@ export class WorkQueue<P> {
   private readonly claims: Claims;
   /** Enqueues arriving together go in one insert (group commit): invitations come in bursts. */
   private readonly inserts: GroupInsert<WorkItem<P>>;
+  /**
+   * Releases that failed (a transient database error), by holder: every claim of it, or these keys. Done again before
+   * the next take: otherwise what a run let go of stays held until its lease runs out, and nothing wakes a run then
+   * (the periodic one, for photos an hour on, finds it).
+   */
+  private readonly unreleased = new Map<string, Set<string> | 'all'>();
 
   constructor(
     db: Db,
@@ -120,6 +126,7 @@ export class WorkQueue<P> {
     leaseMs: number,
     skip: ReadonlySet<string> = new Set(),
   ): Promise<TakenItem<P>[]> {
+    await this.releaseLeftovers();
     // A few rounds at most: what looked free may have been held after all (a holder renewed a claim that had run
     // out), and the due items behind it are then read in the next round.
     for (let round = 0; round < 3; round++) {
@@ -148,20 +155,25 @@ export class WorkQueue<P> {
       .toArray();
     const free = due.filter((d) => !held.has(d._id)).slice(0, limit);
     if (free.length === 0) return { taken: [], contested: false };
-    const won = await this.claims.claim(
-      free.map((d) => d._id),
-      holder,
-      leaseMs,
-    );
-    if (won.length === 0) return { taken: [], contested: true };
-    // Read again under the claim: another worker may have finished or postponed an item since the first read.
-    const current = await this.items.find({ _id: { $in: won } }, { batchSize: won.length }).toArray();
-    const ready = current.filter((item) => item.due <= now).sort((a, b) => a.due.getTime() - b.due.getTime());
-    const readyIds = new Set(ready.map((item) => item._id));
-    await this.claims.release(
-      holder,
-      won.filter((id) => !readyIds.has(id)),
-    );
+    const keys = free.map((d) => d._id);
+    let ready: WorkItem<P>[];
+    try {
+      const won = await this.claims.claim(keys, holder, leaseMs);
+      if (won.length === 0) return { taken: [], contested: true };
+      // Read again under the claim: another worker may have finished or postponed an item since the first read.
+      const current = await this.items.find({ _id: { $in: won } }, { batchSize: won.length }).toArray();
+      ready = current.filter((item) => item.due <= now).sort((a, b) => a.due.getTime() - b.due.getTime());
+      const readyIds = new Set(ready.map((item) => item._id));
+      await this.letGo(
+        holder,
+        won.filter((id) => !readyIds.has(id)),
+      );
+    } catch (err) {
+      // The caller never learns what was claimed (possibly all of it, even when the insert's answer was an error):
+      // let go of it now rather than when the lease runs out.
+      await this.letGo(holder, keys).catch(() => undefined);
+      throw err;
+    }
     const orphaned = new Set(expired.map((c) => c.key));
     return {
       taken: ready.map((item) => (orphaned.has(item._id) ? { ...item, takenOver: true } : item)),
@@ -177,14 +189,14 @@ export class WorkQueue<P> {
   /** Done: the item goes, then its claim. */
   async finish(holder: string, key: string): Promise<void> {
     await this.items.deleteOne({ _id: key });
-    await this.claims.release(holder, [key]);
+    await this.letGo(holder, [key]);
   }
 
   /** Done, a batch at once: the items go in one delete, then their claims. */
   async finishAll(holder: string, keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.items.deleteMany({ _id: { $in: [...keys] } });
-    await this.claims.release(holder, keys);
+    await this.letGo(holder, keys);
   }
 
   /**
@@ -198,7 +210,7 @@ export class WorkQueue<P> {
   /** Not done, try again at `at`: the failed attempt is counted and its error kept. */
   async retryLater(holder: string, key: string, at: Date, error: string): Promise<void> {
     await this.items.updateOne({ _id: key }, { $set: { due: at, lastError: error }, $inc: { attempts: 1 } });
-    await this.claims.release(holder, [key]);
+    await this.letGo(holder, [key]);
   }
 
   /** Never to be done (rejected, out of retries, its purpose gone): the item goes. The caller records why. */
@@ -206,9 +218,35 @@ export class WorkQueue<P> {
     return this.finish(holder, key);
   }
 
-  /** Lets go of everything `holder` still holds (a run that stops early): the items stay due for the next run. */
+  /**
+   * Lets go of everything `holder` still holds (a run that ends, or stops early): the items stay due for the next
+   * run. The holder takes nothing more afterwards: a release that fails is done again at this queue's next take.
+   */
   release(holder: string): Promise<void> {
-    return this.claims.release(holder);
+    return this.letGo(holder);
+  }
+
+  /** Releases `holder`'s claims on `keys` (all of them without), remembering a release that failed for the next take. */
+  private async letGo(holder: string, keys?: readonly string[]): Promise<void> {
+    if (keys?.length === 0) return;
+    try {
+      await this.claims.release(holder, keys);
+      const known = this.unreleased.get(holder);
+      if (!keys) this.unreleased.delete(holder);
+      else if (known instanceof Set) for (const key of keys) known.delete(key);
+    } catch (err) {
+      const known = this.unreleased.get(holder);
+      if (!keys) this.unreleased.set(holder, 'all');
+      else if (known !== 'all') this.unreleased.set(holder, new Set([...(known ?? []), ...keys]));
+      throw err;
+    }
+  }
+
+  private async releaseLeftovers(): Promise<void> {
+    for (const [holder, keys] of this.unreleased) {
+      await this.claims.release(holder, keys === 'all' ? undefined : [...keys]);
+      this.unreleased.delete(holder);
+    }
   }
 
   /**

@@ -106,10 +106,11 @@ export class WebhookDeliveryStore {
     return pending.length;
   }
 
+  /** Inserts the due entries of these deliveries; returns the `_id`s whose entry was there already. */
   private async insertDue(
     deliveries: Pick<WebhookDelivery, '_id' | 'shopId' | 'subscriptionId' | 'nextAttempt'>[],
-  ): Promise<void> {
-    if (deliveries.length === 0) return;
+  ): Promise<Set<string>> {
+    if (deliveries.length === 0) return new Set();
     const entries = deliveries.map((d) => ({
       _id: d._id,
       shopId: d.shopId,
@@ -118,8 +119,9 @@ export class WebhookDeliveryStore {
     }));
     try {
       await this.pending.insertMany(entries, { ordered: false });
+      return new Set();
     } catch (err) {
-      if (!onlyDuplicateKeys(err)) throw err;
+      return new Set(duplicateIndexes(err).map((i) => entries[i]!._id));
     }
   }
 
@@ -130,17 +132,28 @@ export class WebhookDeliveryStore {
   async createMany(docs: WebhookDelivery[]): Promise<WebhookDelivery[]> {
     if (docs.length === 0) return [];
     // Due first: a delivery never exists without its entry (an entry without its delivery is dropped when read).
-    await this.insertDue(docs);
+    const entered = await this.insertDue(docs);
+    let created = docs;
     try {
       await this.deliveries.insertMany(docs, { ordered: false });
-      return docs;
     } catch (err) {
-      if (!(err instanceof MongoBulkWriteError)) throw err;
-      const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
-      if (!errors.every((e) => e.code === 11000)) throw err;
-      const existing = new Set(errors.map((e) => e.index));
-      return docs.filter((_, i) => !existing.has(i));
+      const existing = new Set(duplicateIndexes(err));
+      created = docs.filter((_, i) => !existing.has(i));
     }
+    // An entry that was there already while the delivery was not was written by another dispatcher of the same event
+    // at the same moment (a fast path and a full run), or by one that crashed between the two inserts. Its time is
+    // the other's: a fast path's lease (15 s ahead) on the full run's delivery, due now and sent by nobody until that
+    // lease ran out. The delivery written is this one, so its entry gets this one's time.
+    const mismatched = created.filter((d) => entered.has(d._id));
+    if (mismatched.length) {
+      await this.pending.bulkWrite(
+        mismatched.map((d) => ({
+          updateOne: { filter: { _id: d._id }, update: { $set: { nextAttempt: d.nextAttempt } } },
+        })),
+        { ordered: false },
+      );
+    }
+    return created;
   }
 
   /**
@@ -360,6 +373,14 @@ export class WebhookDeliveryStore {
     await this.log.deleteMany({ time: { $lt: before } });
     await this.claimsAt(() => new Date()).prune(claimsBefore);
   }
+}
+
+/** The indexes of the documents an unordered insertMany found already there; any other error is thrown again. */
+function duplicateIndexes(err: unknown): number[] {
+  if (!onlyDuplicateKeys(err)) throw err;
+  // A one-document insert may report its duplicate as a plain error.
+  if (!(err instanceof MongoBulkWriteError)) return [0];
+  return (Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors]).map((e) => e.index);
 }
 
 /** Matches the event ids (`<review id>:<version>`) of these reviews. */

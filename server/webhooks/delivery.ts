@@ -102,7 +102,11 @@ export async function dispatchEvents(deps: DeliveryDeps): Promise<number> {
     for (;;) {
       const events = await deps.events.take(holder, EVENT_BATCH);
       if (events.length === 0) return handled;
-      await dispatchBatch(deps, events, undefined, holder);
+      await createDeliveries(deps, events);
+      await deps.events.dispatched(
+        events.map((e) => e._id),
+        holder,
+      );
       handled += events.length;
       if (events.length < EVENT_BATCH) return handled;
     }
@@ -112,42 +116,57 @@ export async function dispatchEvents(deps: DeliveryDeps): Promise<number> {
 }
 
 /** Fast path: dispatches the events of reviews this process just wrote and queues their new deliveries. */
-export async function queueWritten(deps: SenderDeps, written: Review[]): Promise<number> {
-  const leaseUntil = new Date(deps.now().getTime() + leaseMs(deps));
-  const { created, subscriptions } = await dispatchWritten(deps, written, leaseUntil);
-  return queueSends(deps, created, { leased: true, subscriptions });
+export function queueWritten(deps: SenderDeps, written: Review[]): Promise<number> {
+  return dispatchAndSend(deps, eventsOf(written));
 }
 
 /**
  * Fast path for queued events named in a worker's pushed wake-up (an API-only process wrote them): read by `_id`,
  * dispatched and sent like the reviews this process writes itself.
  */
-export async function queueEvents(deps: SenderDeps, events: EventRef[]): Promise<number> {
-  const leaseUntil = new Date(deps.now().getTime() + leaseMs(deps));
-  const { created, subscriptions } = await dispatchBatch(deps, events, leaseUntil);
-  return queueSends(deps, created, { leased: true, subscriptions });
+export function queueEvents(deps: SenderDeps, events: EventRef[]): Promise<number> {
+  return dispatchAndSend(deps, events);
 }
 
-/** The events of reviews this process just wrote, turned into deliveries (see dispatchBatch). */
-export async function dispatchWritten(deps: DeliveryDeps, written: Review[], leaseUntil?: Date) {
-  const events = written.map((review) => ({
+/**
+ * The fast paths: deliveries made leased to this sender, queued in its lanes, and only then the events taken off the
+ * queue. A failure in between leaves events that a full run dispatches again (creating nothing), never deliveries
+ * leased to a sender that does not send them: those would wait for the lease to run out (WEBHOOK_TIMEOUT_MS + 5 s).
+ */
+async function dispatchAndSend(deps: SenderDeps, events: EventRef[]): Promise<number> {
+  const leaseUntil = new Date(deps.now().getTime() + leaseMs(deps));
+  const { created, subscriptions } = await createDeliveries(deps, events, leaseUntil);
+  const queued = await queueSends(deps, created, { leased: true, subscriptions });
+  await deps.events.dispatched(events.map((e) => e._id));
+  return queued;
+}
+
+/** The events of reviews this process just wrote. */
+function eventsOf(written: Review[]): EventRef[] {
+  return written.map((review) => ({
     _id: `${review.id}:${review.version}`,
     shopId: review.shopId,
     reviewId: review.id,
     topic: review.pendingEvent!,
     review,
   }));
-  return dispatchBatch(deps, events, leaseUntil);
+}
+
+/** The events of reviews this process just wrote, turned into deliveries and taken off the queue. */
+export async function dispatchWritten(deps: DeliveryDeps, written: Review[]) {
+  const events = eventsOf(written);
+  const result = await createDeliveries(deps, events);
+  await deps.events.dispatched(events.map((e) => e._id));
+  return result;
 }
 
 type EventRef = Pick<ReviewEvent, '_id' | 'shopId' | 'reviewId' | 'topic' | 'review'>;
 
 /**
- * Creates the deliveries of these events (those that already exist are left alone) and takes the events off the
- * queue (`holder`: the full run that claimed them). With `leaseUntil`, new deliveries are due only then: the caller
- * sends them itself.
+ * Creates the deliveries of these events (those that already exist are left alone); the caller then takes the events
+ * off the queue. With `leaseUntil`, new deliveries are due only then: the caller sends them itself.
  */
-async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?: Date, holder?: string) {
+async function createDeliveries(deps: DeliveryDeps, events: EventRef[], leaseUntil?: Date) {
   if (events.length === 0) return { created: [], subscriptions: [] };
   const subscriptions = await deps.webhooks.activeForShops([...new Set(events.map((e) => e.shopId))]);
   // Looked up by shop and topic: filtering them for each event would cost the batch's events times its shops'
@@ -178,10 +197,6 @@ async function dispatchBatch(deps: DeliveryDeps, events: EventRef[], leaseUntil?
     for (const subscription of wanted) deliveries.push(newDelivery(event, subscription, body, now, leaseUntil ?? now));
   }
   const created = await deps.deliveries.createMany(deliveries);
-  await deps.events.dispatched(
-    events.map((e) => e._id),
-    holder,
-  );
   return { created, subscriptions };
 }
 
