@@ -209,6 +209,18 @@ function PagePhotos({ rating: r, lang }: { rating: Rating; lang: Language }) {
   return <ReviewPhotos photos={photos} owner={r.name} lang={lang} opens="dialog" look={PAGE_LOOK} />;
 }
 
+const longDates = new Map<Language, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD` as the pages write a date ("14 March 2026"); one formatter per language, made once. */
+function longDate(lang: Language, ymd: string): string {
+  let format = longDates.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+    longDates.set(lang, format);
+  }
+  return format.format(new Date(`${ymd}T00:00:00Z`));
+}
+
 /** A review's header on the shop page (`h3` under the list's `h2`) and on its own page (`h1`). */
 function ReviewHeader({
   rating: r,
@@ -222,12 +234,11 @@ function ReviewHeader({
   heading: 'h1' | 'h3';
   frame: PageFrame;
 }) {
-  const dates = new Intl.DateTimeFormat(frame.lang, { dateStyle: 'long', timeZone: 'UTC' });
   return (
     <header>
       <Heading id={`review-${r.id}`}>{name}</Heading>
       <ShownStars value={r.rating} t={frame.t} />
-      <time datetime={r.date}>{dates.format(new Date(`${r.date}T00:00:00Z`))}</time>
+      <time datetime={r.date}>{longDate(frame.lang, r.date)}</time>
       <span>
         <ExperienceDate value={r.experience_date} lang={frame.lang} />
       </span>
@@ -274,11 +285,9 @@ function PhotoDialog({ p }: { p: PhotoStrings }) {
 export function shopPage(frame: PageFrame, data: ShopPageData): string {
   const { t, lang } = frame;
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
-  const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
-  const dateOf = (ymd: string) => dates.format(new Date(`${ymd}T00:00:00Z`));
   const badgeText = (b: Badge) =>
     b.key === 'approved'
-      ? t.badgeApproved(dateOf(b.since))
+      ? t.badgeApproved(longDate(lang, b.since))
       : b.key === 'verified_share'
         ? t.badgeVerifiedShare(b.value)
         : t.badgeMemberYears(b.value);
