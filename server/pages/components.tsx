@@ -8,6 +8,7 @@ import type { PhotoStrings } from '../photos/strings.js';
 import { cspHash } from '../http/html.js';
 import { inlineScript } from '../http/inline-script.js';
 import { jsonForScript } from './html.js';
+import { Stars, type ReviewLook } from '../review-view/parts.js';
 import type { PageStrings } from './strings.js';
 
 const ACCENT = '#1d4ed8';
@@ -85,6 +86,17 @@ const PAGE_CSS =
   `@media (prefers-reduced-motion:reduce){*{transition:none!important;animation:none!important;scroll-behavior:auto!important}}`;
 
 export const STYLE_HASH = cspHash(PAGE_CSS);
+
+/** The review parts' classes in PAGE_CSS (the shop page, a review's own page, the moderation pages). */
+export const PAGE_LOOK: ReviewLook = {
+  stars: 'shown',
+  off: 'off',
+  badge: 'badge',
+  sr: 'sr',
+  photos: 'photos',
+  reply: 'reply',
+  text: 'text',
+};
 
 interface DocumentProps {
   lang: string;
@@ -478,12 +490,5 @@ export function ReviewForm({ t, values, problems, countries, products, submit, p
 
 /** Five stars for a score of 1–5, read as "4 out of 5 stars". */
 export function ShownStars({ value, t }: { value: number; t: PageStrings }) {
-  return (
-    <span class="shown" role="img" aria-label={t.outOf5(value)}>
-      <span aria-hidden="true">
-        {'★'.repeat(value)}
-        <span class="off">{'★'.repeat(5 - value)}</span>
-      </span>
-    </span>
-  );
+  return <Stars value={value} label={t.outOf5(value)} look={PAGE_LOOK} />;
 }

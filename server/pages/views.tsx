@@ -3,12 +3,13 @@
 import type { Badge } from '../reviews/rules.js';
 import type { Language } from '../languages.js';
 import type { Rating } from '../reviews/rating.js';
-import { ErrorSummary, renderDocument, ReviewForm, ShownStars, type ReviewFormProps } from './components.js';
+import { ErrorSummary, PAGE_LOOK, renderDocument, ReviewForm, ShownStars, type ReviewFormProps } from './components.js';
 import type { FieldProblem } from './form.js';
 import { shopJsonLd, type ShopForJsonLd } from './html.js';
 import type { PageStrings } from './strings.js';
 import { localeFor } from '../../widget/strings.js';
 import { PHOTO_STRINGS, type PhotoStrings } from '../photos/strings.js';
+import { ExperienceDate, OriginBadges, Reply, ReviewPhotos } from '../review-view/parts.js';
 import { inlineScript } from '../http/inline-script.js';
 import { HELPFUL_STRINGS } from '../helpful/strings.js';
 import { SORTS, type Listing } from './listing.js';
@@ -196,74 +197,53 @@ function ListingForm({ l, lang, listing }: { l: ListingStrings; lang: Language; 
   );
 }
 
-/**
- * How the review was checked (issue 11), in the words the widget uses, with what the label means for screen
- * readers; the policy page explains each in full.
- */
-function OriginBadges({ rating: r, lang }: { rating: Rating; lang: Language }) {
-  const w = localeFor(lang).t;
-  const [label, info] =
-    r.origin === 'verified_order'
-      ? [w.verifiedOrder, w.verifiedOrderInfo]
-      : r.origin === 'imported'
-        ? [r.imported_from ? w.importedFrom(r.imported_from) : w.imported, w.importedInfo]
-        : [w.emailConfirmed, w.emailConfirmedInfo];
-  return (
-    <>
-      <span class="badge">
-        {label}
-        <span class="sr"> ({info})</span>
-      </span>
-      {r.incentivised ? (
-        <span class="badge">
-          {w.incentivised}
-          <span class="sr"> ({w.incentivisedInfo})</span>
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-/** The thumbnail's box: the large photo's shape at 320 px on the long side (the worker made it so). */
-function thumbSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, 320 / Math.max(width, height));
-  return { width: Math.round(width * scale), height: Math.round(height * scale) };
-}
-
 /** Same-origin paths: the page's CSP allows its own images, and a test server's address needs no https. */
 const pathOf = (url: string) => new URL(url, 'http://x').pathname;
 
 /**
- * The review's photos as thumbnails, each a link to the large photo (what works without JavaScript); the page's
- * script opens the link in the dialog below instead. Sized before they load: no layout shift.
+ * The review's photos: the page's script opens each in the dialog below (PhotoDialog), the link alone without
+ * JavaScript.
  */
-function ReviewPhotos({ rating: r, p }: { rating: Rating; p: PhotoStrings }) {
+function PagePhotos({ rating: r, lang }: { rating: Rating; lang: Language }) {
+  const photos = r.photos.map((photo) => ({ ...photo, url: pathOf(photo.url), thumb_url: pathOf(photo.thumb_url) }));
+  return <ReviewPhotos photos={photos} owner={r.name} lang={lang} opens="dialog" look={PAGE_LOOK} />;
+}
+
+const longDates = new Map<Language, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD` as the pages write a date ("14 March 2026"); one formatter per language, made once. */
+function longDate(lang: Language, ymd: string): string {
+  let format = longDates.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+    longDates.set(lang, format);
+  }
+  return format.format(new Date(`${ymd}T00:00:00Z`));
+}
+
+/** A review's header on the shop page (`h3` under the list's `h2`) and on its own page (`h1`). */
+function ReviewHeader({
+  rating: r,
+  name,
+  heading: Heading,
+  frame,
+}: {
+  rating: Rating;
+  /** The writer's name as the page shows it. */
+  name: string;
+  heading: 'h1' | 'h3';
+  frame: PageFrame;
+}) {
   return (
-    <ul class="photos" aria-label={p.photosOf(r.name)}>
-      {r.photos.map((photo, i) => {
-        const box = thumbSize(photo.width, photo.height);
-        return (
-          <li>
-            <a
-              href={pathOf(photo.url)}
-              data-photo=""
-              data-width={photo.width}
-              data-height={photo.height}
-              aria-label={`${p.open(i + 1)}: ${photo.alt}`}
-            >
-              <img
-                src={pathOf(photo.thumb_url)}
-                alt={photo.alt}
-                width={box.width}
-                height={box.height}
-                loading="lazy"
-                decoding="async"
-              />
-            </a>
-          </li>
-        );
-      })}
-    </ul>
+    <header>
+      <Heading id={`review-${r.id}`}>{name}</Heading>
+      <ShownStars value={r.rating} t={frame.t} />
+      <time datetime={r.date}>{longDate(frame.lang, r.date)}</time>
+      <span>
+        <ExperienceDate value={r.experience_date} lang={frame.lang} />
+      </span>
+      <OriginBadges review={r} lang={frame.lang} look={PAGE_LOOK} />
+    </header>
   );
 }
 
@@ -305,11 +285,9 @@ function PhotoDialog({ p }: { p: PhotoStrings }) {
 export function shopPage(frame: PageFrame, data: ShopPageData): string {
   const { t, lang } = frame;
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
-  const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
-  const dateOf = (ymd: string) => dates.format(new Date(`${ymd}T00:00:00Z`));
   const badgeText = (b: Badge) =>
     b.key === 'approved'
-      ? t.badgeApproved(dateOf(b.since))
+      ? t.badgeApproved(longDate(lang, b.since))
       : b.key === 'verified_share'
         ? t.badgeVerifiedShare(b.value)
         : t.badgeMemberYears(b.value);
@@ -347,26 +325,11 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
         {data.reviews.length === 0 && data.listing.matching === null ? <p>{t.noReviews}</p> : null}
         {data.reviews.map(({ rating: r }) => (
           <article class="card review" aria-labelledby={`review-${r.id}`}>
-            <header>
-              <h3 id={`review-${r.id}`}>{r.name}</h3>
-              <ShownStars value={r.rating} t={t} />
-              <time datetime={r.date}>{dateOf(r.date)}</time>
-              <span>
-                <time datetime={r.experience_date}>
-                  {localeFor(lang).t.experience(localeFor(lang).month(r.experience_date))}
-                </time>
-              </span>
-              <OriginBadges rating={r} lang={lang} />
-            </header>
+            <ReviewHeader rating={r} name={r.name} heading="h3" frame={frame} />
             {r.comment ? <p class="text">{r.comment}</p> : null}
-            {r.photos.length ? <ReviewPhotos rating={r} p={PHOTO_STRINGS[lang]} /> : null}
+            {r.photos.length ? <PagePhotos rating={r} lang={lang} /> : null}
             <HelpfulForm rating={r} lang={lang} back={data.selfHref} />
-            {r.reply ? (
-              <div class="reply">
-                <h4>{t.replyFrom(shop.name)}</h4>
-                <p class="text">{r.reply}</p>
-              </div>
-            ) : null}
+            {r.reply ? <Reply from={t.replyFrom(shop.name)} text={r.reply} heading="h4" look={PAGE_LOOK} /> : null}
             <p>
               <a href={`/reviews/${r.id}/report?lang=${lang}`}>
                 {localeFor(lang).t.report}
@@ -411,9 +374,7 @@ export function singleReviewPage(
 ): string {
   const { t, lang } = frame;
   const { shop, rating: r } = data;
-  const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
-  const w = localeFor(lang);
-  const who = r.name.trim() || w.t.anonymous;
+  const who = r.name.trim() || localeFor(lang).t.anonymous;
   return renderDocument({
     lang,
     title: titled(frame, `${who}: ${t.shopTitle(shop.name)}`),
@@ -424,15 +385,7 @@ export function singleReviewPage(
           <a href={data.shopPageUrl}>{t.shopTitle(shop.name)}</a>
         </p>
         <article class="card review" aria-labelledby={`review-${r.id}`}>
-          <header>
-            <h1 id={`review-${r.id}`}>{who}</h1>
-            <ShownStars value={r.rating} t={t} />
-            <time datetime={r.date}>{dates.format(new Date(`${r.date}T00:00:00Z`))}</time>
-            <span>
-              <time datetime={r.experience_date}>{w.t.experience(w.month(r.experience_date))}</time>
-            </span>
-            <OriginBadges rating={r} lang={lang} />
-          </header>
+          <ReviewHeader rating={r} name={who} heading="h1" frame={frame} />
           {r.comment ? <p class="text">{r.comment}</p> : null}
           {data.products.map((p) => (
             <section aria-label={p.name}>
@@ -441,13 +394,8 @@ export function singleReviewPage(
               {p.content ? <p class="text">{p.content}</p> : null}
             </section>
           ))}
-          {r.photos.length ? <ReviewPhotos rating={r} p={PHOTO_STRINGS[lang]} /> : null}
-          {r.reply ? (
-            <div class="reply">
-              <h2>{t.replyFrom(shop.name)}</h2>
-              <p class="text">{r.reply}</p>
-            </div>
-          ) : null}
+          {r.photos.length ? <PagePhotos rating={r} lang={lang} /> : null}
+          {r.reply ? <Reply from={t.replyFrom(shop.name)} text={r.reply} heading="h2" look={PAGE_LOOK} /> : null}
         </article>
       </>
     ),

@@ -9,8 +9,7 @@ import { HELPFUL_STRINGS } from '../helpful/strings.js';
 import type { Language } from '../languages.js';
 import { SORTS, type Listing } from '../pages/listing.js';
 import { LISTING_STRINGS } from '../pages/listing-strings.js';
-import { PHOTO_STRINGS } from '../photos/strings.js';
-import type { PublicPhoto } from '../reviews/photos.js';
+import { ExperienceDate, OriginBadges, Reply, ReviewPhotos, Stars, type ReviewLook } from '../review-view/parts.js';
 import { PAGE_SIZE, type Aggregate, type ProductEntry, type ProductReview } from './rules.js';
 import { PRODUCT_STRINGS } from './strings.js';
 
@@ -71,6 +70,17 @@ export const FRAGMENT_CSS =
   `.pr-pages{display:flex;justify-content:space-between;align-items:center;gap:8px;border-top:1px solid var(--line);padding-top:12px}` +
   `.pr a:focus-visible,.pr button:focus-visible,.pr select:focus-visible,.pr input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}`;
 
+/** The review parts' classes in FRAGMENT_CSS. */
+const LOOK: ReviewLook = {
+  stars: 'pr-stars',
+  off: 'pr-off',
+  badge: 'pr-badge',
+  sr: 'pr-sr',
+  photos: 'pr-photos',
+  reply: 'pr-reply',
+  text: 'pr-text',
+};
+
 /** The listing's part of an address: `page=2&sort=newest&stars=1,2&photos=1` (values are digits and words). */
 function listingQueryText(listing: Listing, page: number): string {
   return [
@@ -81,100 +91,27 @@ function listingQueryText(listing: Listing, page: number): string {
   ].join('&');
 }
 
-function Stars({ value, label }: { value: number; label: string }) {
-  const whole = Math.round(value);
-  return (
-    <span class="pr-stars" role="img" aria-label={label}>
-      <span aria-hidden="true">
-        {'★'.repeat(whole)}
-        <span class="pr-off">{'★'.repeat(5 - whole)}</span>
-      </span>
-    </span>
-  );
-}
-
-function Origin({ review: r, lang }: { review: ProductReview; lang: Language }) {
-  const w = localeFor(lang).t;
-  const [label, info] =
-    r.origin === 'verified_order'
-      ? [w.verifiedOrder, w.verifiedOrderInfo]
-      : r.origin === 'imported'
-        ? [r.imported_from ? w.importedFrom(r.imported_from) : w.imported, w.importedInfo]
-        : [w.emailConfirmed, w.emailConfirmedInfo];
-  return (
-    <>
-      <span class="pr-badge">
-        {label}
-        <span class="pr-sr"> ({info})</span>
-      </span>
-      {r.incentivised ? (
-        <span class="pr-badge">
-          {w.incentivised}
-          <span class="pr-sr"> ({w.incentivisedInfo})</span>
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-/** The thumbnail's box, given before it loads: its own size, else the large photo's shape at 320 px. */
-function thumbBox(photo: PublicPhoto): { width: number; height: number } {
-  if (photo.thumb_width > 0 && photo.thumb_height > 0) return { width: photo.thumb_width, height: photo.thumb_height };
-  const scale = Math.min(1, 320 / Math.max(photo.width, photo.height, 1));
-  return { width: Math.max(1, Math.round(photo.width * scale)), height: Math.max(1, Math.round(photo.height * scale)) };
-}
-
-function Photos({ review: r, lang }: { review: ProductReview; lang: Language }) {
-  const p = PHOTO_STRINGS[lang];
-  return (
-    <ul class="pr-photos" aria-label={p.photosOf(r.name.trim() || localeFor(lang).t.anonymous)}>
-      {r.photos.map((photo, i) => {
-        const box = thumbBox(photo);
-        return (
-          <li>
-            <a
-              href={photo.url}
-              target="_blank"
-              rel="noopener"
-              data-photo=""
-              aria-label={`${p.open(i + 1)}: ${photo.alt} ${localeFor(lang).t.newTab}`}
-            >
-              <img src={photo.thumb_url} width={box.width} height={box.height} alt={photo.alt} loading="lazy" />
-            </a>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 function Review({ review: r, data }: { review: ProductReview; data: FragmentData }) {
   const { lang } = data;
   const locale = localeFor(lang);
   const s = PRODUCT_STRINGS[lang];
+  const name = r.name.trim() || locale.t.anonymous;
   const votes = r.reviewId === null ? 0 : (data.helpful.get(r.reviewId) ?? 0);
   return (
     <li class="pr-review">
       <div class="pr-meta">
-        <Stars value={r.rating} label={s.stars(r.rating)} />
-        <strong>{r.name.trim() || locale.t.anonymous}</strong>
+        <Stars value={r.rating} label={s.stars(r.rating)} look={LOOK} />
+        <strong>{name}</strong>
         <time datetime={r.date.toISOString().slice(0, 10)}>{locale.date(r.date)}</time>
       </div>
       {r.title ? <p class="pr-title">{r.title}</p> : null}
       {r.text ? <p class="pr-text">{r.text}</p> : null}
       <p class="pr-labels">
-        <time datetime={r.experience_date}>{locale.t.experience(locale.month(r.experience_date))}</time>
-        <Origin review={r} lang={lang} />
+        <ExperienceDate value={r.experience_date} lang={lang} />
+        <OriginBadges review={r} lang={lang} look={LOOK} />
       </p>
-      {r.photos.length ? <Photos review={r} lang={lang} /> : null}
-      {r.reply ? (
-        <div class="pr-reply">
-          <p>
-            <strong>{locale.t.replyFrom(data.shopName)}</strong>
-          </p>
-          <p class="pr-text">{r.reply}</p>
-        </div>
-      ) : null}
+      {r.photos.length ? <ReviewPhotos photos={r.photos} owner={name} lang={lang} opens="tab" look={LOOK} /> : null}
+      {r.reply ? <Reply from={locale.t.replyFrom(data.shopName)} text={r.reply} heading={null} look={LOOK} /> : null}
       {r.reviewId !== null && data.votes === 'button' ? (
         <p>
           <button type="button" data-helpful={String(r.reviewId)} aria-pressed="false">
@@ -277,7 +214,7 @@ export function renderSection(data: FragmentData): string {
     >
       <div class="pr-head">
         <span class="pr-avg">{locale.number(aggregate.average)}</span>
-        <Stars value={aggregate.average} label={s.outOf(locale.number(aggregate.average))} />
+        <Stars value={aggregate.average} label={s.outOf(locale.number(aggregate.average))} look={LOOK} />
         <span class="pr-muted">{locale.reviewCount(aggregate.count)}</span>
       </div>
       <FilterForm data={data} />
