@@ -397,6 +397,21 @@ describe('/webshops/{id}', () => {
     expect(beyond).toContain('Page 2 of 2');
   });
 
+  it('names a review without a name "Anonymous" in its heading, as its own page does, never an empty heading', async () => {
+    const shop = await t.createShop({ name: 'Nameless', url: 'https://nameless.example/' });
+    await t.services.reviews.create(shop.id, {
+      name: ' ',
+      email: 'nameless@example.com',
+      rating: 5,
+      language: 'en',
+      comment: 'Fine.',
+      source: 'form',
+    });
+    const html = await (await t.fetch(`/webshops/${shop.id}?lang=en`)).text();
+    expect(html).toMatch(/<h3 id="review-\d+">Anonymous<\/h3>/);
+    expect(html).not.toMatch(/<h3 id="review-\d+">\s*<\/h3>/);
+  });
+
   it('leaves out aggregateRating while the shop has no reviews', async () => {
     const empty = await t.createShop({ name: 'Leeg' });
     const html = await (await t.fetch(`/webshops/${empty.id}`)).text();

@@ -206,7 +206,8 @@ const pathOf = (url: string) => new URL(url, 'http://x').pathname;
  */
 function PagePhotos({ rating: r, lang }: { rating: Rating; lang: Language }) {
   const photos = r.photos.map((photo) => ({ ...photo, url: pathOf(photo.url), thumb_url: pathOf(photo.thumb_url) }));
-  return <ReviewPhotos photos={photos} owner={r.name} lang={lang} opens="dialog" look={PAGE_LOOK} />;
+  const owner = r.name.trim() || localeFor(lang).t.anonymous;
+  return <ReviewPhotos photos={photos} owner={owner} lang={lang} opens="dialog" look={PAGE_LOOK} />;
 }
 
 const longDates = new Map<Language, Intl.DateTimeFormat>();
@@ -325,7 +326,7 @@ export function shopPage(frame: PageFrame, data: ShopPageData): string {
         {data.reviews.length === 0 && data.listing.matching === null ? <p>{t.noReviews}</p> : null}
         {data.reviews.map(({ rating: r }) => (
           <article class="card review" aria-labelledby={`review-${r.id}`}>
-            <ReviewHeader rating={r} name={r.name} heading="h3" frame={frame} />
+            <ReviewHeader rating={r} name={r.name.trim() || localeFor(lang).t.anonymous} heading="h3" frame={frame} />
             {r.comment ? <p class="text">{r.comment}</p> : null}
             {r.photos.length ? <PagePhotos rating={r} lang={lang} /> : null}
             <HelpfulForm rating={r} lang={lang} back={data.selfHref} />
