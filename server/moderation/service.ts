@@ -64,7 +64,7 @@ const isOn = photoIsOn;
  * `via` 'dashboard'): the same queue and the same decisions.
  */
 export async function submitReport(
-  services: Services,
+  services: Pick<Services, 'audit' | 'compliance' | 'moderation'>,
   review: Review,
   values: ReportFormValues,
   actor: AuditActor = { kind: 'user' },
@@ -122,7 +122,10 @@ const triggerOf = (report: Report): DecisionTrigger =>
  * HttpErrors in the operator API's terms.
  */
 export async function decideReport(
-  services: Services,
+  services: Pick<
+    Services,
+    'audit' | 'compliance' | 'moderation' | 'now' | 'outbox' | 'photos' | 'recipientLimit' | 'reviews' | 'scheduler'
+  >,
   reportId: string,
   decision: Decision,
   actor: AuditActor,
@@ -227,7 +230,7 @@ export async function decideReport(
 
 /** The compliance counters of a decision on a report, a signal or the operator's own check (compliance/counters.ts). */
 function countDecision(
-  services: Services,
+  services: Pick<Services, 'compliance'>,
   report: Report,
   review: Review | null,
   action: 'keep' | 'remove' | 'redact' | 'dismiss',
@@ -247,7 +250,10 @@ function countDecision(
  * the writer gets the same e-mail and complaint link, the text is kept for a complaint, and the trail has it all.
  */
 export async function removeByOperator(
-  services: Services,
+  services: Pick<
+    Services,
+    'audit' | 'compliance' | 'moderation' | 'now' | 'outbox' | 'photos' | 'recipientLimit' | 'reviews' | 'scheduler'
+  >,
   review: Review,
   removal: { ground: Ground; statement: string; note: string },
 ): Promise<DecisionResult> {
@@ -270,7 +276,7 @@ const photosOn = (review: Review): string[] => (review.photos ?? []).filter(phot
  * it withholds (their files kept as long, then deleted: removeExpiredPhotos).
  */
 async function withhold(
-  services: Services,
+  services: Pick<Services, 'audit' | 'moderation'>,
   review: Review,
   reportId: string,
   now: Date,
@@ -315,7 +321,7 @@ interface NoticeFields {
  * addresses: 3 a day); one over the limit is not queued, and the trail says so.
  */
 async function queueNotice(
-  services: Services,
+  services: Pick<Services, 'audit' | 'outbox' | 'recipientLimit' | 'scheduler'>,
   review: Pick<Review, 'id' | 'shopId' | 'language'>,
   n: NoticeFields,
   language: Language = review.language,
@@ -348,7 +354,7 @@ async function queueNotice(
 
 /** The reporter who left an address is told the outcome (never the note or the statement), with a complaint link. */
 async function tellReporter(
-  services: Services,
+  services: Pick<Services, 'audit' | 'outbox' | 'recipientLimit' | 'scheduler'>,
   report: Report,
   outcome: 'kept' | 'removed' | 'redacted',
   ground: Ground | null,
@@ -374,7 +380,10 @@ const reporterLanguage = (report: Report): Language => report.language ?? 'en';
 
 /** Answers a complaint: the decision stands, or it is undone; the complainant is told which. */
 async function answerAppeal(
-  services: Services,
+  services: Pick<
+    Services,
+    'audit' | 'compliance' | 'moderation' | 'now' | 'outbox' | 'photos' | 'recipientLimit' | 'reviews' | 'scheduler'
+  >,
   complaint: Report,
   decision: Extract<Decision, { action: 'uphold' | 'reverse' }>,
   actor: AuditActor,
@@ -445,7 +454,7 @@ async function answerAppeal(
 
 /** Gives back what the contested removal or redaction took; the kept texts then go. */
 async function restoreTexts(
-  services: Services,
+  services: Pick<Services, 'audit' | 'compliance' | 'moderation' | 'photos' | 'reviews' | 'scheduler'>,
   contested: Report,
   was: ReportDecision['action'],
   complaintId: string,
@@ -490,7 +499,11 @@ async function restoreTexts(
  * Photos given back where they were: one withheld while the worker had not encoded it yet is encoded now (its
  * encoding was skipped while withheld), one held for the operator's look is on the operator's list again.
  */
-async function resumePhotos(services: Services, review: Review, given: readonly string[]): Promise<void> {
+async function resumePhotos(
+  services: Pick<Services, 'photos' | 'scheduler'>,
+  review: Review,
+  given: readonly string[],
+): Promise<void> {
   const back = (review.photos ?? []).filter((p) => given.includes(p.id));
   const pending = back.filter((p) => p.state === 'pending').map((p) => p.id);
   for (const p of back) if (p.state === 'held') await services.photos.hold(p.id, review.id, review.shopId);
@@ -504,7 +517,10 @@ async function resumePhotos(services: Services, review: Review, given: readonly 
  * The six months of a redaction are over: the photos it took are removed for good (the review's write queues their
  * files' deletion). Run before the kept texts are dropped; run again, it changes nothing.
  */
-export async function removeExpiredPhotos(services: Services, now: Date): Promise<number> {
+export async function removeExpiredPhotos(
+  services: Pick<Services, 'moderation' | 'reviews'>,
+  now: Date,
+): Promise<number> {
   let removed = 0;
   for (const { reviewId, photos } of await services.moderation.expiredPhotos(now)) {
     // The review live (a redaction) or deleted (a removal) alike.
@@ -516,7 +532,7 @@ export async function removeExpiredPhotos(services: Services, now: Date): Promis
 }
 
 async function remove(
-  services: Services,
+  services: Pick<Services, 'audit' | 'moderation' | 'outbox' | 'recipientLimit' | 'reviews' | 'scheduler'>,
   review: Review,
   ground: Ground,
   report: Report,
@@ -549,7 +565,7 @@ async function remove(
  * evidence. It changes nothing about the review.
  */
 export async function raiseSignal(
-  services: Services,
+  services: Pick<Services, 'audit' | 'compliance' | 'moderation'>,
   review: Review,
   name: SignalName,
   evidence: SignalEvidence,
@@ -576,7 +592,7 @@ export async function raiseSignal(
 
 /** A signal dismissed as a whole: nothing changes about the reviews it named. */
 async function dismissSignal(
-  services: Services,
+  services: Pick<Services, 'audit' | 'compliance' | 'moderation' | 'now' | 'reviews'>,
   report: Report,
   note: string,
   actor: AuditActor,
@@ -612,7 +628,11 @@ async function dismissSignal(
  * A complaint through the link of a decision's e-mail: one per decision and person, into the operator's queue with
  * `source: "appeal"`. False when this person complained about this decision already.
  */
-export async function submitAppeal(services: Services, token: AppealToken, text: string): Promise<Report | null> {
+export async function submitAppeal(
+  services: Pick<Services, 'audit' | 'compliance' | 'moderation'>,
+  token: AppealToken,
+  text: string,
+): Promise<Report | null> {
   const { moderation } = services;
   const contested = await moderation.get(token.report);
   if (!contested) return null;

@@ -34,7 +34,10 @@ interface HeldContext {
 }
 
 /** What the list shows of the photo's review (null fields when the review is gone meanwhile). */
-async function contextOf(services: Services, hold: PhotoHold): Promise<HeldContext> {
+async function contextOf(
+  services: Pick<Services, 'importedPhotoOwners' | 'reviews'>,
+  hold: PhotoHold,
+): Promise<HeldContext> {
   if (hold.productReviewId !== undefined) {
     const review = await services.importedPhotoOwners.describe(hold.productReviewId);
     if (!review) return { product: null, excerpt: '' };
@@ -48,7 +51,13 @@ async function contextOf(services: Services, hold: PhotoHold): Promise<HeldConte
   };
 }
 
-export function registerPhotoAdminRoutes(router: Router, services: Services): void {
+export function registerPhotoAdminRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    'audit' | 'config' | 'importedPhotoOwners' | 'photoStorage' | 'photos' | 'reviews' | 'scheduler'
+  >,
+): void {
   const admin = requireAdmin(services.config.adminToken);
   const { baseUrl } = services.config;
 
@@ -99,7 +108,11 @@ export function registerPhotoAdminRoutes(router: Router, services: Services): vo
 type Action = z.infer<typeof photoDecision>['action'];
 
 /** A shop review's photo: its state on the review (a removal's files go with the review's write followers). */
-async function decideReviewPhoto(services: Services, hold: PhotoHold, action: Action): Promise<void> {
+async function decideReviewPhoto(
+  services: Pick<Services, 'audit' | 'photos' | 'reviews'>,
+  hold: PhotoHold,
+  action: Action,
+): Promise<void> {
   const id = hold._id;
   const written =
     hold.reviewId === null
@@ -122,7 +135,12 @@ async function decideReviewPhoto(services: Services, hold: PhotoHold, action: Ac
  * An imported product review's photo (no write followers there): shown on the product surfaces while the review is
  * published, or removed and its files deleted by the photo worker's queued task.
  */
-async function decideProductPhoto(services: Services, hold: PhotoHold, owner: string, action: Action): Promise<void> {
+async function decideProductPhoto(
+  services: Pick<Services, 'audit' | 'importedPhotoOwners' | 'photos' | 'scheduler'>,
+  hold: PhotoHold,
+  owner: string,
+  action: Action,
+): Promise<void> {
   const id = hold._id;
   const written = await services.importedPhotoOwners.decideHeldPhoto(
     owner,
@@ -138,7 +156,7 @@ async function decideProductPhoto(services: Services, hold: PhotoHold, owner: st
   await audit(services, hold, action, `product_review:${owner}`);
 }
 
-function audit(services: Services, hold: PhotoHold, action: Action, target: string): Promise<unknown> {
+function audit(services: Pick<Services, 'audit'>, hold: PhotoHold, action: Action, target: string): Promise<unknown> {
   return services.audit.record({
     shopId: hold.shopId,
     actor: OPERATOR,

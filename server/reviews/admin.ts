@@ -167,7 +167,10 @@ const notFound = () => new HttpError(404, 'No such review.');
 /** The writer's words and person: the audit trail says only that they changed, and their lengths. */
 const REVIEW_TEXTS = ['comment', 'name'];
 
-export function registerReviewAdminRoutes(router: Router, services: Services): void {
+export function registerReviewAdminRoutes(
+  router: Router,
+  services: Pick<Services, 'audit' | 'config' | 'helpful' | 'now' | 'reviews' | 'webshops'>,
+): void {
   const { reviews, webshops } = services;
   const admin = requireAdmin(services.config.adminToken);
 
