@@ -67,7 +67,22 @@ interface RouteGroup {
 const ADMIN: Envelope = { style: 'admin' };
 
 /** The groups of paths, first match first. Every group counts requests against the per-address limit. */
-function routeGroups(services: Services): RouteGroup[] {
+function routeGroups(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): RouteGroup[] {
   const perAddress = rateLimit(new RateLimiter(services.config.rateLimit.perIpPerMinute), byClientAddress);
   // Shoppers' browsers call the embed from shops' pages: public data, no credentials, never a cookie. The
   // preflight is answered here; every answer (errors and the per-address 429 included) is readable cross-site.
@@ -205,7 +220,7 @@ const FEATURE_ROUTES: RegisterRoutes[] = [
   registerComplianceAdminRoutes,
 ];
 
-function registerHealthRoute(router: Router, { db }: Services): void {
+function registerHealthRoute(router: Router, { db }: Pick<Services, 'db'>): void {
   router.get('/healthz', async (ctx) => {
     try {
       await Promise.race([

@@ -131,6 +131,25 @@ function servicesStoreFields(root: string): Map<string, string> {
   return fields;
 }
 
+/** The lines of parameters typed `Services` as a whole (not `Pick<Services, …>`). */
+function wholeBagParameters(source: ts.SourceFile): number[] {
+  const lines: number[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isParameter(node) &&
+      node.type &&
+      ts.isTypeReferenceNode(node.type) &&
+      node.type.typeName.getText(source) === 'Services' &&
+      !node.type.typeArguments
+    ) {
+      lines.push(source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return lines;
+}
+
 /** The fields a module reads of what it is given as `services` or `deps`: `services.x`, `const { x } = services`. */
 function bagFieldsUsed(source: ts.SourceFile): Set<string> {
   const used = new Set<string>();
@@ -164,6 +183,8 @@ interface Violations {
   plumbing: string[];
   /** Route modules (routes.ts, admin.ts) that reach another feature's store through the services they are given. */
   routeStores: string[];
+  /** Functions outside the composition roots that take the whole Services bag instead of what they use. */
+  wholeBag: string[];
   cycles: string[];
   /** Every import between feature folders, type imports too (`from → to`), allowed edges left out. */
   edges: string[];
@@ -177,6 +198,7 @@ function findViolations(allowedEdges: string[] = [], root = ROOT): Violations {
   const imports: Import[] = [];
   const collections: string[] = [];
   const routeStores: string[] = [];
+  const wholeBag: string[] = [];
   const storeFields = servicesStoreFields(root);
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
@@ -195,6 +217,10 @@ function findViolations(allowedEdges: string[] = [], root = ROOT): Violations {
           routeStores.push(`${file} uses ${field} (${store}; call ${dirname(store)}'s service, or its own feature's)`);
         }
       }
+    }
+    if (!COMPOSITION.has(file) && file !== 'server/migrations/registry.ts') {
+      for (const line of wholeBagParameters(source))
+        wholeBag.push(`${file} takes the whole Services bag (line ${line})`);
     }
     if (!isStore(file)) {
       const lines = collectionUses(source);
@@ -242,6 +268,7 @@ function findViolations(allowedEdges: string[] = [], root = ROOT): Violations {
     otherStores,
     plumbing,
     routeStores,
+    wholeBag,
     cycles,
     edges: [...edges].flatMap(([from, to]) => [...to.keys()].map((t) => `${from} → ${t}`)),
   };
@@ -284,8 +311,9 @@ function stronglyConnected(nodes: string[], edges: Map<string, Map<string, strin
  * (model.ts, rules.ts) and, for a parameter, the methods used declared by the consumer.
  * The test fails once an entry no longer occurs, so the list only shrinks.
  */
-const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing' | 'routeStores', string[]> = {
+const ALLOWED: Record<'collections' | 'otherStores' | 'plumbing' | 'routeStores' | 'wholeBag', string[]> = {
   collections: [],
+  wholeBag: [],
   otherStores: [],
   plumbing: [],
   // Route modules that reach another feature's store through the bag (services.x, deps.x, `const { x } = services`),
@@ -313,6 +341,7 @@ describe('the layers of docs/architecture.md', () => {
       'routeStores',
       "a route module calls its own feature's store or a feature's service, never another feature's store",
     ],
+    ['wholeBag', 'a function takes what it uses (a Pick<Services, …> or a deps interface), never the whole bag'],
   ];
   for (const [rule, title] of rules) {
     it(title, () => {

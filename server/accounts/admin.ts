@@ -17,7 +17,23 @@ import { requireWebshop } from '../webshops/service.js';
 const JSON_LIMIT = 16 * 1024;
 const OPERATOR: AuditActor = { kind: 'operator' };
 
-export function registerAccountAdminRoutes(router: Router, services: Services): void {
+export function registerAccountAdminRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const admin = requireAdmin(services.config.adminToken);
   const base = '/admin/api/webshops/:id/users';
 

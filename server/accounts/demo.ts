@@ -14,7 +14,7 @@ export const DEMO_OWNER_EMAIL = 'demo-owner@example.com';
 /** The service itself acts at a start: no operator request, no user. */
 const SYSTEM: AuditActor = { kind: 'system' };
 
-async function addDemoOwner(services: Services, shopId: number): Promise<void> {
+async function addDemoOwner(services: Pick<Services, 'audit' | 'users'>, shopId: number): Promise<void> {
   const user = await services.users.findOrCreate(DEMO_OWNER_EMAIL);
   await services.users.withTeamLock(shopId, () => services.users.addMember(user.id, shopId, 'owner', SYSTEM));
   await services.audit.record({
@@ -27,7 +27,23 @@ async function addDemoOwner(services: Services, shopId: number): Promise<void> {
 }
 
 /** A new link for the demo owner; null when they are no longer in the demo shop's team. */
-async function demoOwnerSignInLink(services: Services, shopId: number): Promise<string | null> {
+async function demoOwnerSignInLink(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+  shopId: number,
+): Promise<string | null> {
   const user = await services.users.findByEmail(DEMO_OWNER_EMAIL);
   return user?.roles[String(shopId)] ? createSignInLink(services, user.id) : null;
 }
@@ -40,7 +56,23 @@ interface DemoStart {
 }
 
 /** What a development start does for the demo (main.ts prints it); `link`: whether this process prints a link. */
-export async function startDemo(services: Services, { link }: { link: boolean }): Promise<DemoStart> {
+export async function startDemo(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+  { link }: { link: boolean },
+): Promise<DemoStart> {
   let created: Webshop | null = null;
   if ((await services.webshops.count()) === 0) {
     created = await createDemoShop(services);

@@ -9,7 +9,22 @@ import { removeUnusedUsers } from './service.js';
 const HOUR_MS = 3_600_000;
 
 /** One run of the clean-up, at the service's clock (tests move it). */
-export async function cleanUpAccounts(services: Services): Promise<void> {
+export async function cleanUpAccounts(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): Promise<void> {
   const now = services.now();
   await services.signInLinks.deleteExpired(now);
   await services.sessions.deleteEnded(now);
@@ -17,6 +32,21 @@ export async function cleanUpAccounts(services: Services): Promise<void> {
   await removeUnusedUsers(services, now);
 }
 
-export function defineAccountJobs(services: Services): void {
+export function defineAccountJobs(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   services.scheduler.define('accounts.cleanup', () => cleanUpAccounts(services), HOUR_MS);
 }

@@ -40,7 +40,22 @@ export function accountOf(ctx: Context): DashboardAccount {
 
 const unauthenticated = () => new HttpError(401, 'Sign in to use the dashboard.', 'unauthenticated');
 
-export function dashboardSession(services: Services): Middleware {
+export function dashboardSession(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): Middleware {
   const origin = new URL(services.config.baseUrl).origin;
   const name = cookieName(services.config.baseUrl);
   return async (ctx, next) => {
@@ -72,7 +87,22 @@ function checkOriginAndToken(ctx: Context, origin: string, csrf: string): void {
 }
 
 /** For the route group: every /dashboard/api path but the public ones needs a session. */
-export function dashboardApiGuard(services: Services): Middleware {
+export function dashboardApiGuard(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): Middleware {
   const session = dashboardSession(services);
   return async (ctx, next) => {
     if (PUBLIC_API.has(routedPath(ctx))) {

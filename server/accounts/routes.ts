@@ -67,7 +67,23 @@ export function teamMemberJson(shopId: number, m: TeamMember): TeamUser {
 
 const userActor = (ctx: Context): AuditActor => ({ kind: 'user', id: String(accountOf(ctx).user.id) });
 
-export function registerAccountRoutes(router: Router, services: Services): void {
+export function registerAccountRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const { config } = services;
   const clock = () => services.now().getTime();
   const perClient = new RateLimiter(LINKS_PER_CLIENT, clock, 100_000, WINDOW_MS);

@@ -26,7 +26,7 @@ const auditView = (e: AuditEntry): z.infer<typeof operatorAuditEntry> => ({
   details: e.details,
 });
 
-export function registerAuditRoutes(router: Router, services: Services): void {
+export function registerAuditRoutes(router: Router, services: Pick<Services, 'audit' | 'config'>): void {
   router.get('/admin/api/audit', requireAdmin(services.config.adminToken), async (ctx) => {
     const q = validate(auditQuerySchema, ctx.query, 400);
     const entries = await services.audit.list({

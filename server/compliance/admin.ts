@@ -32,7 +32,10 @@ export const complianceQuerySchema = z
 const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
-export function registerComplianceAdminRoutes(router: Router, services: Services): void {
+export function registerComplianceAdminRoutes(
+  router: Router,
+  services: Pick<Services, 'compliance' | 'config' | 'webshops'>,
+): void {
   const admin = requireAdmin(services.config.adminToken);
 
   router.get('/admin/api/compliance', admin, async (ctx) => {

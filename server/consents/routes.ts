@@ -11,7 +11,10 @@ import { hasConsent } from './rules.js';
 import type { orderPermission } from './openapi.js';
 import type { z } from 'zod';
 
-export function registerConsentRoutes(router: Router, services: Services): void {
+export function registerConsentRoutes(
+  router: Router,
+  services: Pick<Services, 'consents' | 'shopLimiter' | 'webshops'>,
+): void {
   router.get(
     '/api/2.0/order_permissions.json',
     async (ctx, next) => {

@@ -26,7 +26,29 @@ export const erasureQuery = z.object({
     }),
 });
 
-export function registerCustomerAdminRoutes(router: Router, services: Services): void {
+export function registerCustomerAdminRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'consents'
+    | 'helpful'
+    | 'invitations'
+    | 'mailer'
+    | 'moderation'
+    | 'outbox'
+    | 'photos'
+    | 'popupTokens'
+    | 'productReviews'
+    | 'reviewEvents'
+    | 'reviewMails'
+    | 'reviews'
+    | 'scheduler'
+    | 'webhookDeliveries'
+    | 'webshops'
+  >,
+): void {
   const admin = requireAdmin(services.config.adminToken);
 
   router.delete('/admin/api/customers', admin, async (ctx) => {

@@ -118,7 +118,27 @@ function reviewMessageIds(reviews: readonly Review[], domain: string): string[] 
   });
 }
 
-export async function eraseCustomer(services: Services, { email, shopId }: ErasureRequest): Promise<ErasureReport> {
+export async function eraseCustomer(
+  services: Pick<
+    Services,
+    | 'config'
+    | 'consents'
+    | 'helpful'
+    | 'invitations'
+    | 'mailer'
+    | 'moderation'
+    | 'outbox'
+    | 'photos'
+    | 'popupTokens'
+    | 'productReviews'
+    | 'reviewEvents'
+    | 'reviewMails'
+    | 'reviews'
+    | 'scheduler'
+    | 'webhookDeliveries'
+  >,
+  { email, shopId }: ErasureRequest,
+): Promise<ErasureReport> {
   const everywhere = shopId === undefined;
   const [reviews, invitations, consents, tokens] = await Promise.all([
     services.reviews.findByAddress(email, shopId),

@@ -59,7 +59,7 @@ function loadBuild(dir: string): DashboardBuild | undefined {
 }
 
 /** The current build, read once; outside production read again when a new build was written. */
-function dashboardBuild(services: Services): () => DashboardBuild {
+function dashboardBuild(services: Pick<Services, 'config' | 'log'>): () => DashboardBuild {
   const { config, log } = services;
   const dir = join(projectRoot(), 'dist', 'dashboard');
   let build: DashboardBuild | undefined;
@@ -90,7 +90,7 @@ function setPageHeaders(ctx: Context): void {
 /** Paths under /dashboard/ that are not the app's: the JSON API and the sign-in pages (accounts/routes.ts). */
 const notTheApp = (rest: string): boolean => /^(api|sign-in)(\/|$)/.test(rest);
 
-export function registerDashboardAssetRoutes(router: Router, services: Services): void {
+export function registerDashboardAssetRoutes(router: Router, services: Pick<Services, 'config' | 'log'>): void {
   const current = dashboardBuild(services);
 
   router.get('/dashboard/assets/:file', (ctx) => {

@@ -17,7 +17,7 @@ function userActor(ctx: Context): { kind: 'user'; id: string } {
 
 /** Records what the signed-in user did to the shop of the route (`ctx.state.shop`). */
 export async function recordMerchantAction(
-  services: Services,
+  services: Pick<Services, 'audit'>,
   ctx: Context,
   action: string,
   entry: { target?: string; details?: Record<string, unknown> } = {},
@@ -37,7 +37,23 @@ function entryView(e: AuditEntry): DashboardAuditEntry {
   };
 }
 
-export function registerDashboardAuditRoutes(router: Router, services: Services): void {
+export function registerDashboardAuditRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const guard = shopGuard(services);
   router.get('/dashboard/api/shops/:shopId/audit', ...guard('team'), async (ctx) => {
     const q = parseInput(pageQuery, ctx.query);

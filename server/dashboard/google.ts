@@ -10,7 +10,26 @@ import type { Webshop } from '../webshops/model.js';
 import { recordMerchantAction } from './audit.js';
 import { shopGuard } from './input.js';
 
-export function registerDashboardGoogleRoutes(router: Router, services: Services): void {
+export function registerDashboardGoogleRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'feedKeys'
+    | 'googleFeeds'
+    | 'imports'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const guard = shopGuard(services);
 
   router.get('/dashboard/api/shops/:shopId/google', ...guard('google'), async (ctx) => {

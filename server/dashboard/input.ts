@@ -41,7 +41,22 @@ export function listOf<T>(items: T[], total: number, q: { page: number; page_siz
  * What guards a shop's route: the session (the route group applies it too; a second pass only re-checks the CSRF
  * token), then the user's role in `:shopId`.
  */
-export function shopGuard(services: Services): (action: DashboardAction) => Middleware[] {
+export function shopGuard(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): (action: DashboardAction) => Middleware[] {
   const session = dashboardSession(services);
   return (action) => [session, requireShopRole(action)];
 }

@@ -99,7 +99,26 @@ function webhookView(s: WebhookSubscription): DashboardWebhook {
 
 const shopOf = (ctx: Context) => ctx.state.shop as Webshop;
 
-export function registerDashboardIntegrationRoutes(router: Router, services: Services): void {
+export function registerDashboardIntegrationRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'invitationView'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webhookDeliveries'
+    | 'webhooks'
+    | 'webshops'
+  >,
+): void {
   const { webshops } = services;
   const guard = shopGuard(services);
   const owner = guard('integration');

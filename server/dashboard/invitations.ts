@@ -55,7 +55,10 @@ export function stateOf(history: ReturnType<typeof historyOf>, retryError: strin
  * its reminder's outcome, and for one not ended, its queue entry (the server's last answer while it waits for a
  * retry). The reminder still to come is not a state the list shows.
  */
-async function listView(services: Services, found: InvitationRow[]): Promise<DashboardInvitation[]> {
+async function listView(
+  services: Pick<Services, 'invitations'>,
+  found: InvitationRow[],
+): Promise<DashboardInvitation[]> {
   const { queue, reminders } = services.invitations;
   const ids = found.map((i) => ObjectId.createFromHexString(i.id));
   const outcomes = await queue.outcomesOf(ids);
@@ -255,7 +258,10 @@ async function nextChunk(chunks: AsyncIterator<Uint8Array>): Promise<IteratorRes
  * known, and audited, even if the database fails part-way).
  */
 export async function queueCsv(
-  services: Services,
+  services: Pick<
+    Services,
+    'compliance' | 'consents' | 'invitationView' | 'invitations' | 'now' | 'release' | 'reviews' | 'scheduler'
+  >,
   shop: Webshop,
   file: CheckedCsv,
   result: CsvUploadResult,
@@ -308,7 +314,29 @@ export const invitationSettingsSchema = z
   })
   .strict();
 
-export function registerDashboardInvitationRoutes(router: Router, services: Services): void {
+export function registerDashboardInvitationRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'consents'
+    | 'invitationView'
+    | 'invitations'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'release'
+    | 'reviews'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const guard = shopGuard(services);
   router.get('/dashboard/api/shops/:shopId/invitations/settings', ...guard('invite'), async (ctx) => {
     ctx.body = { reminder_days: reminderDays(ctx.state.shop as Webshop) } satisfies ReminderSettings;

@@ -10,7 +10,25 @@ import { starTable } from '../compliance/counters.js';
 import { twelveMonthsBefore } from '../policy/numbers.js';
 import { formatDate } from '../time.js';
 
-export function registerDashboardOverviewRoutes(router: Router, services: Services): void {
+export function registerDashboardOverviewRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'reviewView'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const view = services.reviewView;
   router.get('/dashboard/api/shops/:shopId/overview', ...shopGuard(services)('read'), async (ctx) => {
     const { shop } = signedIn(ctx);

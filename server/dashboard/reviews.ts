@@ -160,7 +160,29 @@ const answer = (ctx: Context, review: Review | null) => {
   ctx.body = reviewItem(toRow(review));
 };
 
-export function registerDashboardReviewRoutes(router: Router, services: Services): void {
+export function registerDashboardReviewRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'log'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviewView'
+    | 'reviews'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const view = services.reviewView;
   const guard = shopGuard(services);
   const reportsByShop = new RateLimiter(REPORTS_PER_SHOP_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);

@@ -13,7 +13,38 @@ import { registerDashboardOverviewRoutes } from './overview.js';
 import { registerDashboardReviewRoutes } from './reviews.js';
 import { registerDashboardGoogleRoutes } from './google.js';
 
-export function registerDashboardRoutes(router: Router, services: Services): void {
+export function registerDashboardRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'consents'
+    | 'feedKeys'
+    | 'googleFeeds'
+    | 'imports'
+    | 'invitationView'
+    | 'invitations'
+    | 'log'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'release'
+    | 'reviewView'
+    | 'reviews'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webhookDeliveries'
+    | 'webhooks'
+    | 'webshops'
+  >,
+): void {
   registerAccountRoutes(router, services);
   registerDashboardAssetRoutes(router, services);
   registerDashboardInvitationRoutes(router, services);

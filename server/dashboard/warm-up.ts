@@ -8,7 +8,10 @@ import type { Services } from '../services.js';
 /** How many shops are read ahead: the most recently used; together they stay within the cache budget's largest entry anyway. */
 const WARM_SHOPS = 10;
 
-export async function warmDashboardViews(services: Services, log: Logger): Promise<void> {
+export async function warmDashboardViews(
+  services: Pick<Services, 'invitationView' | 'reviewView' | 'users'>,
+  log: Logger,
+): Promise<void> {
   const started = Date.now();
   try {
     const shops = await services.users.recentlyUsedShops(WARM_SHOPS);

@@ -48,7 +48,23 @@ function widgetView(config: Config, shop: Webshop): Widget {
   };
 }
 
-export function registerDashboardWidgetRoutes(router: Router, services: Services): void {
+export function registerDashboardWidgetRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const { config, webshops } = services;
   const guard = shopGuard(services);
 

@@ -20,7 +20,10 @@ export const issueSchema = z
   .partial()
   .strict();
 
-export function registerDomainAdminRoutes(router: Router, services: Services): void {
+export function registerDomainAdminRoutes(
+  router: Router,
+  services: Pick<Services, 'audit' | 'config' | 'domainTokens'>,
+): void {
   const { domainTokens, config } = services;
   const admin = requireAdmin(config.adminToken);
 

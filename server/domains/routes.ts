@@ -9,7 +9,10 @@ import { shopsAtHost } from './service.js';
 
 const URL_MAX_LENGTH = 2000;
 
-export function registerDomainRoutes(router: Router, services: Services): void {
+export function registerDomainRoutes(
+  router: Router,
+  services: Pick<Services, 'config' | 'domainHosts' | 'domainTokens' | 'ratings' | 'webshops'>,
+): void {
   const { domainTokens, ratings, config } = services;
 
   router.get('/webshops/fetch_domain.json', async (ctx) => {

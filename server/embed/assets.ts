@@ -101,7 +101,7 @@ export function sendAsset(ctx: Context, body: Asset, type: string, cacheControl:
 }
 
 /** The current build, read once; outside production re-read when `npm run build:embed` wrote a new one. */
-export function embedBuild(services: Services): () => EmbedBuild {
+export function embedBuild(services: Pick<Services, 'config' | 'log'>): () => EmbedBuild {
   const { config, log } = services;
   const dir = join(projectRoot(), 'dist', 'embed');
   let build: EmbedBuild | undefined;

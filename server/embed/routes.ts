@@ -99,7 +99,26 @@ function publicReview({ rating: r, verified }: PublicRating): EmbedReview {
   };
 }
 
-export function registerEmbedApiRoutes(router: Router, services: Services): void {
+export function registerEmbedApiRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'config'
+    | 'confirmations'
+    | 'consents'
+    | 'log'
+    | 'now'
+    | 'photoStorage'
+    | 'photos'
+    | 'popupTokens'
+    | 'ratings'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+    | 'webshops'
+  >,
+): void {
   const { ratings, config } = services;
   const popupLimiter = new RateLimiter(POPUP_POSTS_PER_MINUTE);
   const formAddressLimiter = new RateLimiter(EXPERIENCES_PER_HOUR_PER_ADDRESS, Date.now, 200_000, HOUR_MS);
@@ -282,7 +301,7 @@ export function registerEmbedApiRoutes(router: Router, services: Services): void
  * The embed's files: the loader, the app and its second bundle, the strings, the product block (assets.ts reads and
  * compresses them).
  */
-export function registerEmbedAssetRoutes(router: Router, services: Services): void {
+export function registerEmbedAssetRoutes(router: Router, services: Pick<Services, 'config' | 'log'>): void {
   const current = embedBuild(services);
   router.get('/sidebar.js', (ctx) => sendAsset(ctx, current().loader, JS, LOADER_CACHE));
 
@@ -307,7 +326,7 @@ export function registerEmbedAssetRoutes(router: Router, services: Services): vo
 }
 
 /** /demo/ on the service itself (never in production, only to this machine): the host pages with the demo shop. */
-export function registerEmbedDemoRoutes(router: Router, services: Services): void {
+export function registerEmbedDemoRoutes(router: Router, services: Pick<Services, 'config' | 'webshops'>): void {
   const { config } = services;
   if (config.production) return;
   // Relative links between the pages need the trailing slash (the router matches /demo and /demo/ alike).
@@ -350,7 +369,7 @@ export function registerEmbedDemoRoutes(router: Router, services: Services): voi
 }
 
 /** /webshops/{id}/sidebar-preview: the shop's real sidebar on a sample page, with the query's settings (preview.ts). */
-export function registerSidebarPreviewRoute(router: Router, services: Services): void {
+export function registerSidebarPreviewRoute(router: Router, services: Pick<Services, 'config' | 'webshops'>): void {
   router.get('/webshops/:id/sidebar-preview', async (ctx) => {
     const shop = await requireWebshop(services, idParam(ctx.params.id, 'webshop'));
     const { html, csp } = sidebarPreview(services.config, shop, new URLSearchParams(ctx.querystring));

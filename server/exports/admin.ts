@@ -11,7 +11,10 @@ import { answerExport, formatOf } from './answer.js';
 import type { ExportKind } from './service.js';
 import { requireWebshop } from '../webshops/service.js';
 
-export function registerExportAdminRoutes(router: Router, services: Services): void {
+export function registerExportAdminRoutes(
+  router: Router,
+  services: Pick<Services, 'audit' | 'config' | 'exportSlots' | 'invitations' | 'log' | 'now' | 'reviews' | 'webshops'>,
+): void {
   const admin = requireAdmin(services.config.adminToken);
   const exportOf = (kind: ExportKind) => async (ctx: Context) => {
     const shopId = idParam(ctx.params.id, 'webshop');

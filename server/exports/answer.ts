@@ -23,7 +23,7 @@ export function formatOf(ctx: Context, code: string): 'csv' | 'json' {
 /** Starts the export and answers it as a file to save, or 429 while the shop's previous export still runs. */
 export async function answerExport(
   ctx: Context,
-  services: Services,
+  services: Pick<Services, 'audit' | 'config' | 'exportSlots' | 'invitations' | 'log' | 'now' | 'reviews'>,
   request: Parameters<typeof startExport>[2],
 ): Promise<void> {
   const file = await startExport(services, services.exportSlots, request);

@@ -31,7 +31,26 @@ function refuseOtherSites(ctx: Context): void {
     throw new HttpError(403, 'Exports start from the dashboard itself.', 'csrf');
 }
 
-export function registerDashboardExportRoutes(router: Router, services: Services): void {
+export function registerDashboardExportRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'exportSlots'
+    | 'invitations'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'reviews'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const guard = shopGuard(services);
   const exportOf = (kind: ExportKind) => async (ctx: Context) => {
     refuseOtherSites(ctx);

@@ -42,13 +42,13 @@ const photoUrls = (review: Review, baseUrl: string): string[] => publicPhotos(re
 type Cell = string | number | boolean | null;
 type Columns<R> = readonly (readonly [string, (record: R) => Cell])[];
 
-async function* reviewBatches(services: Services, shopId: number, addresses: Addresses) {
+async function* reviewBatches(services: Pick<Services, 'config' | 'reviews'>, shopId: number, addresses: Addresses) {
   for await (const batch of services.reviews.allOfShops([shopId], BATCH.reviews)) {
     yield batch.map((r) => reviewRecord(r, addresses, photoUrls(r, services.config.baseUrl)));
   }
 }
 
-async function* invitationBatches(services: Services, shopId: number, addresses: Addresses) {
+async function* invitationBatches(services: Pick<Services, 'invitations'>, shopId: number, addresses: Addresses) {
   for await (const batch of services.invitations.allOfShops([shopId], BATCH.invitations)) {
     const outcomes = await services.invitations.queue.outcomesOf(batch.map((i) => i._id));
     yield batch.map((i) => {
@@ -105,7 +105,7 @@ const fileNameOf = (shopId: number, kind: ExportKind, format: ExportFormat, now:
  * read before answering, so that a database that fails at once gets an error answer rather than a broken file.
  */
 export async function startExport(
-  services: Services,
+  services: Pick<Services, 'audit' | 'config' | 'invitations' | 'log' | 'now' | 'reviews'>,
   slots: ExportSlots,
   req: ExportRequest,
 ): Promise<ExportFile | null> {

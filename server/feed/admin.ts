@@ -11,7 +11,10 @@ import type { Webshop } from '../webshops/model.js';
 import { feedAccess, rotateFeedKey } from './google-service.js';
 import { requireWebshop } from '../webshops/service.js';
 
-export function registerGoogleFeedAdminRoutes(router: Router, services: Services): void {
+export function registerGoogleFeedAdminRoutes(
+  router: Router,
+  services: Pick<Services, 'audit' | 'config' | 'feedKeys' | 'webshops'>,
+): void {
   const { config, feedKeys } = services;
   const admin = requireAdmin(config.adminToken);
 

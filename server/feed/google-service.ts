@@ -31,7 +31,7 @@ export interface GoogleSection extends FeedAccess {
 }
 
 export async function googleSection(
-  services: Pick<Services, 'feedKeys' | 'googleFeeds' | 'imports' | 'config' | 'now'>,
+  services: Pick<Services, 'config' | 'feedKeys' | 'googleFeeds' | 'imports' | 'now'>,
   shop: Pick<Webshop, 'id' | 'name' | 'url' | 'logo' | 'updated'>,
 ): Promise<GoogleSection> {
   const key = await services.feedKeys.keyOf(shop.id);
@@ -49,7 +49,7 @@ export async function googleSection(
 
 /** A new key for the shop's feed: the old one stops working at once, in every process (nothing caches it). */
 export async function rotateFeedKey(
-  services: Pick<Services, 'feedKeys' | 'config'>,
+  services: Pick<Services, 'config' | 'feedKeys'>,
   shopId: number,
 ): Promise<FeedAccess> {
   return feedAccess(services.config.baseUrl, shopId, await services.feedKeys.rotate(shopId));

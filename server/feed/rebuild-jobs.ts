@@ -20,12 +20,16 @@ const BATCH = 10;
 /** A rebuild that failed this often is given up (logged): the next fetch still starts one. */
 const ATTEMPTS = 10;
 
-export function defineFeedJobs(services: Services): void {
+export function defineFeedJobs(
+  services: Pick<Services, 'feedKeys' | 'feedRebuilds' | 'googleFeeds' | 'log' | 'now' | 'scheduler' | 'webshops'>,
+): void {
   services.scheduler.define(FEED_REBUILD_JOB, () => drainFeedRebuilds(services), SWEEP_MS);
 }
 
 /** Builds the feed of every shop whose rebuild is due; what a run does not get to stays due. */
-export async function drainFeedRebuilds(services: Services): Promise<void> {
+export async function drainFeedRebuilds(
+  services: Pick<Services, 'feedKeys' | 'feedRebuilds' | 'googleFeeds' | 'log' | 'now' | 'webshops'>,
+): Promise<void> {
   const { feedRebuilds } = services;
   const holder = randomUUID();
   try {
@@ -44,7 +48,7 @@ export async function drainFeedRebuilds(services: Services): Promise<void> {
 }
 
 async function rebuildShop(
-  services: Services,
+  services: Pick<Services, 'feedKeys' | 'feedRebuilds' | 'googleFeeds' | 'log' | 'now' | 'webshops'>,
   holder: string,
   shopId: number,
   taken: TakenItem<FeedRebuild>[],

@@ -44,7 +44,10 @@ function lastSyncedParam(value: unknown): Date | undefined {
   return date;
 }
 
-export function registerFeedRoutes(router: Router, services: Services): void {
+export function registerFeedRoutes(
+  router: Router,
+  services: Pick<Services, 'config' | 'reviews' | 'shopLimiter' | 'webshops'>,
+): void {
   const { config } = services;
   router.get(
     '/api/1.0/product_reviews.xml',
@@ -84,7 +87,10 @@ function sendFeed(ctx: Context, built: BuiltFeed): void {
 }
 
 /** Google's product review feed 2.4, behind the shop's feed key (feed/key-store.ts). */
-export function registerGoogleFeedRoutes(router: Router, services: Services): void {
+export function registerGoogleFeedRoutes(
+  router: Router,
+  services: Pick<Services, 'feedKeys' | 'googleFeeds' | 'webshops'>,
+): void {
   const { feedKeys } = services;
   router.get('/webshops/:id/feeds/google-product-reviews.xml', async (ctx) => {
     const shopId = idParam(ctx.params.id, 'webshop');

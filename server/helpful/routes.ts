@@ -14,7 +14,10 @@ import { returnPath, sameOriginVote, voterKey } from './rules.js';
 import { reviewToVoteOn } from './service.js';
 import { HELPFUL_STRINGS } from './strings.js';
 
-export function registerHelpfulRoutes(router: Router, services: Services): void {
+export function registerHelpfulRoutes(
+  router: Router,
+  services: Pick<Services, 'config' | 'helpful' | 'ratings' | 'reviews'>,
+): void {
   const { config, helpful, ratings } = services;
   const ownOrigin = new URL(config.baseUrl).origin;
 

@@ -161,7 +161,12 @@ function dryRunView(result: Extract<StartResult, { dryRun: true }>) {
 }
 
 /** Receives the upload and starts the import: shared by the operator API and the dashboard. */
-export async function receiveImport(ctx: Context, services: Services, shopId: number, by: ImportActor): Promise<void> {
+export async function receiveImport(
+  ctx: Context,
+  services: Pick<Services, 'audit' | 'config' | 'imports' | 'now' | 'scheduler' | 'webshops'>,
+  shopId: number,
+  by: ImportActor,
+): Promise<void> {
   const shop = await requireWebshop(services, shopId);
   // A shop's users cannot pile files up in the database faster than the operator looks at them.
   if (by.kind === 'user') {
@@ -217,7 +222,23 @@ export async function receiveImport(ctx: Context, services: Services, shopId: nu
   ctx.body = importView(result.import);
 }
 
-export function registerImportAdminRoutes(router: Router, services: Services): void {
+export function registerImportAdminRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'importPhotos'
+    | 'imports'
+    | 'moderation'
+    | 'now'
+    | 'photos'
+    | 'productReviews'
+    | 'reviews'
+    | 'scheduler'
+    | 'webshops'
+  >,
+): void {
   const admin = requireAdmin(services.config.adminToken);
   const shopOf = async (id: string | undefined) => {
     return requireWebshop(services, idParam(id, 'webshop'));

@@ -8,7 +8,24 @@ import { drainImportPhotos, IMPORT_PHOTO_JOB } from './photo-import.js';
 
 const SAFETY_NET_MS = 60_000;
 
-export function defineImportJobs(services: Services): void {
+export function defineImportJobs(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'importPhotos'
+    | 'imports'
+    | 'log'
+    | 'now'
+    | 'photoStorage'
+    | 'photos'
+    | 'productReviews'
+    | 'reviews'
+    | 'scheduler'
+    | 'webshops'
+  >,
+): void {
   services.scheduler.define(IMPORT_JOB, () => drainImports(services, randomUUID()), SAFETY_NET_MS);
   // The photo URLs of imported files, fetched one at a time (photo-import.ts).
   services.scheduler.define(IMPORT_PHOTO_JOB, () => drainImportPhotos(services, randomUUID()), SAFETY_NET_MS);

@@ -34,13 +34,16 @@ const BUSY_WAIT_MS = 30_000;
 const PLAN_BATCH = 500;
 
 /** The import is done: its photos are queued to be listed and fetched by the worker. */
-export async function queueImportPhotos(services: Services, doc: Pick<Import, '_id' | 'shopId'>): Promise<void> {
+export async function queueImportPhotos(
+  services: Pick<Services, 'importPhotos' | 'scheduler'>,
+  doc: Pick<Import, '_id' | 'shopId'>,
+): Promise<void> {
   await services.importPhotos.plan(doc._id, doc.shopId);
   services.scheduler.trigger(IMPORT_PHOTO_JOB);
 }
 
 /** The import is undone: its photos still queued are not fetched. */
-export async function cancelImportPhotos(services: Services, importId: string): Promise<void> {
+export async function cancelImportPhotos(services: Pick<Services, 'importPhotos'>, importId: string): Promise<void> {
   await services.importPhotos.cancelImport(importId);
 }
 
@@ -48,7 +51,10 @@ export async function cancelImportPhotos(services: Services, importId: string): 
  * Reviews an import removed in bulk (undo, "remove all" held ones) without the write path's followers: their photos,
  * taken off by that write, have their files deleted by the photo worker.
  */
-export async function dropPhotosOfRemoved(services: Services, removed: readonly Review[]): Promise<void> {
+export async function dropPhotosOfRemoved(
+  services: Pick<Services, 'photos' | 'scheduler'>,
+  removed: readonly Review[],
+): Promise<void> {
   const ids = removed.filter((r) => r.deleted).flatMap((r) => (r.photos ?? []).map((p) => p.id));
   if (!ids.length) return;
   await services.photos.addTasks('delete', ids);
@@ -56,7 +62,22 @@ export async function dropPhotosOfRemoved(services: Services, removed: readonly 
 }
 
 /** The worker's drain: one item at a time, at most PER_RUN per run. */
-export async function drainImportPhotos(services: Services, holder: string): Promise<void> {
+export async function drainImportPhotos(
+  services: Pick<
+    Services,
+    | 'config'
+    | 'importPhotos'
+    | 'imports'
+    | 'log'
+    | 'now'
+    | 'photoStorage'
+    | 'photos'
+    | 'productReviews'
+    | 'reviews'
+    | 'scheduler'
+  >,
+  holder: string,
+): Promise<void> {
   for (let n = 0; n < PER_RUN; n++) {
     const item = await services.importPhotos.next(holder, LEASE_MS);
     if (!item) return;
@@ -76,7 +97,10 @@ export async function drainImportPhotos(services: Services, holder: string): Pro
  * The photo URLs of the import's reviews, each queued once (a repeat after a crash queues nothing new). False: not
  * yet (the plan is queued just before the import is marked done).
  */
-async function plan(services: Services, work: Extract<ImportPhotoWork, { kind: 'plan' }>): Promise<boolean> {
+async function plan(
+  services: Pick<Services, 'importPhotos' | 'imports' | 'productReviews' | 'reviews'>,
+  work: Extract<ImportPhotoWork, { kind: 'plan' }>,
+): Promise<boolean> {
   const doc = await services.imports.get(work.shopId, work.importId);
   if (doc?.status === 'running') return false;
   if (doc?.status !== 'done') return true;
@@ -125,7 +149,24 @@ const photoUrlsOf = (review: Pick<Review, 'photo_urls' | 'deleted'>): string[] =
 
 type FetchWork = Extract<ImportPhotoWork, { kind: 'fetch' | 'fetch-product' }>;
 
-async function fetchOne(services: Services, holder: string, item: ImportPhotoItem, work: FetchWork): Promise<void> {
+async function fetchOne(
+  services: Pick<
+    Services,
+    | 'config'
+    | 'importPhotos'
+    | 'imports'
+    | 'log'
+    | 'now'
+    | 'photoStorage'
+    | 'photos'
+    | 'productReviews'
+    | 'reviews'
+    | 'scheduler'
+  >,
+  holder: string,
+  item: ImportPhotoItem,
+  work: FetchWork,
+): Promise<void> {
   const queue = services.importPhotos;
   const state = await ownerState(services, work);
   if (state === 'attached' && work.kind === 'fetch-product') {
@@ -176,7 +217,10 @@ async function fetchOne(services: Services, holder: string, item: ImportPhotoIte
 }
 
 /** Whether the review (or product review) still wants the photo, or has it already. */
-async function ownerState(services: Services, work: FetchWork): Promise<'wanted' | 'attached' | 'unwanted'> {
+async function ownerState(
+  services: Pick<Services, 'productReviews' | 'reviews'>,
+  work: FetchWork,
+): Promise<'wanted' | 'attached' | 'unwanted'> {
   if (work.kind === 'fetch') {
     const review = await services.reviews.get(work.reviewId);
     if (!stillWanted(review, work)) return 'unwanted';
@@ -215,7 +259,7 @@ function stillWanted(review: Review | null, work: Extract<ImportPhotoWork, { kin
  * started again from nothing.
  */
 async function storeUpload(
-  services: Services,
+  services: Pick<Services, 'imports' | 'photoStorage' | 'photos' | 'scheduler'>,
   work: { photoId: string; shopId: number; importId: string },
   bytes: Buffer,
   addTo: (pending: ReviewPhoto) => Promise<boolean>,
@@ -244,7 +288,11 @@ async function storeUpload(
 }
 
 /** A store review's photo: added while the review still wants it (stillWanted). */
-function attach(services: Services, work: Extract<ImportPhotoWork, { kind: 'fetch' }>, bytes: Buffer) {
+function attach(
+  services: Pick<Services, 'imports' | 'photoStorage' | 'photos' | 'reviews' | 'scheduler'>,
+  work: Extract<ImportPhotoWork, { kind: 'fetch' }>,
+  bytes: Buffer,
+) {
   const addTo = async (pending: ReviewPhoto) => {
     let added = false;
     await services.reviews.update(
@@ -265,7 +313,7 @@ function attach(services: Services, work: Extract<ImportPhotoWork, { kind: 'fetc
  * record then names its owner (photos/store.ts `productReviewId`).
  */
 function attachToProductReview(
-  services: Services,
+  services: Pick<Services, 'imports' | 'photoStorage' | 'photos' | 'productReviews' | 'scheduler'>,
   work: Extract<ImportPhotoWork, { kind: 'fetch-product' }>,
   bytes: Buffer,
 ) {
@@ -277,7 +325,10 @@ function attachToProductReview(
 }
 
 /** Photos of imported product reviews taken off (removed, undone, erased): their files go with the photo worker. */
-export async function dropProductReviewPhotos(services: Services, photoIds: readonly string[]): Promise<void> {
+export async function dropProductReviewPhotos(
+  services: Pick<Services, 'photos' | 'scheduler'>,
+  photoIds: readonly string[],
+): Promise<void> {
   if (!photoIds.length) return;
   await services.photos.addTasks('delete', photoIds);
   services.scheduler.trigger(JOB.photos);

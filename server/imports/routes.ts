@@ -12,7 +12,24 @@ import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/model.js';
 import { importView, receiveImport } from './admin.js';
 
-export function registerImportDashboardRoutes(router: Router, services: Services): void {
+export function registerImportDashboardRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'imports'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'teamInvitations'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   const guard = [dashboardSession(services), requireShopRole('import')];
   const shopOf = (state: Record<string, unknown>) => state.shop as Webshop;
 

@@ -78,7 +78,7 @@ export class ImportUpload {
   private buffered = 0;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: Pick<Services, 'imports' | 'now'>,
     readonly shopId: number,
   ) {
     this.id = services.imports.newId();
@@ -117,7 +117,7 @@ export class ImportUpload {
 }
 
 const opener =
-  (services: Services, importId: string, chunks: number): OpenBytes =>
+  (services: Pick<Services, 'imports'>, importId: string, chunks: number): OpenBytes =>
   () =>
     services.imports.file(importId, chunks);
 
@@ -143,7 +143,7 @@ function countItem(counts: ImportCounts, item: ImportItem): void {
 
 /** What importing the file would do, without writing: counts, star distribution, the first reviews and problems. */
 async function previewFile(
-  services: Services,
+  services: Pick<Services, 'imports' | 'now'>,
   shopId: number,
   open: OpenBytes,
   encoding: TextEncoding,
@@ -198,7 +198,7 @@ export type StartResult =
  * for the operator's approval (dashboard).
  */
 export async function startImport(
-  services: Services,
+  services: Pick<Services, 'audit' | 'config' | 'imports' | 'now' | 'scheduler'>,
   shop: Webshop,
   upload: ImportUpload,
   meta: { fileName: string; by: ImportActor },
@@ -268,14 +268,21 @@ export async function startImport(
   return { dryRun: false, import: doc };
 }
 
-async function queueRun(services: Services, doc: Pick<Import, '_id' | 'shopId'>): Promise<void> {
+async function queueRun(
+  services: Pick<Services, 'imports' | 'scheduler'>,
+  doc: Pick<Import, '_id' | 'shopId'>,
+): Promise<void> {
   await services.imports.queueWork('run', doc._id, doc.shopId);
   services.scheduler.trigger(IMPORT_JOB, doc._id);
 }
 
 const notFound = () => new HttpError(404, 'No such import.');
 
-export async function approveImport(services: Services, shopId: number, importId: string): Promise<Import> {
+export async function approveImport(
+  services: Pick<Services, 'audit' | 'imports' | 'now' | 'scheduler'>,
+  shopId: number,
+  importId: string,
+): Promise<Import> {
   const doc = await services.imports.get(shopId, importId);
   if (!doc) throw notFound();
   if (doc.status !== 'awaiting_approval') {
@@ -300,7 +307,10 @@ export async function approveImport(services: Services, shopId: number, importId
  * spam or not approved at the source). Product reviews likewise. Returns how many were decided.
  */
 export async function decideHeld(
-  services: Services,
+  services: Pick<
+    Services,
+    'audit' | 'imports' | 'moderation' | 'now' | 'photos' | 'productReviews' | 'reviews' | 'scheduler'
+  >,
   shopId: number,
   importId: string,
   decision: { action: 'keep' | 'remove'; ground: Ground | null },
@@ -348,7 +358,7 @@ export async function decideHeld(
 
 /** Undoes an import within UNDO_DAYS of its end (the worker removes its reviews), or cancels one awaiting approval. */
 export async function undoImport(
-  services: Services,
+  services: Pick<Services, 'audit' | 'importPhotos' | 'imports' | 'now' | 'scheduler'>,
   shopId: number,
   importId: string,
   actor: AuditActor,
@@ -389,7 +399,23 @@ export async function undoImport(
  * with the same reviews must not both write them, and the photo worker does not attach a photo to a review an undo is
  * removing. An item whose shop is busy is left due for the next run; one that fails is tried again a minute later.
  */
-export async function drainImports(services: Services, holder: string): Promise<void> {
+export async function drainImports(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'importPhotos'
+    | 'imports'
+    | 'log'
+    | 'now'
+    | 'photos'
+    | 'productReviews'
+    | 'reviews'
+    | 'scheduler'
+    | 'webshops'
+  >,
+  holder: string,
+): Promise<void> {
   const { imports } = services;
   const skip = new Set<string>();
   for (;;) {
@@ -416,7 +442,7 @@ export async function drainImports(services: Services, holder: string): Promise<
 }
 
 /** Renews the run's claims once RENEW_AFTER_MS have gone since the last time: called after every batch. */
-function renewer(services: Services, holder: string): () => Promise<void> {
+function renewer(services: Pick<Services, 'imports'>, holder: string): () => Promise<void> {
   let last = performance.now();
   return async () => {
     if (performance.now() - last < RENEW_AFTER_MS) return;
@@ -425,7 +451,7 @@ function renewer(services: Services, holder: string): () => Promise<void> {
   };
 }
 
-async function discardAbandoned(services: Services, queued: QueuedImport, done: Done): Promise<void> {
+async function discardAbandoned(services: Pick<Services, 'imports'>, queued: QueuedImport, done: Done): Promise<void> {
   // The upload died before its piece count was recorded: pieces are removed until one is missing.
   let n = 0;
   while ((await services.imports.dropPieceIfThere(queued.importId, n)) && n < 200) n++;
@@ -488,7 +514,18 @@ function draftOf(doc: Import, shop: Webshop, item: ImportItem): ImportedReviewDr
 }
 
 async function runImport(
-  services: Services,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'importPhotos'
+    | 'imports'
+    | 'now'
+    | 'productReviews'
+    | 'reviews'
+    | 'scheduler'
+    | 'webshops'
+  >,
   queued: QueuedImport,
   done: Done,
   renew: () => Promise<unknown>,
@@ -619,7 +656,7 @@ async function runImport(
 }
 
 async function finish(
-  services: Services,
+  services: Pick<Services, 'audit' | 'importPhotos' | 'imports' | 'now' | 'scheduler'>,
   doc: Import,
   outcome: { status: 'done' | 'failed'; error: string | null },
   counts: ImportCounts,
@@ -648,7 +685,11 @@ async function finish(
 }
 
 /** Undo: the import's reviews removed (soft-deleted, without ground), its product reviews too, its keys forgotten. */
-async function removeImported(services: Services, queued: QueuedImport, done: Done): Promise<void> {
+async function removeImported(
+  services: Pick<Services, 'audit' | 'imports' | 'now' | 'photos' | 'productReviews' | 'reviews' | 'scheduler'>,
+  queued: QueuedImport,
+  done: Done,
+): Promise<void> {
   const importId = queued.importId;
   let removed = 0;
   for await (const batch of services.reviews.ofImport(queued.shopId, importId, BATCH)) {

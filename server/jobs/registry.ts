@@ -16,7 +16,48 @@ import { definePhotoJobs } from '../photos/jobs.js';
 import { defineSignalJobs } from '../signals/jobs.js';
 import { defineFeedJobs } from '../feed/rebuild-jobs.js';
 
-export async function registerJobs(services: Services): Promise<void> {
+export async function registerJobs(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'confirmations'
+    | 'consents'
+    | 'db'
+    | 'feedKeys'
+    | 'feedRebuilds'
+    | 'googleFeeds'
+    | 'helpful'
+    | 'importPhotos'
+    | 'imports'
+    | 'invitations'
+    | 'log'
+    | 'mailRecording'
+    | 'mailer'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photoStorage'
+    | 'photos'
+    | 'popupTokens'
+    | 'productReviews'
+    | 'recipientLimit'
+    | 'reviewEvents'
+    | 'reviewMails'
+    | 'reviews'
+    | 'scheduler'
+    | 'sessions'
+    | 'signInLinks'
+    | 'signals'
+    | 'suppressions'
+    | 'teamInvitations'
+    | 'users'
+    | 'webhookDeliveries'
+    | 'webhooks'
+    | 'webshops'
+  >,
+): Promise<void> {
   defineInvitationMail(services);
   defineReminderMail(services);
   await defineMailJobs(services);

@@ -6,7 +6,12 @@ import { defineReviewMail } from './reviews.js';
 
 const HOUR_MS = 3_600_000;
 
-export async function defineMailJobs(services: Services): Promise<void> {
+export async function defineMailJobs(
+  services: Pick<
+    Services,
+    'config' | 'log' | 'mailer' | 'now' | 'recipientLimit' | 'reviewMails' | 'reviews' | 'scheduler' | 'webshops'
+  >,
+): Promise<void> {
   await defineReviewMail(services);
   services.scheduler.define(
     'mail.recipients.cleanup',

@@ -58,7 +58,9 @@ function purposeOf(kind: ReviewMailKind, review: Review): MailPurpose {
     : { kind, reviewId: review.id };
 }
 
-export function defineReviewMail(services: Services): void {
+export function defineReviewMail(
+  services: Pick<Services, 'config' | 'log' | 'mailer' | 'now' | 'reviewMails' | 'reviews' | 'scheduler' | 'webshops'>,
+): void {
   services.scheduler.define(
     JOB.reviewMail,
     (signal) => drainReviewMails(services, signal),
@@ -81,7 +83,10 @@ export function verdictFor(entry: QueuedReviewMail, review: Review | undefined, 
 /** Claims of runs that died are pruned this long after they ran out. */
 const PRUNE_AFTER_MS = 86_400_000;
 
-export async function drainReviewMails(services: Services, signal: { touch: () => Promise<void> }): Promise<void> {
+export async function drainReviewMails(
+  services: Pick<Services, 'config' | 'log' | 'mailer' | 'now' | 'reviewMails' | 'reviews' | 'webshops'>,
+  signal: { touch: () => Promise<void> },
+): Promise<void> {
   const queue = services.reviewMails;
   const lease = services.config.scheduler.lockLifetimeMs;
   let tried = false;
@@ -133,7 +138,7 @@ export async function drainReviewMails(services: Services, signal: { touch: () =
  * on the mail schedule. Returns the error of a failed attempt that is retried.
  */
 async function sendOne(
-  services: Services,
+  services: Pick<Services, 'config' | 'log' | 'mailer' | 'now' | 'reviewMails' | 'reviews' | 'webshops'>,
   holder: string,
   review: Review,
   item: TakenItem<{ reviewId: number; kind: ReviewMailKind }>,
@@ -181,7 +186,7 @@ export function mayQuoteWriter(review: Pick<Review, 'published' | 'confirmToken'
   return review.published && review.confirmToken === null;
 }
 
-function render(services: Services, shop: Webshop, review: Review, kind: ReviewMailKind): RenderedMail {
+function render(services: Pick<Services, 'config'>, shop: Webshop, review: Review, kind: ReviewMailKind): RenderedMail {
   const common = { language: review.language, shopName: shop.name, brandName: services.config.brandName };
   const base = services.config.baseUrl;
   switch (kind) {

@@ -11,7 +11,9 @@ import { queueWaitingReviews } from '../reviews/publication.js';
 const REKEY_DONE = 'consents.unsigned-by-address';
 const BACKFILL_DONE = 'review_confirmations.backfill';
 
-export async function migrateConsentTrust(services: Services): Promise<void> {
+export async function migrateConsentTrust(
+  services: Pick<Services, 'confirmations' | 'consents' | 'db' | 'log' | 'now' | 'reviews'>,
+): Promise<void> {
   const markers = new MigrationMarkers(services.db, services.now);
   await markers.runOnce(REKEY_DONE, async () => {
     const moved = await services.consents.migrateUnsigned();

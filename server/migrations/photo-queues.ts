@@ -36,7 +36,7 @@ export async function migratePhotoQueues({
   db,
   photos,
   now,
-}: Pick<Services, 'db' | 'photos' | 'now'>): Promise<number> {
+}: Pick<Services, 'db' | 'now' | 'photos'>): Promise<number> {
   const legacy = db.collection<LegacyPhotoTask>(LEGACY_PHOTO_TASKS);
   const claims = db.collection<LegacyClaim>(LEGACY_PHOTO_CLAIMS);
   let moved = 0;

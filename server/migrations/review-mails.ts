@@ -41,7 +41,7 @@ export async function migrateReviewMails({
   now,
   mailer,
   reviewMails,
-}: Pick<Services, 'db' | 'now' | 'mailer' | 'reviewMails'>): Promise<number> {
+}: Pick<Services, 'db' | 'mailer' | 'now' | 'reviewMails'>): Promise<number> {
   const legacy = db.collection<LegacyEntry>(LEGACY_REVIEW_MAIL_QUEUE);
   const attempts = db.collection<LegacyAttempt>(LEGACY_MAIL_ATTEMPTS);
   const entries = await legacy.find({}).toArray();

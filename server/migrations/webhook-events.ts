@@ -22,7 +22,7 @@ export async function migrateWebhookEvents({
   db,
   reviews,
   reviewEvents,
-}: Pick<Services, 'db' | 'reviews' | 'reviewEvents'>): Promise<number> {
+}: Pick<Services, 'db' | 'reviewEvents' | 'reviews'>): Promise<number> {
   const legacy = db.collection<LegacyEvent>(LEGACY_EVENT_QUEUE);
   let moved = 0;
   for (;;) {

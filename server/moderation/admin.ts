@@ -39,7 +39,22 @@ function reportView(r: Report, baseUrl: string): z.infer<typeof reportSchema> {
   };
 }
 
-export function registerModerationAdminRoutes(router: Router, services: Services): void {
+export function registerModerationAdminRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+  >,
+): void {
   const { moderation, config } = services;
   const admin = requireAdmin(config.adminToken);
 

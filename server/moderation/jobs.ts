@@ -34,7 +34,12 @@ const HOUR_MS = 3_600_000;
 type NoticeServices = Pick<Services, 'config' | 'webshops' | 'audit' | 'moderation' | 'now'>;
 type DecisionNotice = OutboxMailOf<'decision'>;
 
-export function defineModerationJobs(services: Services): void {
+export function defineModerationJobs(
+  services: Pick<
+    Services,
+    'audit' | 'compliance' | 'moderation' | 'now' | 'outbox' | 'photos' | 'recipientLimit' | 'reviews' | 'scheduler'
+  >,
+): void {
   // Texts kept for a complaint and complaint links live six months; their collections hold nothing older. Photos a
   // redaction took go with their kept texts: removed from their review first (which queues their files' deletion).
   services.scheduler.define(

@@ -30,7 +30,23 @@ export const REPORTS_PER_ADDRESS_PER_HOUR = 10;
 /** A review can draw many honest reports, but past this an hour the queue learns nothing new from more. */
 export const REPORTS_PER_REVIEW_PER_HOUR = 20;
 
-export function registerModerationRoutes(router: Router, services: Services): void {
+export function registerModerationRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'webshops'
+  >,
+): void {
   const { moderation, config } = services;
   const byAddress = new RateLimiter(REPORTS_PER_ADDRESS_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);
   const byReview = new RateLimiter(REPORTS_PER_REVIEW_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);

@@ -69,7 +69,27 @@ const REVIEWS_PER_PAGE = 10;
 /** The read model holds shops up to this many reviews in memory; larger ones are listed newest first only. */
 const LISTING_MAX = 50_000;
 
-export function registerPageRoutes(router: Router, services: Services): void {
+export function registerPageRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'config'
+    | 'confirmations'
+    | 'invitations'
+    | 'log'
+    | 'now'
+    | 'outbox'
+    | 'photoStorage'
+    | 'photos'
+    | 'ratings'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+    | 'webshops'
+  >,
+): void {
   const { config, ratings } = services;
   // The shop page's sorts and filters from the database's indexes only on MongoDB: FerretDB (the embedded database)
   // scans for every filter, where the shop's reviews in memory answer at once.

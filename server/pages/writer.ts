@@ -39,7 +39,7 @@ export const deleteLinkFor = (lang: Language, token: string) => ({
 export const editLinkExpired = (review: Review, now: Date) => linkExpired(editLinkSince(review), EDIT_LINK_DAYS, now);
 
 /** Deletes the review at its writer's request (reviews.deleted follows), in the audit trail. False: already gone. */
-export async function deleteByWriter(services: Services, review: Review): Promise<boolean> {
+export async function deleteByWriter(services: Pick<Services, 'audit' | 'reviews'>, review: Review): Promise<boolean> {
   if (!(await services.reviews.softDelete(review.id))) return false;
   await services.audit.record({
     shopId: review.shopId,
@@ -57,7 +57,7 @@ export async function deleteByWriter(services: Services, review: Review): Promis
  * (mail/recipient-limit-store.ts); `gone`: the review or its link changed meanwhile.
  */
 export async function emailNewEditLink(
-  services: Services,
+  services: Pick<Services, 'audit' | 'now' | 'outbox' | 'recipientLimit' | 'reviews' | 'scheduler'>,
   review: Review,
   token: string,
 ): Promise<'queued' | 'limited' | 'gone'> {
@@ -85,7 +85,9 @@ export async function emailNewEditLink(
  * The outbox's new-edit-link e-mails, when the drain gets to them: the review's current link, unless the review is
  * gone, renewed again since (that renewal's e-mail carries the link), or the link expired meanwhile.
  */
-export function newEditLinkMailKind(services: Services): OutboxKind<OutboxMailOf<'edit-link'>> {
+export function newEditLinkMailKind(
+  services: Pick<Services, 'config' | 'now' | 'reviews' | 'webshops'>,
+): OutboxKind<OutboxMailOf<'edit-link'>> {
   return {
     compose: async (queued) => {
       const review = await services.reviews.get(queued.reviewId);

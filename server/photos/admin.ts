@@ -17,7 +17,13 @@ export const photoDecision = z.object({ action: z.enum(['show', 'remove']) }).st
 
 const PHOTO_ID = /^[A-Za-z0-9_-]{22}$/;
 
-export function registerPhotoAdminRoutes(router: Router, services: Services): void {
+export function registerPhotoAdminRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    'audit' | 'config' | 'importedPhotoOwners' | 'photoStorage' | 'photos' | 'reviews' | 'scheduler'
+  >,
+): void {
   const admin = requireAdmin(services.config.adminToken);
   const { baseUrl } = services.config;
 

@@ -13,12 +13,19 @@ import type { PhotoTask } from './store.js';
 const HOUR_MS = 3_600_000;
 const ORPHAN_AFTER_MS = HOUR_MS;
 
-export function definePhotoJobs(services: Services): void {
+export function definePhotoJobs(
+  services: Pick<
+    Services,
+    'config' | 'log' | 'now' | 'photoStorage' | 'photos' | 'productReviews' | 'reviews' | 'scheduler'
+  >,
+): void {
   services.scheduler.define(JOB.photos, () => drainPhotoTasks(services), HOUR_MS);
   services.scheduler.define('photos.limits.cleanup', () => services.photos.removeEarlierLimitWindows(), HOUR_MS);
 }
 
-export async function drainPhotoTasks(services: Services): Promise<void> {
+export async function drainPhotoTasks(
+  services: Pick<Services, 'config' | 'log' | 'now' | 'photoStorage' | 'photos' | 'productReviews' | 'reviews'>,
+): Promise<void> {
   const { photos, config } = services;
   const holder = randomUUID();
   // Encodings not ready yet (an upload whose review is still being written): left due for a later run.
@@ -45,7 +52,7 @@ export async function drainPhotoTasks(services: Services): Promise<void> {
   if (tried) await photos.prune(new Date(services.now().getTime() - 24 * HOUR_MS));
 }
 
-async function deleteFiles(services: Services, task: PhotoTask): Promise<boolean> {
+async function deleteFiles(services: Pick<Services, 'photoStorage' | 'photos'>, task: PhotoTask): Promise<boolean> {
   const id = task.payload.photoId;
   for (const name of fileNames(id)) await services.photoStorage.remove(name);
   await services.photos.dropTask('encode', id);
@@ -55,7 +62,10 @@ async function deleteFiles(services: Services, task: PhotoTask): Promise<boolean
 }
 
 /** False: not yet (an upload whose review is still being written). */
-async function encode(services: Services, task: PhotoTask): Promise<boolean> {
+async function encode(
+  services: Pick<Services, 'config' | 'log' | 'now' | 'photoStorage' | 'photos' | 'productReviews' | 'reviews'>,
+  task: PhotoTask,
+): Promise<boolean> {
   const { photos, photoStorage, reviews } = services;
   const id = task.payload.photoId;
   const record = await photos.get(id);
@@ -96,7 +106,11 @@ async function encode(services: Services, task: PhotoTask): Promise<boolean> {
  * (`imported_product_reviews`). With PHOTO_REVIEW=operator it is `held` and on the operator's list, as any photo
  * (admin.ts; docs/decisions/imports-photos-json.md).
  */
-async function encodeProductPhoto(services: Services, id: string, owner: string): Promise<boolean> {
+async function encodeProductPhoto(
+  services: Pick<Services, 'config' | 'log' | 'photoStorage' | 'photos' | 'productReviews'>,
+  id: string,
+  owner: string,
+): Promise<boolean> {
   const { photos, photoStorage, productReviews } = services;
   const review = await productReviews.get(owner);
   const photo = review?.photos?.find((p) => p.id === id);
@@ -123,7 +137,11 @@ async function encodeProductPhoto(services: Services, id: string, owner: string)
  * under PHOTO_REVIEW=operator). Unreadable after all (damaged past its header): `removed`, its files going with the
  * deletion task the caller queues.
  */
-async function encodeUpload(services: Services, id: string, owner: object): Promise<Partial<ReviewPhoto>> {
+async function encodeUpload(
+  services: Pick<Services, 'config' | 'log' | 'photoStorage'>,
+  id: string,
+  owner: object,
+): Promise<Partial<ReviewPhoto>> {
   const { photoStorage } = services;
   // A failing read is the storage's, not the photo's: it throws, and the task is tried again.
   const input = await photoStorage.readAll(`${id}.upload`);

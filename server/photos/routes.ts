@@ -10,7 +10,10 @@ import { photoIsPublic } from './service.js';
 
 const FILE = /^([A-Za-z0-9_-]{22})(-320)?\.webp$/;
 
-export function registerPhotoRoutes(router: Router, services: Services): void {
+export function registerPhotoRoutes(
+  router: Router,
+  services: Pick<Services, 'importedPhotoOwners' | 'photoStorage' | 'photos' | 'reviews'>,
+): void {
   router.get('/photos/:file', async (ctx: Context) => {
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -67,7 +67,7 @@ function takeHead(stream: Readable): Promise<{ head: Buffer; detection: Detectio
  * the client's (per-address daily limit).
  */
 export async function receivePhoto(
-  services: Services,
+  services: Pick<Services, 'photoStorage' | 'photos'>,
   file: IncomingFile,
   shopId: number,
   address: string,
@@ -108,7 +108,10 @@ export async function receivePhoto(
 }
 
 /** Uploads of a form that was not saved (or failed): their files, records and tasks go at once. */
-export async function discardUploads(services: Services, ids: readonly string[]): Promise<void> {
+export async function discardUploads(
+  services: Pick<Services, 'photoStorage' | 'photos'>,
+  ids: readonly string[],
+): Promise<void> {
   for (const id of ids) {
     await services.photoStorage.remove(`${id}.upload`);
     await services.photos.dropTask('encode', id);
@@ -121,7 +124,7 @@ export const pendingPhotos = (uploads: readonly { id: string; alt: string }[]): 
   uploads.map(({ id, alt }) => ({ id, state: 'pending', alt, width: 0, height: 0, thumbWidth: 0, thumbHeight: 0 }));
 
 /** The review is written: its uploads are its own, and the worker encodes them. */
-export async function attachUploads(services: Services, review: Review): Promise<void> {
+export async function attachUploads(services: Pick<Services, 'photos' | 'scheduler'>, review: Review): Promise<void> {
   const ids = (review.photos ?? []).map((p) => p.id);
   if (!ids.length) return;
   await services.photos.attach(ids, review.id);

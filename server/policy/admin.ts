@@ -24,7 +24,10 @@ export const textSchema = z
   )
   .strict();
 
-export function registerPolicyAdminRoutes(router: Router, services: Services): void {
+export function registerPolicyAdminRoutes(
+  router: Router,
+  services: Pick<Services, 'audit' | 'config' | 'policyTexts'>,
+): void {
   const texts = services.policyTexts;
   const admin = requireAdmin(services.config.adminToken);
 

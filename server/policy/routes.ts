@@ -19,7 +19,13 @@ export function requestedLanguage(query: unknown, accepted: readonly string[], s
   return normalizeLanguage(query) ?? accepted.map(normalizeLanguage).find((l) => l !== undefined) ?? shopLanguage;
 }
 
-export function registerPolicyRoutes(router: Router, services: Services): void {
+export function registerPolicyRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    'compliance' | 'config' | 'moderation' | 'now' | 'policyNumbers' | 'policyTexts' | 'reviews' | 'webshops'
+  >,
+): void {
   const { config } = services;
   const texts = services.policyTexts;
 

@@ -65,7 +65,10 @@ function fragmentNav(
   return { action, fixed, href: (query) => (query ? `${base}&${query}` : base) };
 }
 
-export function registerProductRoutes(router: Router, services: Services): void {
+export function registerProductRoutes(
+  router: Router,
+  services: Pick<Services, 'config' | 'helpful' | 'products' | 'webshops'>,
+): void {
   const { config, products } = services;
 
   async function shopOf(ctx: Context) {

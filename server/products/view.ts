@@ -18,7 +18,7 @@ export interface ProductViewInput {
 }
 
 export async function productView(
-  services: Pick<Services, 'products' | 'helpful' | 'config'>,
+  services: Pick<Services, 'config' | 'helpful' | 'products'>,
   input: ProductViewInput,
 ): Promise<FragmentData> {
   const [product, helpful] = await Promise.all([

@@ -54,7 +54,7 @@ export function parseProductWidgetQuery(
 
 /** The page and the Content Security Policy that allows exactly it: its styles, its photos, its own form. */
 export async function productWidgetPage(
-  services: Pick<Services, 'products' | 'helpful' | 'config'>,
+  services: Pick<Services, 'config' | 'helpful' | 'products'>,
   shop: { id: number; name: string; enabledLanguages: Language[]; mainLanguage: Language },
   q: ProductWidgetQuery,
   raw: Record<string, string | string[] | undefined>,

@@ -8,7 +8,10 @@ import { JsonText, memoJson } from '../http/json-text.js';
 
 const LISTED = 'Ratings successfully retrieved!';
 
-export function registerRatingRoutes(router: Router, services: Services): void {
+export function registerRatingRoutes(
+  router: Router,
+  services: Pick<Services, 'ratings' | 'shopLimiter' | 'webshops'>,
+): void {
   const { ratings } = services;
 
   router.get(

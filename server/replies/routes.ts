@@ -18,7 +18,10 @@ const failWith500: Middleware = async (ctx, next) => {
   await next();
 };
 
-export function registerReplyRoutes(router: Router, services: Services): void {
+export function registerReplyRoutes(
+  router: Router,
+  services: Pick<Services, 'config' | 'now' | 'reviews' | 'scheduler' | 'shopLimiter' | 'webshops'>,
+): void {
   const { config } = services;
 
   router.post(

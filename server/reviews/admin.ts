@@ -165,7 +165,10 @@ function adminReviewView(r: Review): Record<string, unknown> {
 
 const notFound = () => new HttpError(404, 'No such review.');
 
-export function registerReviewAdminRoutes(router: Router, services: Services): void {
+export function registerReviewAdminRoutes(
+  router: Router,
+  services: Pick<Services, 'audit' | 'config' | 'helpful' | 'now' | 'reviews' | 'webshops'>,
+): void {
   const { reviews } = services;
   const admin = requireAdmin(services.config.adminToken);
 

@@ -6,7 +6,9 @@ import { expireUnconfirmed } from './publication.js';
 
 const HOUR_MS = 3_600_000;
 
-export function defineReviewCleanupJobs(services: Services): void {
+export function defineReviewCleanupJobs(
+  services: Pick<Services, 'confirmations' | 'consents' | 'log' | 'now' | 'popupTokens' | 'reviews' | 'scheduler'>,
+): void {
   services.scheduler.define(
     'embed.tokens.cleanup',
     async () => void (await services.popupTokens.deleteExpired()),

@@ -38,7 +38,11 @@ function confirmationOf(
   return { _id: review.id, shopId: review.shopId, ...consent, expires: addDays(review.created, CONFIRMATION_DAYS) };
 }
 
-async function awaitConfirmation(services: Services, review: Review, consent: WaitingConsent): Promise<void> {
+async function awaitConfirmation(
+  services: Pick<Services, 'confirmations'>,
+  review: Review,
+  consent: WaitingConsent,
+): Promise<void> {
   await services.confirmations.add(confirmationOf(review, consent));
 }
 
@@ -48,7 +52,7 @@ async function awaitConfirmation(services: Services, review: Review, consent: Wa
  * stop working; unsigned choices stand per address (consents/store.ts). Not recorded: another choice stands.
  */
 export async function recordPopupChoice(
-  services: Services,
+  services: Pick<Services, 'consents' | 'log' | 'popupTokens'>,
   input: NewConsent,
 ): Promise<{ recorded: false } | { recorded: true; reviewToken?: string }> {
   const { consents, popupTokens } = services;
@@ -82,7 +86,7 @@ type WrittenReview = Pick<NewReview, 'name' | 'rating' | 'ratings' | 'comment' |
  * unsigned one waits for its writer's confirmation, and its consent receipt stops counting towards the shop's cap.
  */
 export async function writePopupReview(
-  services: Services,
+  services: Pick<Services, 'confirmations' | 'consents' | 'reviews' | 'scheduler'>,
   token: PopupToken,
   written: WrittenReview,
   email: string,
@@ -120,7 +124,7 @@ export async function writePopupReview(
  * before the write, so a double submit writes one review; null when the link was used already.
  */
 export async function writeInvitationReview(
-  services: Services,
+  services: Pick<Services, 'invitations' | 'now' | 'reviews'>,
   invitation: Invitation,
   written: WrittenReview & { products: { rating: number | null; content: string }[] },
 ): Promise<Review | null> {
@@ -146,7 +150,7 @@ export async function writeInvitationReview(
 
 /** The review of the serviceAddReview form: anyone may post it, so it waits for its writer's confirmation. */
 export async function writeFormReview(
-  services: Services,
+  services: Pick<Services, 'confirmations' | 'now' | 'reviews' | 'scheduler'>,
   shopId: number,
   written: WrittenReview & Pick<NewReview, 'email' | 'language'> & { experienceMonth?: string },
 ): Promise<Review> {
@@ -193,7 +197,7 @@ export async function noteNetworkSignal(
 }
 
 /** Start-up backfill: reviews that waited before their queue existed join it (a scan of the reviews, run once). */
-export async function queueWaitingReviews(services: Services): Promise<number> {
+export async function queueWaitingReviews(services: Pick<Services, 'confirmations' | 'reviews'>): Promise<number> {
   const waiting = await services.reviews.awaitingConfirmation();
   await services.confirmations.addMany(waiting.map((review) => confirmationOf(review, NO_CONSENT)));
   return waiting.length;
@@ -203,7 +207,10 @@ export async function queueWaitingReviews(services: Services): Promise<number> {
  * The writer confirmed by the e-mailed link: the review is published as e-mail confirmed, not verified. A pop-up
  * review gets its edit link, due when it would have been due for a signed order (or at once when that has passed).
  */
-export async function releaseReview(services: Services, review: Review): Promise<Review | null> {
+export async function releaseReview(
+  services: Pick<Services, 'confirmations' | 'now' | 'reviews' | 'scheduler'>,
+  review: Review,
+): Promise<Review | null> {
   if (!awaitsConfirmation(review)) return null;
   const waiting = await services.confirmations.get(review.id);
   await services.confirmations.remove(review.id);
@@ -225,7 +232,7 @@ export interface ReviewRelease {
  * under the invitation's address become a verified customer's. Returns how many did.
  */
 export async function releaseOnInvitation(
-  services: Services,
+  services: Pick<Services, 'confirmations' | 'now' | 'reviews' | 'scheduler'>,
   reviews: readonly Review[],
   email: string,
 ): Promise<number> {
@@ -251,7 +258,7 @@ export async function releaseOnInvitation(
   return verified;
 }
 
-function editLink(services: Services, review: Review, waiting: PendingConfirmation | null) {
+function editLink(services: Pick<Services, 'now'>, review: Review, waiting: PendingConfirmation | null) {
   return {
     editToken: review.editToken ?? newLinkSecret(),
     editMailDue: editMailDueOnRelease(waiting?.consentCreated ?? null, waiting?.inviteDelay ?? 0, services.now()),
@@ -262,7 +269,10 @@ function editLink(services: Services, review: Review, waiting: PendingConfirmati
  * Removes the reviews whose confirmation time ran out at `now` (injectable for tests), in batches, and logs how
  * many. Their unsigned receipts count again as receipts without a review, which the shop's cap bounds.
  */
-export async function expireUnconfirmed(services: Services, now: Date = services.now()): Promise<number> {
+export async function expireUnconfirmed(
+  services: Pick<Services, 'confirmations' | 'consents' | 'log' | 'now' | 'reviews'>,
+  now: Date = services.now(),
+): Promise<number> {
   let removed = 0;
   let dropped = 0;
   for (;;) {

@@ -19,7 +19,26 @@ const SIGNAL_JOB = 'signals.check';
 /** A check that failed this often is given up (logged each time): the signals are advice, not records. */
 const CHECK_ATTEMPTS = 10;
 
-export function defineSignalJobs(services: Services): void {
+export function defineSignalJobs(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'db'
+    | 'log'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+    | 'users'
+    | 'webshops'
+  >,
+): void {
   // This process's memory of the last 365 days' texts, read from the blocks at its first check.
   const texts = new DuplicateIndex(
     new TextBlockStore(services.db),
@@ -56,7 +75,7 @@ function checkRetryAt(attempts: number, now: Date): Date | undefined {
  * holds up neither the rest of the batch nor the next runs.
  */
 async function checkEach<T extends { _id: string; attempts: number }>(
-  services: Services,
+  services: Pick<Services, 'log' | 'now' | 'signals'>,
   queue: 'reviews' | 'networks',
   holder: string,
   items: T[],
@@ -76,7 +95,27 @@ async function checkEach<T extends { _id: string; attempts: number }>(
   }
 }
 
-async function checkPending(services: Services, texts: DuplicateIndex, holder: string): Promise<void> {
+async function checkPending(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'log'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+    | 'users'
+    | 'webshops'
+  >,
+  texts: DuplicateIndex,
+  holder: string,
+): Promise<void> {
   const { signals } = services;
   const on = new Set<SignalName>(services.config.signals);
   // In the order the reviews were written (their ids), as `burst` counts them.
@@ -98,7 +137,23 @@ async function checkPending(services: Services, texts: DuplicateIndex, holder: s
   );
 }
 
-async function checkBurst(services: Services, review: Review, at: Date): Promise<void> {
+async function checkBurst(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+  >,
+  review: Review,
+  at: Date,
+): Promise<void> {
   const { last24h, previousDays } = await services.signals.count(review.shopId, at);
   const limit = burstLimit(previousDays);
   if (last24h <= limit) return;
@@ -115,7 +170,24 @@ async function checkBurst(services: Services, review: Review, at: Date): Promise
   });
 }
 
-async function checkInsider(services: Services, review: Review): Promise<void> {
+async function checkInsider(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+    | 'users'
+    | 'webshops'
+  >,
+  review: Review,
+): Promise<void> {
   if (!review.email) return;
   const user = await services.users.findByEmail(review.email);
   const shop = await services.webshops.get(review.shopId);
@@ -128,7 +200,23 @@ async function checkInsider(services: Services, review: Review): Promise<void> {
   await raiseSignal(services, review, 'insider', { review_ids: [review.id], figures: {}, basis });
 }
 
-async function checkDuplicate(services: Services, texts: DuplicateIndex, review: Review): Promise<void> {
+async function checkDuplicate(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+  >,
+  texts: DuplicateIndex,
+  review: Review,
+): Promise<void> {
   const matches = await texts.check(review.id, review.comment, services.now());
   // The signal is on the newer review of a pair. A later review may be found here when another worker checked it
   // at the same moment and, having read the blocks just before this review was added, did not see this one.
@@ -140,7 +228,23 @@ async function checkDuplicate(services: Services, texts: DuplicateIndex, review:
   }
 }
 
-async function raiseDuplicate(services: Services, review: Review, matches: Match[]): Promise<void> {
+async function raiseDuplicate(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+  >,
+  review: Review,
+  matches: Match[],
+): Promise<void> {
   if (!(await services.signals.claim(`duplicate_text:${review.id}`))) return;
   const best = Math.max(...matches.map((m) => m.similarity));
   await raiseSignal(services, review, 'duplicate_text', {
@@ -152,7 +256,24 @@ async function raiseDuplicate(services: Services, review: Review, matches: Match
 /** Days before today whose network buckets a run drops, by `_id`: the one that just left, and a week of catch-up. */
 const NETWORK_CATCH_UP_DAYS = 7;
 
-async function checkNetworks(services: Services, holder: string): Promise<void> {
+async function checkNetworks(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'config'
+    | 'log'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+  >,
+  holder: string,
+): Promise<void> {
   const { signals } = services;
   const on = services.config.signals.includes('shared_network');
   await checkEach(
@@ -171,7 +292,22 @@ async function checkNetworks(services: Services, holder: string): Promise<void> 
   }
 }
 
-async function checkNetwork(services: Services, pending: PendingNetwork): Promise<void> {
+async function checkNetwork(
+  services: Pick<
+    Services,
+    | 'audit'
+    | 'compliance'
+    | 'moderation'
+    | 'now'
+    | 'outbox'
+    | 'photos'
+    | 'recipientLimit'
+    | 'reviews'
+    | 'scheduler'
+    | 'signals'
+  >,
+  pending: PendingNetwork,
+): Promise<void> {
   const { signals } = services;
   await signals.keepNetwork(pending.shopId, dayKey(pending.at), pending.reviewId, pending);
   const days = Array.from({ length: SHARED_NETWORK_DAYS }, (_, i) => dayKey(addDays(pending.at, -i)));

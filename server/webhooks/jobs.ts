@@ -39,7 +39,12 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** How long finished deliveries and their log are kept. */
 const HISTORY_DAYS = 30;
 
-export function registerWebhookJobs(services: Services): void {
+export function registerWebhookJobs(
+  services: Pick<
+    Services,
+    'config' | 'helpful' | 'log' | 'now' | 'reviewEvents' | 'reviews' | 'scheduler' | 'webhookDeliveries' | 'webhooks'
+  >,
+): void {
   const { scheduler, reviews, webhookDeliveries, now } = services;
   const snapshots = new ReviewSnapshots();
   // What the last full runs left for later: a run is asked for when there may be room for it.

@@ -72,7 +72,10 @@ function pageParam(value: unknown): number {
   }
 }
 
-export function registerWebhookRoutes(router: Router, services: Services): void {
+export function registerWebhookRoutes(
+  router: Router,
+  services: Pick<Services, 'config' | 'shopLimiter' | 'webhooks' | 'webshops'>,
+): void {
   const { webhooks } = services;
 
   router.post(
@@ -116,7 +119,13 @@ function eventIdParam(value: unknown): string {
   return value;
 }
 
-export function registerWebhookManageRoutes(router: Router, services: Services): void {
+export function registerWebhookManageRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    'config' | 'now' | 'scheduler' | 'shopLimiter' | 'webhookDeliveries' | 'webhooks' | 'webshops'
+  >,
+): void {
   const endpoint = (handler: (ctx: Context, subscription: WebhookSubscription) => Promise<Record<string, unknown>>) => [
     failWith500,
     classic(services, { empty: {}, unauthorized }, async (ctx, { shop }) => {

@@ -16,7 +16,7 @@ type NewSubscription = Pick<WebhookSubscription, 'url' | 'topic'> & { is_active?
 type SubscriptionChanges = Partial<Pick<WebhookSubscription, 'url' | 'topic' | 'is_active'>>;
 
 /** `url` must not reach loopback, private or metadata addresses (unless the operator allowed the host). */
-async function refuseUnsafeUrl(services: Services, url: string): Promise<void> {
+async function refuseUnsafeUrl(services: Pick<Services, 'config'>, url: string): Promise<void> {
   const refusal = await refusalOf(url, services.config.webhooks.allowedHosts);
   if (refusal) throw new HttpError(400, `url: ${refusal}`, 'invalid');
 }
@@ -26,7 +26,7 @@ async function refuseUnsafeUrl(services: Services, url: string): Promise<void> {
  * (WEBHOOK_MAX_PER_SHOP: every subscription is one more request per event in the shop's own lanes, see config.ts).
  */
 export async function subscribe(
-  services: Services,
+  services: Pick<Services, 'config' | 'webhooks'>,
   shopId: number,
   input: NewSubscription,
   howToMakeRoom: string,
@@ -46,7 +46,11 @@ export async function subscribe(
 }
 
 /** A subscription of the shop, or a 404 naming it (another shop's is not found either). */
-export async function subscriptionOf(services: Services, shopId: number, id: number): Promise<WebhookSubscription> {
+export async function subscriptionOf(
+  services: Pick<Services, 'webhooks'>,
+  shopId: number,
+  id: number,
+): Promise<WebhookSubscription> {
   const subscription = await services.webhooks.getForShop(shopId, id);
   if (!subscription) throw new HttpError(404, `Webhook ${id} not found.`);
   return subscription;
@@ -54,7 +58,7 @@ export async function subscriptionOf(services: Services, shopId: number, id: num
 
 /** Switching a subscription on again clears the reason and count of an automatic switch-off (in the store). */
 export async function changeSubscription(
-  services: Services,
+  services: Pick<Services, 'config' | 'webhooks'>,
   subscription: WebhookSubscription,
   changes: SubscriptionChanges,
 ): Promise<WebhookSubscription> {
@@ -68,13 +72,16 @@ export async function changeSubscription(
 }
 
 /** Removes the subscription with its pending deliveries and its log. */
-export async function removeSubscription(services: Services, subscription: WebhookSubscription): Promise<void> {
+export async function removeSubscription(
+  services: Pick<Services, 'webhookDeliveries' | 'webhooks'>,
+  subscription: WebhookSubscription,
+): Promise<void> {
   await services.webhooks.remove(subscription.shopId, subscription.id);
   await services.webhookDeliveries.removeSubscription(subscription.id);
 }
 
 export function deliveryLog(
-  services: Services,
+  services: Pick<Services, 'webhookDeliveries'>,
   subscription: WebhookSubscription,
   offset: number,
   limit: number,
@@ -105,7 +112,11 @@ export function isEventId(value: unknown): value is string {
 }
 
 /** Sends an event again now (one attempt; a pending delivery just moves up). */
-export async function redeliver(services: Services, subscription: WebhookSubscription, eventId: string): Promise<void> {
+export async function redeliver(
+  services: Pick<Services, 'now' | 'scheduler' | 'webhookDeliveries'>,
+  subscription: WebhookSubscription,
+  eventId: string,
+): Promise<void> {
   if (!subscription.is_active) {
     throw new HttpError(400, 'The webhook is switched off: set is_active to true before asking for a redelivery.');
   }

@@ -119,7 +119,10 @@ const SETTING_TEXTS = ['name', 'url', 'logo', 'hero_image', 'address'];
 /** A shop's settings as in force, for the trail to compare: the sidebar with its defaults filled in. */
 const inForce = (shop: Webshop) => ({ ...adminView(shop), sidebar: mergeSettings(shop.sidebar, {}) });
 
-export function registerWebshopAdminRoutes(router: Router, services: Services): void {
+export function registerWebshopAdminRoutes(
+  router: Router,
+  services: Pick<Services, 'audit' | 'config' | 'webshops'>,
+): void {
   const { webshops } = services;
   const admin = requireAdmin(services.config.adminToken);
 

@@ -22,7 +22,7 @@ function webshopDetails(shop: Webshop): z.infer<typeof webshopDetailsSchema> {
   };
 }
 
-export function registerWebshopRoutes(router: Router, services: Services): void {
+export function registerWebshopRoutes(router: Router, services: Pick<Services, 'shopLimiter' | 'webshops'>): void {
   router.get(
     '/api/1.0/webshop.json',
     // The cached shop object is replaced when the shop changes, and its text with it.

@@ -49,7 +49,13 @@ function shopDefaults(shop: Webshop): ShopDefaults {
   return { heroColor: shop.hero_color, mainLanguage: mainLanguage(shop), enabledLanguages: enabledLanguages(shop) };
 }
 
-export function registerWidgetRoutes(router: Router, services: Services): void {
+export function registerWidgetRoutes(
+  router: Router,
+  services: Pick<
+    Services,
+    'config' | 'helpful' | 'log' | 'products' | 'ratings' | 'webshops' | 'widgetPages' | 'widgetQueries'
+  >,
+): void {
   const { ratings, config, log } = services;
   // Built in app.ts, which also drops a shop's pages when its public reviews change.
   const pages = services.widgetPages;
