@@ -58,6 +58,7 @@ import { GoogleFeedFiles } from './feed/google-build.js';
 import { ComplianceStore } from './compliance/store.js';
 import { ComplianceFollower } from './compliance/follower.js';
 import { FeedRebuildQueue } from './feed/rebuild-queue.js';
+import { countWrites, WriteActivity } from './http/activity.js';
 
 interface AppDeps {
   config: Config;
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     domainHosts: caches.cache('domain-hosts'),
     policyNumbers,
     imports: new ImportStore(db, now),
+    activity: new WriteActivity(),
     productReviews,
     photos: new PhotoStore(db, now),
     photoStorage: createPhotoStorage(config, db),
@@ -246,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
   });
+  // The requests that may write, counted for a bulk import in this process to let them go first (http/activity.ts).
+  app.use(countWrites(services.activity));
   // Groups of routes with their error envelope, CORS and limits, then the feature modules: server/routes.ts.
   const routes = mountRoutes(app, services);
   return { app, services, routes };

@@ -57,6 +57,7 @@ import type { GoogleFeedFiles } from './feed/google-build.js';
 import type { ComplianceStore } from './compliance/store.js';
 import type { Episode } from './jobs/transient.js';
 import type { FeedRebuildQueue } from './feed/rebuild-queue.js';
+import type { WriteActivity } from './http/activity.js';
 
 export interface Services {
   config: Config;
@@ -128,6 +129,8 @@ export interface Services {
   policyNumbers: Cache<PolicyNumbersEntry>;
   /** Bulk review imports from other platforms: their files, progress, and the identities imported per shop. */
   imports: ImportStore;
+  /** The API's requests that may write, in flight in this process: a bulk import lets them go first. */
+  activity: WriteActivity;
   /** Imported reviews of products only: kept apart from the shop's reviews and score. */
   productReviews: ImportedProductReviewStore;
   /** Photos of reviews: their records, to-do list and daily limits (server/photos/). */

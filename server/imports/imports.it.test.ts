@@ -387,6 +387,25 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     expect(await reviewsOf(shop)).toHaveLength(1233);
   });
 
+  it('a run in the process that answers the API finishes while a request keeps writing (it lets requests go first, not forever)', async () => {
+    const shop = await t.createShop();
+    const header =
+      'Review Id,Review Created (UTC),Review Username,Review User Email,Review Title,Review Content,Review Stars\n';
+    const rows = Array.from({ length: 900 }, (_, i) => `w${i},2024-01-01T00:00:00Z,N${i},,T,C${i},${1 + (i % 5)}`);
+    const res = await upload(shop, new TextEncoder().encode(header + rows.join('\n')), 'busy.csv');
+    expect(res.status).toBe(202);
+    const { id } = await res.json();
+    // A request that writes and never ends (a slow client, a stuck write): the run's batches still go through.
+    const end = t.services.activity.begin();
+    try {
+      await drainImports(t.services, 'test-worker');
+    } finally {
+      end();
+    }
+    expect(await status200(shop, id)).toMatchObject({ status: 'done', read: 900, imported: 900 });
+    expect(await reviewsOf(shop)).toHaveLength(900);
+  });
+
   it('an erasure finds the addresses of imported reviews, product reviews included', async () => {
     const shop = await t.createShop();
     await imported(shop, 'yotpo.csv');

@@ -11,6 +11,7 @@ const SAFETY_NET_MS = 60_000;
 export function defineImportJobs(
   services: Pick<
     Services,
+    | 'activity'
     | 'audit'
     | 'compliance'
     | 'config'

@@ -8,7 +8,6 @@
 // from the top of the file each time: what an earlier run imported is recognised by its key and counted again, so
 // counts hold after a crash, and a batch interrupted between its writes (its drawn ids are recorded first) is removed
 // and written again.
-import { setTimeout as pause } from 'node:timers/promises';
 import type { AuditActor } from '../audit/model.js';
 import { HttpError } from '../http/errors.js';
 import { normalizeLanguage } from '../languages.js';
@@ -39,10 +38,18 @@ import {
   type QueuedImport,
 } from './store.js';
 
-/** Reviews written per batch (one insert of reviews, one of keys, one update of the import): short holds of the writer. */
+/** Reviews decided or removed per write (held reviews, undo). */
 const BATCH = 100;
-/** The pause after each batch, as a share of the time its writes took (see runImport). */
-const WRITE_PAUSE = 1 / 2;
+/** Rows read per batch of a run: one update of the import, one insert of identities, PIECE reviews per insert. */
+const RUN_BATCH = 200;
+/** Reviews (and product reviews) per insert in a run: each holds the database's one writer for a short while. */
+const PIECE = 25;
+/** Review ids drawn at a time by a run: one counter update every few batches (a crash leaves a gap in the ids). */
+const ID_BLOCK = RUN_BATCH * 10;
+/** The longest a run's write waits for the API's writes in flight in this process (server/http/activity.ts). */
+const YIELD_MAX_MS = 100;
+/** All told, a run waits for the API's writes at most this share of the time its own writes took. */
+const YIELD_SHARE = 1 / 2;
 /** How long after it finished an import may be undone. */
 const UNDO_DAYS = 30;
 /** How long a worker holds an import's work and its shop without renewing. */
@@ -402,6 +409,7 @@ export async function undoImport(
 export async function drainImports(
   services: Pick<
     Services,
+    | 'activity'
     | 'audit'
     | 'compliance'
     | 'importPhotos'
@@ -516,6 +524,7 @@ function draftOf(doc: Import, shop: Webshop, item: ImportItem): ImportedReviewDr
 async function runImport(
   services: Pick<
     Services,
+    | 'activity'
     | 'audit'
     | 'compliance'
     | 'importPhotos'
@@ -566,32 +575,73 @@ async function runImport(
   let lastPublished: Review | undefined;
 
   /**
+   * Before each write, the API's writes in flight in this process go first (ROLE=all: a request's write would else
+   * wait behind the import's), up to YIELD_MAX_MS each time and YIELD_SHARE of the run's own write time in all: the
+   * waits never cost more than a pause of that share after each batch did, and happen only while requests write.
+   */
+  const time = { writing: 0, yielded: 0 };
+  const letRequestsFirst = async () => {
+    const allowed = Math.min(YIELD_MAX_MS, time.writing * YIELD_SHARE - time.yielded);
+    if (allowed <= 0) return;
+    const started = performance.now();
+    await services.activity.yieldTo(allowed);
+    time.yielded += performance.now() - started;
+  };
+  /** Review ids are drawn ID_BLOCK at a time (one counter update every few batches); ids left by a crash are skipped. */
+  let ids = { next: 0, left: 0 };
+  const drawIds = async (count: number): Promise<number> => {
+    if (ids.left < count) {
+      const block = Math.max(count, ID_BLOCK);
+      await letRequestsFirst();
+      ids = { next: await reviews.allocateIds(block), left: block };
+    }
+    const first = ids.next;
+    ids = { next: first + count, left: ids.left - count };
+    return first;
+  };
+  /** The progress as of the batch written last, recorded with the next batch's `pending` (one update per batch). */
+  let progressToRecord: (Pick<Import, 'counts'> & Partial<Pick<Import, 'problems'>>) | null = null;
+
+  /**
    * Writes one batch. The next batch is read from the file while this one is written (the database works in its own
-   * process), but only one batch is written at a time: `pending` names the one in flight.
+   * process), but only one batch is written at a time: `pending` names the one in flight, and stays until the next
+   * batch replaces it (a crash in between writes the last batch again: removed first, nothing twice). Each write
+   * lets the API's writes in flight in this process go first (ROLE=all), and the reviews go PIECE at a time, so that
+   * a request's write waits for one short insert, not for a whole batch (docs/decisions/imports.md, Scale).
    */
   const write = async (items: ImportItem[], progress: ImportCounts, problemsNow: RowProblem[] | null) => {
     const started = performance.now();
+    const yieldedBefore = time.yielded;
     const store = items.filter((i) => i.kind === 'store');
+    const products = items.filter((i) => i.kind === 'product');
     const now = services.now();
-    let first = 0;
+    const first = store.length ? await drawIds(store.length) : 0;
+    await letRequestsFirst();
+    await imports.update(doc._id, {
+      pending: store.length ? { from: first, to: first + store.length - 1 } : null,
+      ...progressToRecord,
+    });
     if (store.length) {
-      first = await reviews.allocateIds(store.length);
-      await imports.update(doc._id, { pending: { from: first, to: first + store.length - 1 } });
       const written = await reviews.insertImported(
         doc.shopId,
         store.map((i) => draftOf(doc, shop, i)),
         first,
-        { publicLater: true },
+        { publicLater: true, pieces: { size: PIECE, before: letRequestsFirst } },
       );
       if (written.some((r) => r.published)) lastPublished = written.at(-1);
       // A bulk import runs no write followers: its reviews are counted here (compliance/follower.ts).
       for (const review of written) countWrite(services.compliance, undefined, review, now);
     }
-    await services.productReviews.insert(
-      items.filter((i) => i.kind === 'product').map((i) => productReviewOf(doc, i, now)),
-      { later: true },
-    );
+    for (let i = 0; i < products.length; i += PIECE) {
+      await letRequestsFirst();
+      await services.productReviews.insert(
+        products.slice(i, i + PIECE).map((item) => productReviewOf(doc, item, now)),
+        { later: true },
+      );
+    }
     let next = first;
+    await letRequestsFirst();
+    // Identities are small documents: one insert for the batch.
     await imports.addKeys(
       items.map((i) => ({
         _id: keyId(doc.shopId, i.key),
@@ -601,16 +651,9 @@ async function runImport(
         held: i.held,
       })),
     );
-    await imports.update(doc._id, {
-      pending: null,
-      counts: progress,
-      ...(problemsNow ? { problems: problemsNow } : {}),
-    });
+    progressToRecord = { counts: progress, ...(problemsNow ? { problems: problemsNow } : {}) };
     await renew();
-    // The embedded database has one writer at a time, and a write that finds it busy sleeps and retries: batches
-    // written back to back would keep the service's own writes (Add invitation) waiting. Small batches and a pause
-    // of half the batch's time leave them room; the next batch is read meanwhile (docs/decisions/imports.md, Scale).
-    await pause((performance.now() - started) * WRITE_PAUSE);
+    time.writing += performance.now() - started - (time.yielded - yieldedBefore);
   };
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -644,7 +687,7 @@ async function runImport(
       known.set(outcome.key, { importId: doc._id, held: outcome.held });
       countItem(counts, outcome);
       batch.push(outcome);
-      if (batch.length >= BATCH) await flush();
+      if (batch.length >= RUN_BATCH) await flush();
     }
   }
   await flush();

@@ -19,6 +19,7 @@ import { defineFeedJobs } from '../feed/rebuild-jobs.js';
 export async function registerJobs(
   services: Pick<
     Services,
+    | 'activity'
     | 'audit'
     | 'compliance'
     | 'config'

@@ -630,7 +630,11 @@ export class ReviewStore {
     shopId: number,
     drafts: readonly ImportedReviewDraft[],
     ids: number,
-    options: { publicLater?: boolean } = {},
+    options: {
+      publicLater?: boolean;
+      /** `size` reviews per insert, `before` awaited before each write: shorter holds of the database's one writer. */
+      pieces?: { size: number; before: () => Promise<unknown> };
+    } = {},
   ): Promise<Review[]> {
     const now = this.now();
     const written = drafts.map((input, i): Review => {
@@ -684,14 +688,19 @@ export class ReviewStore {
       return review;
     });
     if (!written.length) return [];
-    try {
-      await this.collection.insertMany(
-        written.map((r) => ({ _id: r.id, ...r }) as Review),
-        { ordered: false },
-      );
-    } catch (err) {
-      if (!onlyDuplicateKeys(err)) throw err;
+    const piece = options.pieces?.size ?? written.length;
+    for (let i = 0; i < written.length; i += piece) {
+      await options.pieces?.before();
+      try {
+        await this.collection.insertMany(
+          written.slice(i, i + piece).map((r) => ({ _id: r.id, ...r }) as Review),
+          { ordered: false },
+        );
+      } catch (err) {
+        if (!onlyDuplicateKeys(err)) throw err;
+      }
     }
+    await options.pieces?.before();
     await this.bulkWritten(shopId, written, !options.publicLater && written.some((r) => r.published));
     return written;
   }
