@@ -288,6 +288,11 @@ export class ImportStore {
     await this.imports.updateOne({ _id: importId }, { $set: set });
   }
 
+  /** Every import that is done, across shops, with its photo counts (a start-up backfill's scan). */
+  done(): Promise<Pick<Import, '_id' | 'shopId' | 'photos'>[]> {
+    return this.imports.find({ status: 'done' }, { projection: { _id: 1, shopId: 1, photos: 1 } }).toArray();
+  }
+
   /** Records the decision on the held reviews as pending; false when the import is not done or one is pending. */
   async requestHeldDecision(importId: string, pending: NonNullable<Import['heldPending']>): Promise<boolean> {
     const result = await this.imports.updateOne(
