@@ -43,8 +43,6 @@ import {
 const BATCH = 100;
 /** The pause after each batch, as a share of the time its writes took (see runImport). */
 const WRITE_PAUSE = 1 / 2;
-/** Reviews read per batch when the decision on an import's held reviews is applied: one write of each kind each. */
-const HELD_BATCH = 100;
 /** How long after it finished an import may be undone. */
 const UNDO_DAYS = 30;
 /** How long a worker holds an import's work and its shop without renewing. */
@@ -319,7 +317,9 @@ export async function decideHeld(
   const pending = { ...decision, at: services.now(), reviews: 0, actor };
   // Queued first: a crash before the decision is recorded leaves work that finds nothing pending and ends.
   await services.imports.queueWork('held', importId, shopId);
-  if (!(await services.imports.requestHeldDecision(importId, pending))) throw heldBusy();
+  if (!(await services.imports.requestHeldDecision(importId, pending))) {
+    throw new HttpError(409, 'The import changed meanwhile; try again.', 'conflict');
+  }
   services.scheduler.trigger(IMPORT_JOB, importId);
   return { ...doc, heldPending: pending };
 }
@@ -632,6 +632,9 @@ async function finish(
     details: { ...counts, ...(outcome.error ? { error: outcome.error } : {}) },
   });
 }
+
+/** Reviews read per batch when the decision on an import's held reviews is applied: one write of each kind each. */
+const HELD_BATCH = 100;
 
 /**
  * The pending decision on the import's held reviews, applied HELD_BATCH reviews at a time. Resumable: a repeat after a
