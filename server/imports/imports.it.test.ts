@@ -176,7 +176,7 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
 
   it('applies "remove all" in the worker, in batches: a second decision meanwhile is refused; a crash resumes without doubles', async () => {
     const shop = await t.createShop();
-    // 250 rows unpublished at the source (three batches of the worker) and one published.
+    // 250 rows unpublished at the source (three batches of the worker's reads, 25 steps of its writes), one published.
     const rows = Array.from(
       { length: 250 },
       (_, i) =>
@@ -204,7 +204,7 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
       held_decision_pending: { action: 'remove', ground: 'spam', reviews: 0 },
     });
 
-    // The worker dies in the second batch, between the removals it recorded and the reviews' writes.
+    // The worker dies in its second step, between the removals it recorded and the reviews' writes.
     const reviews = t.services.reviews;
     const decideImported = reviews.decideImported.bind(reviews);
     let batches = 0;
@@ -219,7 +219,7 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     }
     expect(await status200(shop, id)).toMatchObject({
       held_decision: null,
-      held_decision_pending: { action: 'remove', reviews: 100 },
+      held_decision_pending: { action: 'remove', reviews: 10 },
     });
     expect((await decide({ action: 'keep' })).status).toBe(409);
     // Tried again a minute later (the work queue's retry): due now.
