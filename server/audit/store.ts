@@ -6,6 +6,7 @@
 // string that slips into `details` is stored as its SHA-256 (an erasure then has nothing to find here).
 import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from '../db/index.js';
+import { isDuplicateKey } from '../db/index.js';
 import { sha256Hex } from '../hash.js';
 import type { AuditActor, AuditEntry, NewAuditEntry } from './model.js';
 
@@ -54,17 +55,26 @@ export class AuditStore {
     await this.collection.createIndex({ shopId: 1, _id: -1 }, { name: 'shop_id' });
   }
 
-  async record(entry: NewAuditEntry): Promise<void> {
-    const at = this.now();
-    await this.collection.insertOne({
-      _id: `${at.toISOString()}:${randomBytes(6).toString('hex')}`,
+  /**
+   * `once`: an entry that work resumed after a crash may record again (a bulk decision applied by the worker) is
+   * recorded once: stamped with the time of the decision and keyed by `once.key`, a repeat finds it there.
+   */
+  async record(entry: NewAuditEntry, once?: { at: Date; key: string }): Promise<void> {
+    const at = once?.at ?? this.now();
+    const doc = {
+      _id: `${at.toISOString()}:${once?.key ?? randomBytes(6).toString('hex')}`,
       at,
       shopId: entry.shopId,
       actor: withoutAddresses(entry.actor.id === undefined ? { kind: entry.actor.kind } : { ...entry.actor }),
       action: entry.action,
       target: entry.target === undefined ? null : withoutAddresses(entry.target),
       details: withoutAddresses(entry.details ?? {}),
-    });
+    };
+    try {
+      await this.collection.insertOne(doc);
+    } catch (err) {
+      if (!once || !isDuplicateKey(err)) throw err;
+    }
   }
 
   /** One shop's entries, newest first, a page at a time, and how many it has (the merchant dashboard's trail). */

@@ -3,7 +3,7 @@
 //   GET    /admin/api/webshops/{id}/imports                     the shop's imports, newest first
 //   GET    /admin/api/webshops/{id}/imports/{importId}          status and counts
 //   POST   /admin/api/webshops/{id}/imports/{importId}/approve  an import from the dashboard, approved
-//   POST   /admin/api/webshops/{id}/imports/{importId}/held     `{action: keep|remove, ground}` for all its held reviews
+//   POST   /admin/api/webshops/{id}/imports/{importId}/held     `{action: keep|remove, ground}` for all its held reviews (worker)
 //   DELETE /admin/api/webshops/{id}/imports/{importId}          undo (within 30 days)
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -127,6 +127,14 @@ export function importView(doc: Import) {
       reviews: doc.preview.reviews,
     },
     held_decision: doc.held ? { ...doc.held, at: formatTimestamp(doc.held.at) } : null,
+    held_decision_pending: doc.heldPending
+      ? {
+          action: doc.heldPending.action,
+          ground: doc.heldPending.ground,
+          at: formatTimestamp(doc.heldPending.at),
+          reviews: doc.heldPending.reviews,
+        }
+      : null,
     photos_queued: doc.photos?.queued ?? 0,
     photos_fetched: doc.photos?.fetched ?? 0,
     photos_failed: doc.photos?.failed ?? 0,
@@ -224,20 +232,7 @@ export async function receiveImport(
 
 export function registerImportAdminRoutes(
   router: Router,
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'importPhotos'
-    | 'imports'
-    | 'moderation'
-    | 'now'
-    | 'photos'
-    | 'productReviews'
-    | 'reviews'
-    | 'scheduler'
-    | 'webshops'
-  >,
+  services: Pick<Services, 'audit' | 'config' | 'importPhotos' | 'imports' | 'now' | 'scheduler' | 'webshops'>,
 ): void {
   const admin = requireAdmin(services.config.adminToken);
   const shopOf = async (id: string | undefined) => {
@@ -273,14 +268,15 @@ export function registerImportAdminRoutes(
     const shop = await shopOf(ctx.params.id);
     const doc = await importOf(shop.id, ctx.params.importId);
     const decision = validate(heldDecisionSchema, await readFields(ctx, 16 * 1024));
-    const decided = await decideHeld(
+    const pending = await decideHeld(
       services,
       shop.id,
       doc._id,
       { action: decision.action, ground: decision.ground ?? null },
       OPERATOR,
     );
-    ctx.body = { decided };
+    ctx.status = 202;
+    ctx.body = importView(pending);
   });
 
   router.delete('/admin/api/webshops/:id/imports/:importId', admin, async (ctx) => {

@@ -132,8 +132,18 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
       method: 'POST',
       json: { action: 'keep' },
     });
-    expect(keep.status).toBe(200);
-    expect(await keep.json()).toEqual({ decided: 1 });
+    // Applied by the worker: the answer is the import with the decision pending; once applied, how many it decided.
+    expect(keep.status).toBe(202);
+    expect(await keep.json()).toMatchObject({
+      id: yotpo.id,
+      held_decision: null,
+      held_decision_pending: { action: 'keep', ground: null, reviews: 0 },
+    });
+    await drainImports(t.services, 'test-worker');
+    expect(await status200(shop, yotpo.id)).toMatchObject({
+      held_decision: { action: 'keep', ground: null, reviews: 1 },
+      held_decision_pending: null,
+    });
     expect((await summary(shop)).amount).toBe(2);
 
     const judge = await imported(shop, 'judgeme.csv');
@@ -147,7 +157,13 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
       method: 'POST',
       json: { action: 'remove', ground: 'spam' },
     });
-    expect(await remove.json()).toEqual({ decided: 1 });
+    expect(remove.status).toBe(202);
+    await drainImports(t.services, 'test-worker');
+    expect((await status200(shop, judge.id)).held_decision).toMatchObject({
+      action: 'remove',
+      ground: 'spam',
+      reviews: 1,
+    });
     const products = await productReviewsOf(shop);
     expect(products.map((p) => p.status).sort()).toEqual(['published', 'published', 'published', 'removed']);
     // Product reviews never reached the shop's score.
@@ -156,6 +172,81 @@ describe('POST /admin/api/webshops/{id}/imports', () => {
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(['import.started', 'import.done', 'import.held_kept', 'import.held_removed']),
     );
+  });
+
+  it('applies "remove all" in the worker, in batches: a second decision meanwhile is refused; a crash resumes without doubles', async () => {
+    const shop = await t.createShop();
+    // 250 rows unpublished at the source (three batches of the worker's reads, 25 steps of its writes), one published.
+    const rows = Array.from(
+      { length: 250 },
+      (_, i) =>
+        `H${i},2024-03-05 10:20:30 UTC,store,Unpublished,2,Title ${i},Held text ${i},,,,,,,Writer ${i},w${i}@example.com,verified_buyer,nl,,,,,,,,`,
+    );
+    rows.push(
+      'P1,2024-03-05 10:20:30 UTC,store,Published,5,Fine,Shown at the source,,,,,,,Pia,pia@example.com,verified_buyer,nl,,,,,,,,',
+    );
+    const header = fixture('yotpo.csv').toString('utf8').split('\n')[0]!;
+    const res = await upload(shop, Buffer.from([header, ...rows].join('\n')), 'held.csv');
+    const { id } = await res.json();
+    await drainImports(t.services, 'test-worker');
+    expect(await status200(shop, id)).toMatchObject({ status: 'done', imported: 251, held: 250 });
+
+    const decide = (json: object) =>
+      t.admin(`/admin/api/webshops/${shop.id}/imports/${id}/held`, { method: 'POST', json });
+    const first = await decide({ action: 'remove', ground: 'spam' });
+    expect(first.status).toBe(202);
+    // While it is pending, another decision is refused, and the import shows the one pending.
+    const second = await decide({ action: 'keep' });
+    expect(second.status).toBe(409);
+    expect((await second.json()).error).toMatchObject({ code: 'conflict' });
+    expect(await status200(shop, id)).toMatchObject({
+      held_decision: null,
+      held_decision_pending: { action: 'remove', ground: 'spam', reviews: 0 },
+    });
+
+    // The worker dies in its second step, between the removals it recorded and the reviews' writes.
+    const reviews = t.services.reviews;
+    const decideImported = reviews.decideImported.bind(reviews);
+    let batches = 0;
+    reviews.decideImported = async (batch, decision) => {
+      if (++batches === 2) throw new Error('the worker died');
+      return decideImported(batch, decision);
+    };
+    try {
+      await drainImports(t.services, 'test-worker');
+    } finally {
+      reviews.decideImported = decideImported;
+    }
+    expect(await status200(shop, id)).toMatchObject({
+      held_decision: null,
+      held_decision_pending: { action: 'remove', reviews: 10 },
+    });
+    expect((await decide({ action: 'keep' })).status).toBe(409);
+    // Tried again a minute later (the work queue's retry): due now.
+    await t.db.collection('import_work').updateMany({}, { $set: { due: new Date(Date.now() - 1000) } });
+    await drainImports(t.services, 'test-worker');
+
+    expect(await status200(shop, id)).toMatchObject({
+      held_decision: { action: 'remove', ground: 'spam', reviews: 250 },
+      held_decision_pending: null,
+    });
+    const all = await reviewsOf(shop);
+    expect(all.filter((r) => r.deleted)).toHaveLength(250);
+    expect(all.filter((r) => r.published).map((r) => r.name)).toEqual(['Pia']);
+    // One removal per review on the policy page's count, one audit entry for the decision.
+    const ids = all.filter((r) => r.deleted).map((r) => r.id);
+    expect(await t.db.collection('review_removals').countDocuments({ _id: { $in: ids } } as never)).toBe(250);
+    expect(await t.db.collection('review_removals').countDocuments({ shopId: shop.id })).toBe(250);
+    const audit = await t.db.collection('audit_log').find({ shopId: shop.id, action: 'import.held_removed' }).toArray();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toEqual({ reviews: 250, ground: 'spam' });
+    expect((await t.services.imports.queuedWork()).filter((w) => w.importId === id)).toEqual([]);
+
+    // Done: a new decision may be taken again (nothing is held any more).
+    const again = await decide({ action: 'keep' });
+    expect(again.status).toBe(202);
+    await drainImports(t.services, 'test-worker');
+    expect((await status200(shop, id)).held_decision).toMatchObject({ action: 'keep', reviews: 0 });
   });
 
   it('WooCommerce: the shop’s child rows are the replies; others reported', async () => {

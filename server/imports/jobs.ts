@@ -1,6 +1,6 @@
-// The worker's import job: runs the imports queued to run, undoes those queued to be undone, and removes the files of
-// uploads that died half-way (service.ts drainImports). Triggered when an import is queued; every minute as well,
-// as a safety net, reading the small `import_work` queue only.
+// The worker's import job: runs the imports queued to run, undoes those queued to be undone, applies the decisions on
+// their held reviews, and removes the files of uploads that died half-way (service.ts drainImports). Triggered when
+// an import is queued; every minute as well, as a safety net, reading the small `import_work` queue only.
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.js';
 import { drainImports, IMPORT_JOB } from './service.js';
@@ -18,6 +18,7 @@ export function defineImportJobs(
     | 'importPhotos'
     | 'imports'
     | 'log'
+    | 'moderation'
     | 'now'
     | 'photoStorage'
     | 'photos'

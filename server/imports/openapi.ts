@@ -68,7 +68,12 @@ const importView = z.object({
   }),
   held_decision: z
     .object({ action: z.enum(['keep', 'remove']), ground: z.string().nullable(), at: z.string(), reviews: z.int() })
-    .nullable(),
+    .nullable()
+    .describe('the latest decision on its held reviews, once the worker applied it: `reviews` decided'),
+  held_decision_pending: z
+    .object({ action: z.enum(['keep', 'remove']), ground: z.string().nullable(), at: z.string(), reviews: z.int() })
+    .nullable()
+    .describe('a decision on its held reviews that the worker is applying: `reviews` decided so far'),
   photos_queued: z
     .int()
     .describe(
@@ -225,13 +230,19 @@ export const importEndpoints: Endpoint[] = [
     ...operator,
     method: 'post',
     path: '/admin/api/webshops/{id}/imports/{importId}/held',
-    summary: 'Keep (publish) or remove, on a ground, every review of the import still held for the operator (audited)',
+    summary:
+      'Keep (publish) or remove, on a ground, every review of the import still held for the operator (audited); applied by the worker',
     params: shopImport,
     body: { schema: heldDecisionSchema },
     answers: {
-      200: json(z.object({ decided: z.int() })),
+      202: json(
+        importView,
+        'accepted: the worker applies it (`held_decision_pending`), then `held_decision` says how many were decided',
+      ),
       ...errors,
-      ...conflict,
+      409: adminError(
+        'the import is not done, or a decision on its held reviews is still being applied (code conflict)',
+      ),
       422: adminError('invalid decision; remove needs a ground'),
     },
   },

@@ -104,8 +104,9 @@ async function plan(
   const doc = await services.imports.get(work.shopId, work.importId);
   if (doc?.status === 'running') return false;
   if (doc?.status !== 'done') return true;
+  const backfill = work.productsOnly;
   let queued = 0;
-  for await (const batch of services.reviews.ofImport(work.shopId, work.importId, PLAN_BATCH)) {
+  for await (const batch of backfill ? [] : services.reviews.ofImport(work.shopId, work.importId, PLAN_BATCH)) {
     for (const review of batch) {
       const urls = photoUrlsOf(review);
       for (const [n, url] of urls.entries()) {
@@ -124,6 +125,8 @@ async function plan(
   // Photos of the import's product-only reviews (Judge.me, Yotpo product rows, …): stored on those reviews.
   for await (const batch of services.productReviews.withPhotoUrlsOf(work.importId, PLAN_BATCH)) {
     for (const review of batch) {
+      // A backfill leaves alone the reviews this version listed already (they have photos).
+      if (backfill && review.photos) continue;
       const urls = review.status === 'removed' ? [] : [...new Set(review.photo_urls)].slice(0, PHOTO_LIMITS.perReview);
       for (const [n, url] of urls.entries()) {
         await services.importPhotos.fetchProduct(n, {
@@ -139,7 +142,7 @@ async function plan(
     }
   }
   // Set, not added: listing again after a crash counts the same URLs.
-  await services.imports.countPhotos(work.importId, {}, { queued });
+  await services.imports.countPhotos(work.importId, {}, { queued: (backfill?.queuedBefore ?? 0) + queued });
   return true;
 }
 

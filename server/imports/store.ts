@@ -9,8 +9,8 @@
 //   identityOf): the same file imported twice adds nothing, and an interrupted import resumes by it. Read once per
 //   import run (a scan by shop), never per row.
 // - `import_work` (and `import_work_claims`): what the worker has to do with an import, a work queue
-//   (server/queue/work-queue.ts) keyed `<work>:<import>`: run it, undo it, or remove the file of an upload that died
-//   (due an hour after the upload began). Items go once done, so the drain's cost does not grow with the history of
+//   (server/queue/work-queue.ts) keyed `<work>:<import>`: run it, undo it, apply the operator's decision on its held
+//   reviews, or remove the file of an upload that died (due an hour after the upload began). Items go once done, so the drain's cost does not grow with the history of
 //   imports. Before: `import_queue`, moved at start by server/migrations/import-queue.ts.
 // - `import_claims`: the shop locks, `shop:<id>`, insert-only claims (server/db/claims.ts): one import of a shop runs
 //   at a time, whichever worker, and the photo worker holds the same lock while it attaches a photo (photo-import.ts).
@@ -25,6 +25,7 @@ import { Claims } from '../db/claims.js';
 import type { Collection, Db, Filter } from '../db/index.js';
 import { onlyDuplicateKeys } from '../db/index.js';
 import { WorkQueue } from '../queue/work-queue.js';
+import type { AuditActor } from '../audit/model.js';
 import type { Ground } from '../moderation/schema.js';
 import type { DateOrder } from './dates.js';
 import type { TextEncoding } from './decode.js';
@@ -102,12 +103,25 @@ export interface Import {
   /** Review ids drawn for the batch being written: an interrupted run removes what of it landed before going on. */
   pending: { from: number; to: number } | null;
   undone: Date | null;
-  /** The decision on its held reviews, once taken. */
-  held: { action: 'keep' | 'remove'; ground: Ground | null; at: Date; reviews: number } | null;
+  /** The decision on its held reviews, once applied. */
+  held: HeldDecision | null;
+  /**
+   * The decision on its held reviews while the worker applies it (absent on imports from before the worker did):
+   * `reviews` counts those decided so far, so that a run that resumes after a crash goes on counting.
+   */
+  heldPending?: (HeldDecision & { actor: AuditActor }) | null;
   /** Format `mapped`: the shop's mapping of the file's columns (absent on imports made before mappings existed). */
   mapping?: ColumnMapping | null;
   /** The photo URLs of its reviews, fetched by the worker once it is done (photo-import.ts); absent before. */
   photos?: ImportPhotoCounts;
+}
+
+export interface HeldDecision {
+  action: 'keep' | 'remove';
+  ground: Ground | null;
+  /** When the operator decided. */
+  at: Date;
+  reviews: number;
 }
 
 interface ImportPhotoCounts {
@@ -141,8 +155,11 @@ interface ImportKey {
   held: boolean;
 }
 
-/** What the worker does with an import: run it, undo it, or remove the file of an upload that died. */
-export type ImportWork = 'run' | 'undo' | 'discard';
+/**
+ * What the worker does with an import: run it, undo it, apply the decision on its held reviews, or remove the file of
+ * an upload that died.
+ */
+export type ImportWork = 'run' | 'undo' | 'held' | 'discard';
 
 /** An item of the import queue, as the queue stores it (its key is `<work>:<importId>`). */
 interface ImportWorkPayload {
@@ -269,6 +286,25 @@ export class ImportStore {
 
   async update(importId: string, set: Partial<Import>): Promise<void> {
     await this.imports.updateOne({ _id: importId }, { $set: set });
+  }
+
+  /** Every import that is done, across shops, with its photo counts (a start-up backfill's scan). */
+  done(): Promise<Pick<Import, '_id' | 'shopId' | 'photos'>[]> {
+    return this.imports.find({ status: 'done' }, { projection: { _id: 1, shopId: 1, photos: 1 } }).toArray();
+  }
+
+  /** Records the decision on the held reviews as pending; false when the import is not done or one is pending. */
+  async requestHeldDecision(importId: string, pending: NonNullable<Import['heldPending']>): Promise<boolean> {
+    const result = await this.imports.updateOne(
+      { _id: importId, status: 'done', $or: [{ heldPending: null }, { heldPending: { $exists: false } }] },
+      { $set: { heldPending: pending } },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  /** Counts reviews the pending decision has decided (`$inc`: a batch is counted once, after its writes). */
+  async countHeldDecided(importId: string, reviews: number): Promise<void> {
+    if (reviews) await this.imports.updateOne({ _id: importId }, { $inc: { 'heldPending.reviews': reviews } });
   }
 
   /**

@@ -16,6 +16,7 @@ import { migrateWebhookEvents } from './webhook-events.js';
 import { migrateSignalQueues } from './signal-queues.js';
 import { migrateImportQueue } from './import-queue.js';
 import { migratePhotoQueues } from './photo-queues.js';
+import { migrateImportProductPhotos } from './import-product-photos.js';
 
 const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   (s) => s.reviewEvents.migrate(s.reviews),
@@ -33,6 +34,7 @@ const MIGRATIONS: readonly ((services: Services) => Promise<unknown>)[] = [
   migrateSignalQueues,
   migrateImportQueue,
   migratePhotoQueues,
+  migrateImportProductPhotos,
 ];
 
 export async function runMigrations(services: Services): Promise<void> {

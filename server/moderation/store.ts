@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import type { Collection, Db } from '../db/index.js';
-import { isDuplicateKey } from '../db/index.js';
+import { isDuplicateKey, onlyDuplicateKeys } from '../db/index.js';
 import { sameAddress } from '../email.js';
 import type { Language } from '../languages.js';
 import type { Ground, ReportSource, ReportStatus } from './schema.js';
@@ -208,6 +208,21 @@ export class ModerationStore {
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
+  }
+
+  /** Removals of many reviews at once (a bulk decision); one already recorded for a review stays as it was. */
+  async recordRemovals(removals: readonly Removal[]): Promise<void> {
+    if (!removals.length) return;
+    try {
+      await this.removals.insertMany([...removals], { ordered: false });
+    } catch (err) {
+      if (!onlyDuplicateKeys(err)) throw err;
+    }
+  }
+
+  /** Takes back the removals recorded at `at` of reviews that a bulk decision then left as they were. */
+  async forgetRemovals(reviewIds: readonly number[], at: Date): Promise<void> {
+    if (reviewIds.length) await this.removals.deleteMany({ _id: { $in: [...reviewIds] }, at });
   }
 
   /** Reviews of the shop removed on each ground since `since` (grounds without removals are 0). */
