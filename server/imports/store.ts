@@ -116,7 +116,7 @@ export interface Import {
   photos?: ImportPhotoCounts;
 }
 
-export interface HeldDecision {
+interface HeldDecision {
   action: 'keep' | 'remove';
   ground: Ground | null;
   /** When the operator decided. */
