@@ -137,7 +137,7 @@ describe('PHOTO_REVIEW=operator: photos of imported product reviews', () => {
     expect((await t.fetch(`/photos/${id}-320.webp`)).status).toBe(200);
     for (const html of await surfaces()) {
       expect(html).toContain(
-        `<img src="${t.services.config.baseUrl}/photos/${id}-320.webp" width="${shown.thumbWidth}" height="${shown.thumbHeight}" alt="Photo 1 of 1 by Hanna" loading="lazy"/>`,
+        `<img src="${t.services.config.baseUrl}/photos/${id}-320.webp" width="${shown.thumbWidth}" height="${shown.thumbHeight}" alt="Photo 1 of 1 by Hanna" loading="lazy" decoding="async"/>`,
       );
     }
     expect((await heldList()).map((p) => p.id)).not.toContain(id);

@@ -142,7 +142,7 @@ describe('photos of imported product reviews', () => {
     ).text();
     for (const html of [fragment, widget]) {
       expect(html).toContain(
-        `<img src="${t.services.config.baseUrl}/photos/${first!.id}-320.webp" width="${first!.thumbWidth}" height="${first!.thumbHeight}" alt="Photo 1 of 2 by Hanna" loading="lazy"/>`,
+        `<img src="${t.services.config.baseUrl}/photos/${first!.id}-320.webp" width="${first!.thumbWidth}" height="${first!.thumbHeight}" alt="Photo 1 of 2 by Hanna" loading="lazy" decoding="async"/>`,
       );
       expect(html).toContain(`alt="Photo 2 of 2 by Hanna"`);
       expect(html).toContain(`${t.services.config.baseUrl}/photos/${second!.id}.webp`);

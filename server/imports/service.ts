@@ -420,7 +420,7 @@ export async function drainImports(
     const done = () => imports.workDone(holder, item);
     try {
       if (item.work === 'run') await runImport(services, item, done, renewer(services, holder));
-      else if (item.work === 'undo') await removeImported(services, item, done);
+      else if (item.work === 'undo') await removeImported(services, item, done, renewer(services, holder));
       else if (item.work === 'held') await applyHeld(services, item, done, renewer(services, holder));
       else await discardAbandoned(services, item, done);
     } catch (err) {
@@ -794,13 +794,19 @@ async function removeImported(
   services: Pick<Services, 'audit' | 'imports' | 'now' | 'photos' | 'productReviews' | 'reviews' | 'scheduler'>,
   queued: QueuedImport,
   done: Done,
+  renew: () => Promise<unknown>,
 ): Promise<void> {
   const importId = queued.importId;
   let removed = 0;
   for await (const batch of services.reviews.ofImport(queued.shopId, importId, BATCH)) {
-    const written = await services.reviews.decideImported(batch, { remove: null });
-    await dropPhotosOfRemoved(services, written);
-    removed += written.length;
+    // In steps, the lease renewed between them, as the held decision does: a batch of 100 could outlast the lease on
+    // the embedded database, and another worker would then take the undo over while this one still runs it.
+    for (let n = 0; n < batch.length; n += HELD_STEP) {
+      const written = await services.reviews.decideImported(batch.slice(n, n + HELD_STEP), { remove: null });
+      await dropPhotosOfRemoved(services, written);
+      removed += written.length;
+      await renew();
+    }
   }
   removed += await services.productReviews.decide(importId, 'all', { remove: null }, (ids) =>
     dropProductReviewPhotos(services, ids),
