@@ -163,7 +163,7 @@ describe('the review page takes photos', () => {
     const first = after.photos![0]!;
     expect(html).toContain(
       `<a href="/photos/${first.id}.webp" data-photo data-width="32" data-height="64" aria-label="Open photo 1: The lamp, switched on">` +
-        `<img src="/photos/${first.id}-320.webp" alt="The lamp, switched on" width="32" height="64" loading="lazy" decoding="async"/></a>`,
+        `<img src="/photos/${first.id}-320.webp" width="32" height="64" alt="The lamp, switched on" loading="lazy" decoding="async"/></a>`,
     );
     expect(html).toContain('alt="Photo 2 of 4 by Jane"');
     expect(html.match(/<dialog id="photo-dialog"/g)).toHaveLength(1);
