@@ -8,32 +8,16 @@ import { requireAdmin } from '../admin/auth.js';
 import type { AuditActor } from '../audit/model.js';
 import { readFields } from '../http/body.js';
 import { idParam, validate } from '../http/validate.js';
-import type { Services } from '../services.js';
 import { addUserSchema, patchUserSchema } from './input.js';
 import { teamMemberJson } from './routes.js';
 import { addTeamMember, changeTeamRole, listTeam, removeTeamMember } from './service.js';
 import { requireWebshop } from '../webshops/service.js';
+import type { AccountDeps } from './service.js';
 
 const JSON_LIMIT = 16 * 1024;
 const OPERATOR: AuditActor = { kind: 'operator' };
 
-export function registerAccountAdminRoutes(
-  router: Router,
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): void {
+export function registerAccountAdminRoutes(router: Router, services: AccountDeps): void {
   const admin = requireAdmin(services.config.adminToken);
   const base = '/admin/api/webshops/:id/users';
 

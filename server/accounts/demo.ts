@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import { createDemoShop, findDemoShop } from '../webshops/demo.js';
 import type { Webshop } from '../webshops/model.js';
 import { createSignInLink } from './service.js';
+import type { AccountDeps } from './service.js';
 
 export const DEMO_OWNER_EMAIL = 'demo-owner@example.com';
 
@@ -27,23 +28,7 @@ async function addDemoOwner(services: Pick<Services, 'audit' | 'users'>, shopId:
 }
 
 /** A new link for the demo owner; null when they are no longer in the demo shop's team. */
-async function demoOwnerSignInLink(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-  shopId: number,
-): Promise<string | null> {
+async function demoOwnerSignInLink(services: AccountDeps, shopId: number): Promise<string | null> {
   const user = await services.users.findByEmail(DEMO_OWNER_EMAIL);
   return user?.roles[String(shopId)] ? createSignInLink(services, user.id) : null;
 }
@@ -56,23 +41,7 @@ interface DemoStart {
 }
 
 /** What a development start does for the demo (main.ts prints it); `link`: whether this process prints a link. */
-export async function startDemo(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-  { link }: { link: boolean },
-): Promise<DemoStart> {
+export async function startDemo(services: AccountDeps, { link }: { link: boolean }): Promise<DemoStart> {
   let created: Webshop | null = null;
   if ((await services.webshops.count()) === 0) {
     created = await createDemoShop(services);

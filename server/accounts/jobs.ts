@@ -3,28 +3,13 @@
 // who went unused. The first three are scans of small collections, off the request path; an ended session is
 // refused on its own read anyway, and its entry in the user's list goes the next time the list is read. The users
 // are never scanned: only the due entries of their small removal queue are read.
-import type { Services } from '../services.js';
 import { removeUnusedUsers } from './service.js';
+import type { AccountDeps } from './service.js';
 
 const HOUR_MS = 3_600_000;
 
 /** One run of the clean-up, at the service's clock (tests move it). */
-export async function cleanUpAccounts(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): Promise<void> {
+export async function cleanUpAccounts(services: AccountDeps): Promise<void> {
   const now = services.now();
   await services.signInLinks.deleteExpired(now);
   await services.sessions.deleteEnded(now);
@@ -32,21 +17,6 @@ export async function cleanUpAccounts(
   await removeUnusedUsers(services, now);
 }
 
-export function defineAccountJobs(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): void {
+export function defineAccountJobs(services: AccountDeps): void {
   services.scheduler.define('accounts.cleanup', () => cleanUpAccounts(services), HOUR_MS);
 }

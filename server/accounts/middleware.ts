@@ -15,6 +15,7 @@ import { can, type DashboardAction, type Role } from './roles.js';
 import { cookieName, readCookie } from './rules.js';
 import { sessionOf } from './service.js';
 import type { Membership } from './user-store.js';
+import type { AccountDeps } from './service.js';
 
 interface DashboardAccount {
   user: { id: number; email: string };
@@ -40,22 +41,7 @@ export function accountOf(ctx: Context): DashboardAccount {
 
 const unauthenticated = () => new HttpError(401, 'Sign in to use the dashboard.', 'unauthenticated');
 
-export function dashboardSession(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): Middleware {
+export function dashboardSession(services: AccountDeps): Middleware {
   const origin = new URL(services.config.baseUrl).origin;
   const name = cookieName(services.config.baseUrl);
   return async (ctx, next) => {
@@ -87,22 +73,7 @@ function checkOriginAndToken(ctx: Context, origin: string, csrf: string): void {
 }
 
 /** For the route group: every /dashboard/api path but the public ones needs a session. */
-export function dashboardApiGuard(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): Middleware {
+export function dashboardApiGuard(services: AccountDeps): Middleware {
   const session = dashboardSession(services);
   return async (ctx, next) => {
     if (PUBLIC_API.has(routedPath(ctx))) {

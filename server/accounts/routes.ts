@@ -15,7 +15,6 @@ import { HttpError } from '../http/errors.js';
 import { enforceLimit, RateLimiter } from '../http/rate-limit.js';
 import { idParam } from '../http/validate.js';
 import { normalizeLanguage } from '../languages.js';
-import type { Services } from '../services.js';
 import type { AuditActor } from '../audit/model.js';
 import {
   addUserSchema,
@@ -42,6 +41,7 @@ import {
   type TeamMember,
 } from './service.js';
 import { findWebshop } from '../webshops/service.js';
+import type { AccountDeps } from './service.js';
 
 const BODY_LIMIT = 16 * 1024;
 const WINDOW_MS = 15 * 60_000;
@@ -67,23 +67,7 @@ export function teamMemberJson(shopId: number, m: TeamMember): TeamUser {
 
 const userActor = (ctx: Context): AuditActor => ({ kind: 'user', id: String(accountOf(ctx).user.id) });
 
-export function registerAccountRoutes(
-  router: Router,
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): void {
+export function registerAccountRoutes(router: Router, services: AccountDeps): void {
   const { config } = services;
   const clock = () => services.now().getTime();
   const perClient = new RateLimiter(LINKS_PER_CLIENT, clock, 100_000, WINDOW_MS);

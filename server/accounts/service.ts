@@ -31,18 +31,19 @@ import type { Session } from './session-store.js';
 import { INVITATIONS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_SHOP_PER_DAY } from './invitation-limit-store.js';
 import { membershipsOf, type Membership, type TeamMembership, type User } from './user-store.js';
 
-type AccountServices = Pick<
+/** What the accounts' flows (sign-in links, teams, sessions, the clean-up) use of the services. */
+export type AccountDeps = Pick<
   Services,
+  | 'audit'
   | 'config'
   | 'log'
   | 'now'
-  | 'users'
+  | 'outbox'
+  | 'scheduler'
   | 'sessions'
   | 'signInLinks'
   | 'teamInvitations'
-  | 'outbox'
-  | 'scheduler'
-  | 'audit'
+  | 'users'
   | 'webshops'
 >;
 
@@ -54,7 +55,7 @@ const signInUrl = (config: Services['config'], secret: string): string =>
 const requestUrl = (config: Services['config']): string => `${config.baseUrl}/dashboard/`;
 
 /** Makes a sign-in link for the user and returns its address (the e-mail, the demo owner's line at start). */
-export async function createSignInLink(services: AccountServices, userId: number): Promise<string> {
+export async function createSignInLink(services: AccountDeps, userId: number): Promise<string> {
   const secret = newSecret();
   const created = services.now();
   await services.signInLinks.add({
@@ -77,7 +78,7 @@ interface SignInMailTeam {
  * (the requester asks again); a team invitation waits for the mail server as long as the retries last.
  */
 async function queueSignInMail(
-  services: AccountServices,
+  services: AccountDeps,
   userId: number,
   language: Language,
   team?: SignInMailTeam,
@@ -93,7 +94,7 @@ async function queueSignInMail(
 }
 
 /** The outbox's sign-in e-mails, when the drain gets to them: a fresh link, unless the user can no longer use one. */
-export function signInMailKind(services: AccountServices): OutboxKind<SignInIntent> {
+export function signInMailKind(services: AccountDeps): OutboxKind<SignInIntent> {
   return {
     compose: async (queued) => {
       if (queued.expires && queued.expires <= services.now()) return { drop: 'the request for a link expired' };
@@ -119,7 +120,7 @@ type LinkRequestOutcome = 'sent' | 'no_access' | 'limited';
  * outcome, so asking for someone's links never locks them out.
  */
 export async function requestSignInLink(
-  services: AccountServices,
+  services: AccountDeps,
   email: string,
   language: Language,
 ): Promise<LinkRequestOutcome> {
@@ -133,7 +134,7 @@ export async function requestSignInLink(
 type LinkState = 'valid' | 'used' | 'expired' | 'unknown';
 
 /** What a link would do, without using it (the GET page: mail scanners open links). */
-export async function signInLinkState(services: AccountServices, secret: string): Promise<LinkState> {
+export async function signInLinkState(services: AccountDeps, secret: string): Promise<LinkState> {
   if (!SECRET_FORMAT.test(secret)) return 'unknown';
   const link = await services.signInLinks.byDigest(sha256Hex(secret));
   if (!link) return 'unknown';
@@ -149,7 +150,7 @@ interface NewSession {
 
 /** Uses the link (once) and starts a session; otherwise says why not. */
 export async function signIn(
-  services: AccountServices,
+  services: AccountDeps,
   secret: string,
   userAgent: string,
 ): Promise<{ ok: true; session: NewSession } | { ok: false; reason: Exclude<LinkState, 'valid'> }> {
@@ -168,7 +169,7 @@ export async function signIn(
 }
 
 /** A session for the user (sign-in, tests); the oldest sessions past SESSIONS_PER_USER end. */
-export async function startSession(services: AccountServices, userId: number, userAgent: string): Promise<NewSession> {
+export async function startSession(services: AccountDeps, userId: number, userAgent: string): Promise<NewSession> {
   const secret = newSecret();
   const session: Session = {
     id: randomBytes(9).toString('base64url'),
@@ -193,7 +194,7 @@ interface SignedIn {
 }
 
 /** The live session of a cookie's secret with its user, its end moved on by this use; null when there is none. */
-export async function sessionOf(services: AccountServices, secret: string | undefined): Promise<SignedIn | null> {
+export async function sessionOf(services: AccountDeps, secret: string | undefined): Promise<SignedIn | null> {
   if (!secret || !SECRET_FORMAT.test(secret)) return null;
   const session = await services.sessions.byDigest(sha256Hex(secret));
   if (!session) return null;
@@ -213,7 +214,7 @@ export async function sessionOf(services: AccountServices, secret: string | unde
 }
 
 /** The user's live sessions, oldest first. */
-export async function liveSessions(services: AccountServices, userId: number): Promise<Session[]> {
+export async function liveSessions(services: AccountDeps, userId: number): Promise<Session[]> {
   const now = services.now();
   return (await services.sessions.ofUser(userId)).filter((s) => sessionLive(s, now));
 }
@@ -243,17 +244,17 @@ const teamMemberOf = (m: TeamMembership): TeamMember => ({
   signedInSinceAdded: signedInSinceAdded(m.user.lastSignIn, m.addedAt),
 });
 
-export async function listTeam(services: AccountServices, shopId: number): Promise<TeamMember[]> {
+export async function listTeam(services: AccountDeps, shopId: number): Promise<TeamMember[]> {
   return (await services.users.team(shopId)).map(teamMemberOf);
 }
 
-async function teamMember(services: AccountServices, shopId: number, userId: number): Promise<TeamMember> {
+async function teamMember(services: AccountDeps, shopId: number, userId: number): Promise<TeamMember> {
   const member = await services.users.member(shopId, userId);
   if (!member) throw new HttpError(404, 'No such user in this shop.');
   return teamMemberOf(member);
 }
 
-async function membersOf(services: AccountServices, shopId: number): Promise<{ userId: number; role: Role }[]> {
+async function membersOf(services: AccountDeps, shopId: number): Promise<{ userId: number; role: Role }[]> {
   return (await services.users.team(shopId)).map((m) => ({ userId: m.user.id, role: m.role }));
 }
 
@@ -272,7 +273,7 @@ const LIMIT_ERRORS = {
 } as const;
 
 /** Takes a place of the shop's and of the address's daily invitations, or throws the 429 naming the limit reached. */
-async function admitInvitation(services: AccountServices, shopId: number, email: string): Promise<void> {
+async function admitInvitation(services: AccountDeps, shopId: number, email: string): Promise<void> {
   const reached = await services.teamInvitations.take(shopId, email);
   if (!reached) return;
   const { code, message } = LIMIT_ERRORS[reached.limit];
@@ -280,7 +281,7 @@ async function admitInvitation(services: AccountServices, shopId: number, email:
 }
 
 /** Looks again in UNUSED_USER_MS whether the user went unused (no sign-in yet, and now or soon no shop). */
-const scheduleRemoval = (services: AccountServices, userId: number) =>
+const scheduleRemoval = (services: AccountDeps, userId: number) =>
   services.users.removals.schedule(userId, new Date(services.now().getTime() + UNUSED_USER_MS));
 
 /**
@@ -289,7 +290,7 @@ const scheduleRemoval = (services: AccountServices, userId: number) =>
  * not the address was known: the address as typed, and this addition alone.
  */
 export async function addTeamMember(
-  services: AccountServices,
+  services: AccountDeps,
   shopId: number,
   input: { email: string; role: Role; language?: Language },
   actor: AuditActor,
@@ -322,7 +323,7 @@ export async function addTeamMember(
 
 /** Changes a member's role; 409 `last_owner` when it would leave the shop without an owner. */
 export async function changeTeamRole(
-  services: AccountServices,
+  services: AccountDeps,
   shopId: number,
   userId: number,
   role: Role,
@@ -350,7 +351,7 @@ export async function changeTeamRole(
 
 /** Removes a member from the shop; 409 `last_owner` for the last owner. A user left without shops is signed out. */
 export async function removeTeamMember(
-  services: AccountServices,
+  services: AccountDeps,
   shopId: number,
   userId: number,
   actor: AuditActor,
@@ -387,7 +388,7 @@ const REMOVAL_BATCH = 100;
  * sessions; the others' entries are dropped (a later addition or departure writes a new one). A sign-in link of a
  * removed user leads nowhere: signing in needs the user. Returns how many were removed.
  */
-export async function removeUnusedUsers(services: AccountServices, now: Date = services.now()): Promise<number> {
+export async function removeUnusedUsers(services: AccountDeps, now: Date = services.now()): Promise<number> {
   let removed = 0;
   for (;;) {
     const due = await services.users.removals.due(now, REMOVAL_BATCH);

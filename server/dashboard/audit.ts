@@ -9,6 +9,7 @@ import { accountOf } from '../accounts/middleware.js';
 import type { AuditEntry } from '../audit/model.js';
 import type { Services } from '../services.js';
 import { listOf, pageQuery, parseInput, shopGuard } from './input.js';
+import type { DashboardChangeDeps } from './input.js';
 
 /** The signed-in user, as the trail names them. */
 function userActor(ctx: Context): { kind: 'user'; id: string } {
@@ -37,23 +38,7 @@ function entryView(e: AuditEntry): DashboardAuditEntry {
   };
 }
 
-export function registerDashboardAuditRoutes(
-  router: Router,
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): void {
+export function registerDashboardAuditRoutes(router: Router, services: DashboardChangeDeps): void {
   const guard = shopGuard(services);
   router.get('/dashboard/api/shops/:shopId/audit', ...guard('team'), async (ctx) => {
     const q = parseInput(pageQuery, ctx.query);

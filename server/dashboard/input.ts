@@ -9,6 +9,22 @@ import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import type { Services } from '../services.js';
 
+/** What a dashboard change that is audited and reaches the shop's public data uses of the services. */
+export type DashboardChangeDeps = Pick<
+  Services,
+  | 'audit'
+  | 'config'
+  | 'log'
+  | 'now'
+  | 'outbox'
+  | 'scheduler'
+  | 'sessions'
+  | 'signInLinks'
+  | 'teamInvitations'
+  | 'users'
+  | 'webshops'
+>;
+
 /** JSON bodies of the dashboard's settings calls are small. */
 const BODY_LIMIT = 64 * 1024;
 
@@ -41,22 +57,7 @@ export function listOf<T>(items: T[], total: number, q: { page: number; page_siz
  * What guards a shop's route: the session (the route group applies it too; a second pass only re-checks the CSRF
  * token), then the user's role in `:shopId`.
  */
-export function shopGuard(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): (action: DashboardAction) => Middleware[] {
+export function shopGuard(services: DashboardChangeDeps): (action: DashboardAction) => Middleware[] {
   const session = dashboardSession(services);
   return (action) => [session, requireShopRole(action)];
 }

@@ -10,13 +10,13 @@ import type Router from '@koa/router';
 import type { Config } from '../config.js';
 import { snippetJs } from '../embed/demo.js';
 import { HttpError } from '../http/errors.js';
-import type { Services } from '../services.js';
 import { sidebarSchema } from '../webshops/admin.js';
 import type { Webshop } from '../webshops/model.js';
 import { DEFAULTS, mergeSettings, type Settings } from '../../embed/shared/settings.js';
 import { changesOf } from '../audit/changes.js';
 import { recordMerchantAction } from './audit.js';
 import { readBody, shopGuard } from './input.js';
+import type { DashboardChangeDeps } from './input.js';
 
 /** The snippets a shop pastes, with its id and the service's address and brand. */
 function snippetsFor(config: Pick<Config, 'baseUrl' | 'brand'>, shopId: number) {
@@ -48,23 +48,7 @@ function widgetView(config: Config, shop: Webshop): Widget {
   };
 }
 
-export function registerDashboardWidgetRoutes(
-  router: Router,
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'config'
-    | 'log'
-    | 'now'
-    | 'outbox'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
-): void {
+export function registerDashboardWidgetRoutes(router: Router, services: DashboardChangeDeps): void {
   const { config, webshops } = services;
   const guard = shopGuard(services);
 

@@ -9,6 +9,9 @@ import { addDays } from '../time.js';
 import { type FeedRebuild, isRunningKey } from './rebuild-queue.js';
 import type { TakenItem } from '../queue/work-queue.js';
 
+/** What a queued rebuild of the Google feed uses of the services. */
+type FeedRebuildDeps = Pick<Services, 'feedKeys' | 'feedRebuilds' | 'googleFeeds' | 'log' | 'now' | 'webshops'>;
+
 export const FEED_REBUILD_JOB = 'feeds.google.rebuild';
 /**
  * The drain runs this often: the queued items are due a debounce (a minute) after the change, and a trigger at the
@@ -27,9 +30,7 @@ export function defineFeedJobs(
 }
 
 /** Builds the feed of every shop whose rebuild is due; what a run does not get to stays due. */
-export async function drainFeedRebuilds(
-  services: Pick<Services, 'feedKeys' | 'feedRebuilds' | 'googleFeeds' | 'log' | 'now' | 'webshops'>,
-): Promise<void> {
+export async function drainFeedRebuilds(services: FeedRebuildDeps): Promise<void> {
   const { feedRebuilds } = services;
   const holder = randomUUID();
   try {
@@ -48,7 +49,7 @@ export async function drainFeedRebuilds(
 }
 
 async function rebuildShop(
-  services: Pick<Services, 'feedKeys' | 'feedRebuilds' | 'googleFeeds' | 'log' | 'now' | 'webshops'>,
+  services: FeedRebuildDeps,
   holder: string,
   shopId: number,
   taken: TakenItem<FeedRebuild>[],

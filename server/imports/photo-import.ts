@@ -20,6 +20,21 @@ import { fetchPhoto, type PhotoFetch } from './photo-fetch.js';
 import type { ImportPhotoItem, ImportPhotoWork } from './photo-queue.js';
 import type { Import } from './store.js';
 
+/** What fetching and attaching an import's photos uses of the services. */
+type PhotoImportDeps = Pick<
+  Services,
+  | 'config'
+  | 'importPhotos'
+  | 'imports'
+  | 'log'
+  | 'now'
+  | 'photoStorage'
+  | 'photos'
+  | 'productReviews'
+  | 'reviews'
+  | 'scheduler'
+>;
+
 export const IMPORT_PHOTO_JOB = 'imports.photos';
 
 /** Items one run of the drain works through before it hands the worker back (and queues itself again). */
@@ -62,22 +77,7 @@ export async function dropPhotosOfRemoved(
 }
 
 /** The worker's drain: one item at a time, at most PER_RUN per run. */
-export async function drainImportPhotos(
-  services: Pick<
-    Services,
-    | 'config'
-    | 'importPhotos'
-    | 'imports'
-    | 'log'
-    | 'now'
-    | 'photoStorage'
-    | 'photos'
-    | 'productReviews'
-    | 'reviews'
-    | 'scheduler'
-  >,
-  holder: string,
-): Promise<void> {
+export async function drainImportPhotos(services: PhotoImportDeps, holder: string): Promise<void> {
   for (let n = 0; n < PER_RUN; n++) {
     const item = await services.importPhotos.next(holder, LEASE_MS);
     if (!item) return;
@@ -153,19 +153,7 @@ const photoUrlsOf = (review: Pick<Review, 'photo_urls' | 'deleted'>): string[] =
 type FetchWork = Extract<ImportPhotoWork, { kind: 'fetch' | 'fetch-product' }>;
 
 async function fetchOne(
-  services: Pick<
-    Services,
-    | 'config'
-    | 'importPhotos'
-    | 'imports'
-    | 'log'
-    | 'now'
-    | 'photoStorage'
-    | 'photos'
-    | 'productReviews'
-    | 'reviews'
-    | 'scheduler'
-  >,
+  services: PhotoImportDeps,
   holder: string,
   item: ImportPhotoItem,
   work: FetchWork,

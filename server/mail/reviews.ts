@@ -17,6 +17,9 @@ import { afterFailure, classifySendError, describeSendError, isServerFailure, ma
 import { confirmMail, editMail, replyMail, type RenderedMail } from './templates.js';
 import { queueKey, replyMailNotBefore, type QueuedReviewMail, type ReviewMailKind } from './review-queue.js';
 
+/** What sending a review e-mail uses of the services. */
+type ReviewMailDeps = Pick<Services, 'config' | 'log' | 'mailer' | 'now' | 'reviewMails' | 'reviews' | 'webshops'>;
+
 const PAGE = 200;
 
 /**
@@ -84,7 +87,7 @@ export function verdictFor(entry: QueuedReviewMail, review: Review | undefined, 
 const PRUNE_AFTER_MS = 86_400_000;
 
 export async function drainReviewMails(
-  services: Pick<Services, 'config' | 'log' | 'mailer' | 'now' | 'reviewMails' | 'reviews' | 'webshops'>,
+  services: ReviewMailDeps,
   signal: { touch: () => Promise<void> },
 ): Promise<void> {
   const queue = services.reviewMails;
@@ -138,7 +141,7 @@ export async function drainReviewMails(
  * on the mail schedule. Returns the error of a failed attempt that is retried.
  */
 async function sendOne(
-  services: Pick<Services, 'config' | 'log' | 'mailer' | 'now' | 'reviewMails' | 'reviews' | 'webshops'>,
+  services: ReviewMailDeps,
   holder: string,
   review: Review,
   item: TakenItem<{ reviewId: number; kind: ReviewMailKind }>,

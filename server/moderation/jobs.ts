@@ -15,6 +15,7 @@ import { NOTICE_STRINGS } from './notice-strings.js';
 import { APPEAL_DAYS } from './store.js';
 import { REPORT_STRINGS } from './strings.js';
 import { removeExpiredPhotos } from './service.js';
+import type { ModerationDeps } from './service.js';
 
 /**
  * The key of a removal notice queued by the version before issue 21's decisions (kind `removal`), one per review:
@@ -34,12 +35,7 @@ const HOUR_MS = 3_600_000;
 type NoticeServices = Pick<Services, 'config' | 'webshops' | 'audit' | 'moderation' | 'now'>;
 type DecisionNotice = OutboxMailOf<'decision'>;
 
-export function defineModerationJobs(
-  services: Pick<
-    Services,
-    'audit' | 'compliance' | 'moderation' | 'now' | 'outbox' | 'photos' | 'recipientLimit' | 'reviews' | 'scheduler'
-  >,
-): void {
+export function defineModerationJobs(services: ModerationDeps): void {
   // Texts kept for a complaint and complaint links live six months; their collections hold nothing older. Photos a
   // redaction took go with their kept texts: removed from their review first (which queues their files' deletion).
   services.scheduler.define(

@@ -34,9 +34,9 @@ import type { ModerationEvent } from './events.js';
  * What moderation's rules use: its own store, the reviews' write path, the trail, the compliance counters, the photo
  * records (photos given back), the day's e-mails per address and the outbox the notices are queued in.
  */
-type ModerationDeps = Pick<
+export type ModerationDeps = Pick<
   Services,
-  'now' | 'moderation' | 'reviews' | 'audit' | 'compliance' | 'photos' | 'recipientLimit' | 'outbox' | 'scheduler'
+  'audit' | 'compliance' | 'moderation' | 'now' | 'outbox' | 'photos' | 'recipientLimit' | 'reviews' | 'scheduler'
 >;
 
 /**

@@ -10,6 +10,9 @@ import { encodePhoto } from './encode.js';
 import { fileNames } from './service.js';
 import type { PhotoTask } from './store.js';
 
+/** What the photo worker uses of the services. */
+type PhotoJobDeps = Pick<Services, 'config' | 'log' | 'now' | 'photoStorage' | 'photos' | 'productReviews' | 'reviews'>;
+
 const HOUR_MS = 3_600_000;
 const ORPHAN_AFTER_MS = HOUR_MS;
 
@@ -23,9 +26,7 @@ export function definePhotoJobs(
   services.scheduler.define('photos.limits.cleanup', () => services.photos.removeEarlierLimitWindows(), HOUR_MS);
 }
 
-export async function drainPhotoTasks(
-  services: Pick<Services, 'config' | 'log' | 'now' | 'photoStorage' | 'photos' | 'productReviews' | 'reviews'>,
-): Promise<void> {
+export async function drainPhotoTasks(services: PhotoJobDeps): Promise<void> {
   const { photos, config } = services;
   const holder = randomUUID();
   // Encodings not ready yet (an upload whose review is still being written): left due for a later run.
@@ -62,10 +63,7 @@ async function deleteFiles(services: Pick<Services, 'photoStorage' | 'photos'>, 
 }
 
 /** False: not yet (an upload whose review is still being written). */
-async function encode(
-  services: Pick<Services, 'config' | 'log' | 'now' | 'photoStorage' | 'photos' | 'productReviews' | 'reviews'>,
-  task: PhotoTask,
-): Promise<boolean> {
+async function encode(services: PhotoJobDeps, task: PhotoTask): Promise<boolean> {
   const { photos, photoStorage, reviews } = services;
   const id = task.payload.photoId;
   const record = await photos.get(id);

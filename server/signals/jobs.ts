@@ -14,6 +14,21 @@ import { TextBlockStore } from './text-store.js';
 import { SHARED_NETWORK_DAYS, SHARED_NETWORK_REVIEWS, sameNetwork } from './network.js';
 import type { PendingNetwork } from './store.js';
 
+/** What a signal check uses of the services: the counters it reads, the moderation queue it reports to. */
+type SignalCheckDeps = Pick<
+  Services,
+  | 'audit'
+  | 'compliance'
+  | 'moderation'
+  | 'now'
+  | 'outbox'
+  | 'photos'
+  | 'recipientLimit'
+  | 'reviews'
+  | 'scheduler'
+  | 'signals'
+>;
+
 const BATCH = 200;
 const SIGNAL_JOB = 'signals.check';
 /** A check that failed this often is given up (logged each time): the signals are advice, not records. */
@@ -137,23 +152,7 @@ async function checkPending(
   );
 }
 
-async function checkBurst(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'signals'
-  >,
-  review: Review,
-  at: Date,
-): Promise<void> {
+async function checkBurst(services: SignalCheckDeps, review: Review, at: Date): Promise<void> {
   const { last24h, previousDays } = await services.signals.count(review.shopId, at);
   const limit = burstLimit(previousDays);
   if (last24h <= limit) return;
@@ -200,23 +199,7 @@ async function checkInsider(
   await raiseSignal(services, review, 'insider', { review_ids: [review.id], figures: {}, basis });
 }
 
-async function checkDuplicate(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'signals'
-  >,
-  texts: DuplicateIndex,
-  review: Review,
-): Promise<void> {
+async function checkDuplicate(services: SignalCheckDeps, texts: DuplicateIndex, review: Review): Promise<void> {
   const matches = await texts.check(review.id, review.comment, services.now());
   // The signal is on the newer review of a pair. A later review may be found here when another worker checked it
   // at the same moment and, having read the blocks just before this review was added, did not see this one.
@@ -228,23 +211,7 @@ async function checkDuplicate(
   }
 }
 
-async function raiseDuplicate(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'signals'
-  >,
-  review: Review,
-  matches: Match[],
-): Promise<void> {
+async function raiseDuplicate(services: SignalCheckDeps, review: Review, matches: Match[]): Promise<void> {
   if (!(await services.signals.claim(`duplicate_text:${review.id}`))) return;
   const best = Math.max(...matches.map((m) => m.similarity));
   await raiseSignal(services, review, 'duplicate_text', {
@@ -292,22 +259,7 @@ async function checkNetworks(
   }
 }
 
-async function checkNetwork(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'signals'
-  >,
-  pending: PendingNetwork,
-): Promise<void> {
+async function checkNetwork(services: SignalCheckDeps, pending: PendingNetwork): Promise<void> {
   const { signals } = services;
   await signals.keepNetwork(pending.shopId, dayKey(pending.at), pending.reviewId, pending);
   const days = Array.from({ length: SHARED_NETWORK_DAYS }, (_, i) => dayKey(addDays(pending.at, -i)));
