@@ -29,6 +29,7 @@ import type { Services } from '../services.js';
 import type { Webshop } from '../webshops/model.js';
 import { parseInput, shopGuard } from './input.js';
 import { REVIEW_STATUSES, searchable, toRow, type ReviewFilter, type ViewRow } from './review-view.js';
+import type { ModerationDeps } from '../moderation/service.js';
 
 const BODY_LIMIT = 64 * 1024;
 const HOUR_MS = 3_600_000;
@@ -162,26 +163,11 @@ const answer = (ctx: Context, review: Review | null) => {
 
 export function registerDashboardReviewRoutes(
   router: Router,
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'config'
-    | 'log'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviewView'
-    | 'reviews'
-    | 'scheduler'
-    | 'sessions'
-    | 'signInLinks'
-    | 'teamInvitations'
-    | 'users'
-    | 'webshops'
-  >,
+  services: ModerationDeps &
+    Pick<
+      Services,
+      'config' | 'log' | 'reviewView' | 'sessions' | 'signInLinks' | 'teamInvitations' | 'users' | 'webshops'
+    >,
 ): void {
   const view = services.reviewView;
   const guard = shopGuard(services);

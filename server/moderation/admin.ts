@@ -14,6 +14,7 @@ import type { Report } from './store.js';
 import type { reportSchema } from './openapi.js';
 import type { z } from 'zod';
 import { photoPath } from '../reviews/photos.js';
+import type { ModerationDeps } from './service.js';
 
 const JSON_LIMIT = 64 * 1024;
 
@@ -41,19 +42,7 @@ function reportView(r: Report, baseUrl: string): z.infer<typeof reportSchema> {
 
 export function registerModerationAdminRoutes(
   router: Router,
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'config'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-  >,
+  services: ModerationDeps & Pick<Services, 'config'>,
 ): void {
   const { moderation, config } = services;
   const admin = requireAdmin(config.adminToken);

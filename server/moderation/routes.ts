@@ -20,6 +20,7 @@ import { appealDigest, isAppealTokenShape } from './appeal-token.js';
 import { APPEAL_STRINGS } from './appeal-strings.js';
 import { REPORT_STRINGS } from './strings.js';
 import { appealPage, reportMessagePage, reportPage, type AppealFormData, type ReportFrame } from './views.js';
+import type { ModerationDeps } from './service.js';
 
 const FORM_LIMIT = 16 * 1024;
 /** Room for the complaint's 5,000 characters, each up to 4 bytes and form-encoded. */
@@ -32,20 +33,7 @@ export const REPORTS_PER_REVIEW_PER_HOUR = 20;
 
 export function registerModerationRoutes(
   router: Router,
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'config'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'webshops'
-  >,
+  services: ModerationDeps & Pick<Services, 'config' | 'webshops'>,
 ): void {
   const { moderation, config } = services;
   const byAddress = new RateLimiter(REPORTS_PER_ADDRESS_PER_HOUR, () => services.now().getTime(), 100_000, HOUR_MS);

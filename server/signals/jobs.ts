@@ -13,21 +13,10 @@ import { DuplicateIndex, type Match } from './duplicate-check.js';
 import { TextBlockStore } from './text-store.js';
 import { SHARED_NETWORK_DAYS, SHARED_NETWORK_REVIEWS, sameNetwork } from './network.js';
 import type { PendingNetwork } from './store.js';
+import type { ModerationDeps } from '../moderation/service.js';
 
 /** What a signal check uses of the services: the counters it reads, the moderation queue it reports to. */
-type SignalCheckDeps = Pick<
-  Services,
-  | 'audit'
-  | 'compliance'
-  | 'moderation'
-  | 'now'
-  | 'outbox'
-  | 'photos'
-  | 'recipientLimit'
-  | 'reviews'
-  | 'scheduler'
-  | 'signals'
->;
+type SignalCheckDeps = ModerationDeps & Pick<Services, 'signals'>;
 
 const BATCH = 200;
 const SIGNAL_JOB = 'signals.check';
@@ -35,24 +24,7 @@ const SIGNAL_JOB = 'signals.check';
 const CHECK_ATTEMPTS = 10;
 
 export function defineSignalJobs(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'config'
-    | 'db'
-    | 'log'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'signals'
-    | 'users'
-    | 'webshops'
-  >,
+  services: ModerationDeps & Pick<Services, 'config' | 'db' | 'log' | 'signals' | 'users' | 'webshops'>,
 ): void {
   // This process's memory of the last 365 days' texts, read from the blocks at its first check.
   const texts = new DuplicateIndex(
@@ -111,23 +83,7 @@ async function checkEach<T extends { _id: string; attempts: number }>(
 }
 
 async function checkPending(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'config'
-    | 'log'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'signals'
-    | 'users'
-    | 'webshops'
-  >,
+  services: ModerationDeps & Pick<Services, 'config' | 'log' | 'signals' | 'users' | 'webshops'>,
   texts: DuplicateIndex,
   holder: string,
 ): Promise<void> {
@@ -170,21 +126,7 @@ async function checkBurst(services: SignalCheckDeps, review: Review, at: Date): 
 }
 
 async function checkInsider(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'signals'
-    | 'users'
-    | 'webshops'
-  >,
+  services: ModerationDeps & Pick<Services, 'signals' | 'users' | 'webshops'>,
   review: Review,
 ): Promise<void> {
   if (!review.email) return;
@@ -224,21 +166,7 @@ async function raiseDuplicate(services: SignalCheckDeps, review: Review, matches
 const NETWORK_CATCH_UP_DAYS = 7;
 
 async function checkNetworks(
-  services: Pick<
-    Services,
-    | 'audit'
-    | 'compliance'
-    | 'config'
-    | 'log'
-    | 'moderation'
-    | 'now'
-    | 'outbox'
-    | 'photos'
-    | 'recipientLimit'
-    | 'reviews'
-    | 'scheduler'
-    | 'signals'
-  >,
+  services: ModerationDeps & Pick<Services, 'config' | 'log' | 'signals'>,
   holder: string,
 ): Promise<void> {
   const { signals } = services;
