@@ -301,11 +301,7 @@ describe('GET /webshops/:id/feeds/google-product-reviews.xml', () => {
     expect(unknown.status).toBe(404);
     // The last character changed to another one: a random key ends in `x` one time in 64.
     const wrong = `${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}`;
-    for (const path of [
-      feedPath(shop.id, wrong),
-      feedPath(shop.id, undefined),
-      feedPath(shop.id, ''),
-    ]) {
+    for (const path of [feedPath(shop.id, wrong), feedPath(shop.id, undefined), feedPath(shop.id, '')]) {
       const res = await get(path);
       expect(res.status).toBe(404);
       expect(res.body.toString()).toBe(unknown.body.toString());
